@@ -1,0 +1,65 @@
+// The asynchronous ZooKeeper client API every recipe, the shell and the GUI use.
+//
+// One interface, two worlds: the deterministic model (backends/model/zookeeper) and a real server
+// through libzookeeper_mt (backends/live). Callers never learn which one they talk to.
+//
+// Contract (as the real client):
+// - Calls are asynchronous; each callback runs exactly once, later, on the caller's thread (the
+//   world's thread), never inside the call. Replies arrive in the order the calls were made.
+// - A watch set by a read (`watch = true`) is one-shot and reported to the session's watcher.
+//   exists() on a missing node arms a creation watch; getData()/getChildren() on a missing node arm
+//   nothing. A watch event reaches the watcher before any reply that reflects the change.
+// - Session state changes (Disconnected, SyncConnected, Expired, Closed) reach the watcher as events
+//   with type None. They never remove armed watches.
+// - After Expired or Closed every call fails with SessionExpired (as the Java client does).
+// - A call in flight when the connection drops fails with ConnectionLoss; whether the server applied
+//   it is unknown to the caller.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "children_list.h"
+#include "zookeeper_types.h"
+
+namespace lockscope::zookeeper {
+
+class ZooKeeperClient {
+ public:
+  using Watcher = std::function<void(const WatchedEvent&)>;
+  using CreateCallback = std::function<void(ErrorCode, const std::string& createdPath)>;
+  using VoidCallback = std::function<void(ErrorCode)>;
+  using StatCallback = std::function<void(ErrorCode, const std::optional<Stat>&)>;
+  using DataCallback = std::function<void(ErrorCode, const std::string& data, const Stat&)>;
+  using ChildrenCallback = std::function<void(ErrorCode, const Children&, const Stat& parent)>;
+
+  virtual ~ZooKeeperClient() = default;
+
+  // The default watcher: every watch event and session state change of this session.
+  virtual void setWatcher(Watcher watcher) = 0;
+
+  // 0 until the session is established.
+  virtual int64_t sessionId() const = 0;
+  virtual SessionState state() const = 0;
+  // The negotiated session timeout (0 until connected).
+  virtual int64_t sessionTimeoutMs() const = 0;
+
+  virtual void create(const std::string& path, const std::string& data, CreateMode mode,
+                      CreateCallback done) = 0;
+  // version -1 matches any version.
+  virtual void remove(const std::string& path, int32_t version, VoidCallback done) = 0;
+  // Ok with a Stat when the node exists, NoNode with nullopt when it does not.
+  virtual void exists(const std::string& path, bool watch, StatCallback done) = 0;
+  virtual void getData(const std::string& path, bool watch, DataCallback done) = 0;
+  virtual void setData(const std::string& path, const std::string& data, int32_t version,
+                       StatCallback done) = 0;
+  virtual void getChildren(const std::string& path, bool watch, ChildrenCallback done) = 0;
+  virtual void sync(const std::string& path, VoidCallback done) = 0;
+
+  // Ends the session cleanly: the server deletes its ephemeral nodes at once.
+  virtual void close(VoidCallback done) = 0;
+};
+
+}  // namespace lockscope::zookeeper

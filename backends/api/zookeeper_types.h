@@ -1,0 +1,93 @@
+// Value types of the ZooKeeper client API, shared by the model and the live backend.
+//
+// Numeric values follow the real protocol (ZooKeeper 3.8 `KeeperException.Code`, `Watcher.Event`)
+// so that traces, the shell and the live backend can map them one to one.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace lockscope::zookeeper {
+
+// Result of every call. Ok is 0; the rest are the server's error codes.
+enum class ErrorCode : int {
+  Ok = 0,
+  ConnectionLoss = -4,
+  OperationTimeout = -7,
+  BadArguments = -8,
+  NoNode = -101,
+  BadVersion = -103,
+  NoChildrenForEphemerals = -108,
+  NodeExists = -110,
+  NotEmpty = -111,
+  SessionExpired = -112,  // also every call on a handle after it expired or was closed
+};
+
+// The Java enum names ("NONODE", "NODEEXISTS", ...), as printed by zkCli in KeeperException text.
+std::string_view errorCodeName(ErrorCode code);
+
+enum class CreateMode : int {
+  Persistent = 0,
+  Ephemeral = 1,
+  PersistentSequential = 2,
+  EphemeralSequential = 3,
+  Container = 4,
+};
+
+constexpr bool isSequential(CreateMode mode) {
+  return mode == CreateMode::PersistentSequential || mode == CreateMode::EphemeralSequential;
+}
+constexpr bool isEphemeral(CreateMode mode) {
+  return mode == CreateMode::Ephemeral || mode == CreateMode::EphemeralSequential;
+}
+std::string_view createModeName(CreateMode mode);
+
+// Every field of the server's Stat. Times are milliseconds since the epoch of the server's clock
+// (virtual time in the model).
+struct Stat {
+  int64_t czxid = 0;
+  int64_t mzxid = 0;
+  int64_t ctime = 0;
+  int64_t mtime = 0;
+  int32_t version = 0;
+  int32_t cversion = 0;
+  int32_t aversion = 0;
+  int64_t ephemeralOwner = 0;
+  int32_t dataLength = 0;
+  int32_t numChildren = 0;
+  int64_t pzxid = 0;
+
+  bool operator==(const Stat&) const = default;
+};
+
+// Watcher.Event.EventType values.
+enum class EventType : int {
+  None = -1,
+  NodeCreated = 1,
+  NodeDeleted = 2,
+  NodeDataChanged = 3,
+  NodeChildrenChanged = 4,
+};
+std::string_view eventTypeName(EventType type);
+
+// Watcher.Event.KeeperState values (the subset a client can observe).
+enum class SessionState : int {
+  Disconnected = 0,
+  SyncConnected = 3,
+  Expired = -112,
+  Closed = 7,
+};
+std::string_view sessionStateName(SessionState state);
+
+// What a watcher receives: either a node event (type != None, state SyncConnected) or a session
+// state change (type None, empty path).
+struct WatchedEvent {
+  EventType type = EventType::None;
+  SessionState state = SessionState::SyncConnected;
+  std::string path;
+
+  bool operator==(const WatchedEvent&) const = default;
+};
+
+}  // namespace lockscope::zookeeper

@@ -1,0 +1,321 @@
+#include "client_session.h"
+
+#include <algorithm>
+
+namespace lockscope::zookeeper::model {
+namespace {
+
+constexpr int64_t kPingXid = -2;
+constexpr int64_t kSetWatchesXid = -8;
+// ClientCnxn sleeps up to a second before each reconnect attempt after the first.
+constexpr sim::Micros kMaxReconnectDelay = sim::fromMillis(1000);
+
+}  // namespace
+
+ClientSession::ClientSession(sim::World& world, sim::Process& process, sim::Connection& connection,
+                             ZooKeeperServer& server, std::string name, int64_t requestedTimeoutMs)
+    : world_(world),
+      process_(process),
+      connection_(connection),
+      server_(server),
+      name_(std::move(name)),
+      requestedTimeoutMs_(requestedTimeoutMs) {}
+
+void ClientSession::start() { startAttempt(); }
+
+SessionState ClientSession::state() const {
+  switch (phase_) {
+    case Phase::Connecting: return SessionState::Disconnected;
+    case Phase::Connected: return SessionState::SyncConnected;
+    case Phase::Expired: return SessionState::Expired;
+    case Phase::Closed: return SessionState::Closed;
+  }
+  return SessionState::Disconnected;
+}
+
+void ClientSession::traceState(const char* state) {
+  world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = state,
+                 .session = sessionId_});
+}
+
+void ClientSession::startAttempt() {
+  const uint64_t attempt = ++attempt_;
+  ZooKeeperServer::Link link{&connection_, weak_from_this(), attempt};
+  connection_.send(sim::Direction::ToServer,
+                   [server = &server_, link, session = sessionId_, timeout = requestedTimeoutMs_,
+                    name = name_] { server->onConnect(link, session, timeout, name); });
+  lastSent_ = world_.now();
+  // One host: the attempt gets the whole session timeout (connectTimeout = timeout / hosts).
+  const int64_t budgetMs = timeoutMs_ > 0 ? timeoutMs_ : requestedTimeoutMs_;
+  process_.after(sim::fromMillis(budgetMs), [weak = weak_from_this(), attempt] {
+    if (auto self = weak.lock()) self->connectTimedOut(attempt);
+  });
+}
+
+void ClientSession::connectTimedOut(uint64_t attempt) {
+  if (attempt != attempt_ || phase_ != Phase::Connecting) return;
+  // The attempt failed: what waited for it fails, and the next attempt starts after a pause.
+  ++attempt_;
+  failAll(waiting_, ErrorCode::ConnectionLoss);
+  const sim::Micros delay = world_.chooser().between(0, kMaxReconnectDelay, "reconnect delay");
+  process_.after(delay, [weak = weak_from_this()] {
+    if (auto self = weak.lock(); self && self->phase_ == Phase::Connecting) self->startAttempt();
+  });
+}
+
+void ClientSession::onConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs) {
+  process_.deliver([weak = weak_from_this(), attempt, session, timeoutMs] {
+    if (auto self = weak.lock()) self->handleConnectReply(attempt, session, timeoutMs);
+  });
+}
+
+void ClientSession::onReply(uint64_t attempt, const Reply& reply) {
+  process_.deliver([weak = weak_from_this(), attempt, reply] {
+    if (auto self = weak.lock()) self->handleReply(attempt, reply);
+  });
+}
+
+void ClientSession::onWatchEvent(uint64_t attempt, const WatchedEvent& event) {
+  process_.deliver([weak = weak_from_this(), attempt, event] {
+    if (auto self = weak.lock()) self->handleWatchEvent(attempt, event);
+  });
+}
+
+void ClientSession::onConnectionClosed(uint64_t attempt) {
+  process_.deliver([weak = weak_from_this(), attempt] {
+    if (auto self = weak.lock(); self && attempt == self->attempt_ && self->phase_ == Phase::Connected) {
+      self->connectionLost("closed by server");
+    }
+  });
+}
+
+void ClientSession::handleConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs) {
+  if (attempt != attempt_ || phase_ != Phase::Connecting) return;
+  lastReceived_ = world_.now();
+  if (timeoutMs == 0) {
+    phase_ = Phase::Expired;
+    traceState("expired");
+    failAll(waiting_, ErrorCode::SessionExpired);
+    emit(WatchedEvent{EventType::None, SessionState::Expired, ""});
+    return;
+  }
+  sessionId_ = session;
+  timeoutMs_ = timeoutMs;
+  phase_ = Phase::Connected;
+  everConnected_ = true;
+  traceState("connected");
+  sendSetWatches();
+  emit(WatchedEvent{EventType::None, SessionState::SyncConnected, ""});
+  std::deque<Pending> waiting;
+  waiting.swap(waiting_);
+  for (Pending& pending : waiting) transmit(std::move(pending));
+  scheduleHeartbeat();
+}
+
+void ClientSession::connectionLost(const char* why) {
+  phase_ = Phase::Connecting;
+  ++attempt_;  // anything still in flight on the old connection is ignored when it arrives
+  world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = "disconnected",
+                 .detail = why, .session = sessionId_});
+  failAll(inFlight_, ErrorCode::ConnectionLoss);
+  emit(WatchedEvent{EventType::None, SessionState::Disconnected, ""});
+  if (phase_ != Phase::Connecting) return;  // the watcher closed the session
+  const sim::Micros delay = world_.chooser().between(0, kMaxReconnectDelay, "reconnect delay");
+  process_.after(delay, [weak = weak_from_this()] {
+    if (auto self = weak.lock(); self && self->phase_ == Phase::Connecting) self->startAttempt();
+  });
+}
+
+void ClientSession::submit(Request request, Completion complete) {
+  if (phase_ == Phase::Expired || phase_ == Phase::Closed) {
+    failLater(std::move(complete), 0, ErrorCode::SessionExpired);
+    return;
+  }
+  request.xid = nextXid_++;
+  world_.record({.kind = sim::TraceKind::Request, .actor = name_, .op = opCodeName(request.op),
+                 .path = request.path, .session = sessionId_, .request = request.xid});
+  Pending pending{std::move(request), std::move(complete)};
+  if (phase_ == Phase::Connected) {
+    transmit(std::move(pending));
+  } else {
+    waiting_.push_back(std::move(pending));
+  }
+}
+
+void ClientSession::transmit(Pending pending) {
+  pending.request.fate = std::exchange(nextFate_, Request::Fate::Normal);
+  sendToServer(pending.request);
+  inFlight_.push_back(std::move(pending));
+}
+
+void ClientSession::sendToServer(const Request& request) {
+  connection_.send(sim::Direction::ToServer,
+                   [server = &server_, session = sessionId_, attempt = attempt_, request] {
+                     server->onRequest(session, attempt, request);
+                   });
+  lastSent_ = world_.now();
+}
+
+void ClientSession::sendSetWatches() {
+  if (dataWatches_.empty() && existWatches_.empty() && childWatches_.empty()) return;
+  Request request;
+  request.xid = kSetWatchesXid;
+  request.op = OpCode::SetWatches;
+  request.relativeZxid = lastZxidSeen_;
+  request.dataWatches.assign(dataWatches_.begin(), dataWatches_.end());
+  request.existWatches.assign(existWatches_.begin(), existWatches_.end());
+  request.childWatches.assign(childWatches_.begin(), childWatches_.end());
+  sendToServer(request);
+}
+
+void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
+  if (attempt != attempt_ || phase_ != Phase::Connected) return;
+  lastReceived_ = world_.now();
+  lastZxidSeen_ = std::max(lastZxidSeen_, reply.zxid);
+  if (reply.xid == kPingXid || reply.xid == kSetWatchesXid) return;
+  if (inFlight_.empty() || inFlight_.front().request.xid != reply.xid) return;  // not ours
+  Pending pending = std::move(inFlight_.front());
+  inFlight_.pop_front();
+  const Request& request = pending.request;
+  world_.record({.kind = sim::TraceKind::Reply, .actor = name_, .op = opCodeName(request.op),
+                 .path = request.path, .rc = errorCodeName(reply.rc), .value = reply.path,
+                 .session = sessionId_, .zxid = reply.zxid, .request = request.xid});
+  rememberWatch(request, reply);
+  if (request.op == OpCode::CloseSession) {
+    phase_ = Phase::Closed;
+    traceState("closed");
+  }
+  pending.complete(reply);
+  if (request.op == OpCode::CloseSession) {
+    emit(WatchedEvent{EventType::None, SessionState::Closed, ""});
+  }
+}
+
+void ClientSession::rememberWatch(const Request& request, const Reply& reply) {
+  if (!request.watch) return;
+  const bool found = reply.rc == ErrorCode::Ok;
+  switch (request.op) {
+    case OpCode::Exists:
+      if (found) dataWatches_.insert(request.path);
+      else if (reply.rc == ErrorCode::NoNode) existWatches_.insert(request.path);
+      break;
+    case OpCode::GetData:
+      if (found) dataWatches_.insert(request.path);
+      break;
+    case OpCode::GetChildren:
+      if (found) childWatches_.insert(request.path);
+      break;
+    default:
+      break;
+  }
+}
+
+void ClientSession::handleWatchEvent(uint64_t attempt, const WatchedEvent& event) {
+  if (attempt != attempt_ || phase_ != Phase::Connected) return;
+  lastReceived_ = world_.now();
+  forgetWatches(event);
+  world_.record({.kind = sim::TraceKind::WatchDelivered, .actor = name_, .path = event.path,
+                 .value = eventTypeName(event.type), .session = sessionId_});
+  emit(event);
+}
+
+void ClientSession::forgetWatches(const WatchedEvent& event) {
+  switch (event.type) {
+    case EventType::NodeCreated:
+    case EventType::NodeDataChanged:
+      dataWatches_.erase(event.path);
+      existWatches_.erase(event.path);
+      break;
+    case EventType::NodeChildrenChanged:
+      childWatches_.erase(event.path);
+      break;
+    case EventType::NodeDeleted:
+      dataWatches_.erase(event.path);
+      existWatches_.erase(event.path);
+      childWatches_.erase(event.path);
+      break;
+    case EventType::None:
+      break;
+  }
+}
+
+void ClientSession::emit(const WatchedEvent& event) {
+  if (watcher_) watcher_(event);
+}
+
+void ClientSession::close(Completion complete) {
+  if (phase_ == Phase::Connected) {
+    Request request;
+    request.op = OpCode::CloseSession;
+    submit(std::move(request), std::move(complete));
+    return;
+  }
+  // Not connected (or already over): the handle closes locally; the server, if it still has the
+  // session, expires it later.
+  const bool wasOpen = phase_ == Phase::Connecting;
+  if (wasOpen) {
+    phase_ = Phase::Closed;
+    traceState("closed");
+    failAll(waiting_, ErrorCode::SessionExpired);
+  }
+  failLater(std::move(complete), 0, ErrorCode::Ok);
+  if (wasOpen) {
+    process_.after(0, [weak = weak_from_this()] {
+      if (auto self = weak.lock()) self->emit(WatchedEvent{EventType::None, SessionState::Closed, ""});
+    });
+  }
+}
+
+void ClientSession::failAll(std::deque<Pending>& pendings, ErrorCode rc) {
+  std::deque<Pending> failed;
+  failed.swap(pendings);
+  for (Pending& pending : failed) {
+    Reply reply;
+    reply.xid = pending.request.xid;
+    reply.rc = rc;
+    world_.record({.kind = sim::TraceKind::Reply, .actor = name_,
+                   .op = opCodeName(pending.request.op), .path = pending.request.path,
+                   .rc = errorCodeName(rc), .session = sessionId_, .request = pending.request.xid});
+    pending.complete(reply);
+  }
+}
+
+void ClientSession::failLater(Completion complete, int64_t xid, ErrorCode rc) {
+  process_.after(0, [complete = std::move(complete), xid, rc] {
+    Reply reply;
+    reply.xid = xid;
+    reply.rc = rc;
+    complete(reply);
+  });
+}
+
+void ClientSession::scheduleHeartbeat() {
+  if (heartbeatScheduled_ || phase_ != Phase::Connected) return;
+  const sim::Micros timeout = sim::fromMillis(timeoutMs_);
+  const sim::Micros readTimeout = timeout * 2 / 3;
+  const sim::Micros pingInterval = timeout / 3;
+  const sim::Micros wake = std::min(lastReceived_ + readTimeout, lastSent_ + pingInterval);
+  heartbeatScheduled_ = true;
+  process_.after(std::max<sim::Micros>(wake - world_.now(), 1), [weak = weak_from_this()] {
+    if (auto self = weak.lock()) self->heartbeat();
+  });
+}
+
+void ClientSession::heartbeat() {
+  heartbeatScheduled_ = false;
+  if (phase_ != Phase::Connected) return;
+  const sim::Micros timeout = sim::fromMillis(timeoutMs_);
+  if (world_.now() - lastReceived_ >= timeout * 2 / 3) {
+    connectionLost("read timeout");
+    return;
+  }
+  if (world_.now() - lastSent_ >= timeout / 3) {
+    Request ping;
+    ping.xid = kPingXid;
+    ping.op = OpCode::Ping;
+    sendToServer(ping);
+  }
+  scheduleHeartbeat();
+}
+
+}  // namespace lockscope::zookeeper::model

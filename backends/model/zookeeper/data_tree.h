@@ -1,0 +1,63 @@
+// The znode tree and its write rules, as ZooKeeper 3.8's server applies them.
+//
+// Every write is given its zxid by the caller (the server), which allocates one per write
+// transaction, failed ones included. A successful write updates the Stat fields the real server
+// updates and fires the watches it fires, appending them to `fired` in the order the server sends
+// them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/engine/chooser.h"
+#include "watch_table.h"
+#include "znode.h"
+
+namespace lockscope::zookeeper::model {
+
+class DataTree {
+ public:
+  // `chooser` decides the order getChildren lists children in (the real server promises none).
+  explicit DataTree(sim::Chooser& chooser);
+
+  // Error precedence follows PrepRequestProcessor: NoNode (parent), NodeExists,
+  // NoChildrenForEphemerals. `owner` is the session for ephemerals, ignored otherwise.
+  ErrorCode create(std::string_view path, std::string data, CreateMode mode, int64_t owner,
+                   int64_t zxid, int64_t timeMs, std::string& createdPath,
+                   std::vector<Notification>& fired);
+  // NoNode, BadVersion, NotEmpty, in that order. version -1 matches any.
+  ErrorCode remove(std::string_view path, int32_t version, int64_t zxid,
+                   std::vector<Notification>& fired);
+  ErrorCode setData(std::string_view path, std::string data, int32_t version, int64_t zxid,
+                    int64_t timeMs, Stat& stat, std::vector<Notification>& fired);
+
+  const Znode* find(std::string_view path) const;
+  // The children list of `path` in the seeded order, shared until the children change.
+  Children listChildren(std::string_view path);
+
+  // Ephemeral nodes a session owns, sorted by path.
+  std::vector<std::string> ephemeralsOf(int64_t session) const;
+  // Containers that had children and have none now, sorted by path: what the reaper deletes.
+  std::vector<std::string> emptyContainers() const;
+
+  WatchTable& watches() { return watches_; }
+  const WatchTable& watches() const { return watches_; }
+  size_t nodeCount() const { return nodes_.size(); }
+
+  static std::string_view parentOf(std::string_view path);
+  static std::string_view nameOf(std::string_view path);
+
+ private:
+  static void refreshChildStats(Znode& node);
+
+  sim::Chooser& chooser_;
+  std::map<std::string, Znode, std::less<>> nodes_;
+  std::map<int64_t, std::set<std::string>> ephemerals_;
+  std::set<std::string> containers_;
+  WatchTable watches_;
+};
+
+}  // namespace lockscope::zookeeper::model

@@ -1,0 +1,75 @@
+#include "model_client.h"
+
+namespace lockscope::zookeeper::model {
+namespace {
+
+Request makeRequest(OpCode op, const std::string& path) {
+  Request request;
+  request.op = op;
+  request.path = path;
+  return request;
+}
+
+}  // namespace
+
+void ModelClient::create(const std::string& path, const std::string& data, CreateMode mode,
+                         CreateCallback done) {
+  Request request = makeRequest(OpCode::Create, path);
+  request.data = data;
+  request.mode = mode;
+  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+    done(reply.rc, reply.path);
+  });
+}
+
+void ModelClient::remove(const std::string& path, int32_t version, VoidCallback done) {
+  Request request = makeRequest(OpCode::Delete, path);
+  request.version = version;
+  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) { done(reply.rc); });
+}
+
+void ModelClient::exists(const std::string& path, bool watch, StatCallback done) {
+  Request request = makeRequest(OpCode::Exists, path);
+  request.watch = watch;
+  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+    done(reply.rc, reply.hasStat ? std::optional<Stat>(reply.stat) : std::nullopt);
+  });
+}
+
+void ModelClient::getData(const std::string& path, bool watch, DataCallback done) {
+  Request request = makeRequest(OpCode::GetData, path);
+  request.watch = watch;
+  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+    done(reply.rc, reply.data, reply.stat);
+  });
+}
+
+void ModelClient::setData(const std::string& path, const std::string& data, int32_t version,
+                          StatCallback done) {
+  Request request = makeRequest(OpCode::SetData, path);
+  request.data = data;
+  request.version = version;
+  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+    done(reply.rc, reply.hasStat ? std::optional<Stat>(reply.stat) : std::nullopt);
+  });
+}
+
+void ModelClient::getChildren(const std::string& path, bool watch, ChildrenCallback done) {
+  Request request = makeRequest(OpCode::GetChildren, path);
+  request.watch = watch;
+  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+    static const Children kNone = std::make_shared<const ChildrenList>();
+    done(reply.rc, reply.children ? reply.children : kNone, reply.stat);
+  });
+}
+
+void ModelClient::sync(const std::string& path, VoidCallback done) {
+  session_->submit(makeRequest(OpCode::Sync, path),
+                   [done = std::move(done)](const Reply& reply) { done(reply.rc); });
+}
+
+void ModelClient::close(VoidCallback done) {
+  session_->close([done = std::move(done)](const Reply& reply) { done(reply.rc); });
+}
+
+}  // namespace lockscope::zookeeper::model

@@ -1,0 +1,80 @@
+#include "watch_table.h"
+
+namespace lockscope::zookeeper::model {
+
+void WatchTable::add(WatchKind kind, const std::string& path, int64_t session) {
+  (kind == WatchKind::Data ? data_ : child_)[path].insert(session);
+}
+
+bool WatchTable::has(WatchKind kind, const std::string& path, int64_t session) const {
+  const PathTable& table = kind == WatchKind::Data ? data_ : child_;
+  const auto found = table.find(path);
+  return found != table.end() && found->second.count(session) > 0;
+}
+
+void WatchTable::take(PathTable& table, const std::string& path, std::set<int64_t>& sessions) {
+  const auto found = table.find(path);
+  if (found == table.end()) return;
+  sessions.insert(found->second.begin(), found->second.end());
+  table.erase(found);
+}
+
+void WatchTable::trigger(const std::string& path, EventType type, std::vector<Notification>& out) {
+  std::set<int64_t> sessions;
+  switch (type) {
+    case EventType::NodeCreated:
+    case EventType::NodeDataChanged:
+      take(data_, path, sessions);
+      break;
+    case EventType::NodeChildrenChanged:
+      take(child_, path, sessions);
+      break;
+    case EventType::NodeDeleted:
+      take(data_, path, sessions);
+      take(child_, path, sessions);
+      break;
+    case EventType::None:
+      return;
+  }
+  for (const int64_t session : sessions) {
+    out.push_back(Notification{session, WatchedEvent{type, SessionState::SyncConnected, path}});
+  }
+}
+
+void WatchTable::removeSession(int64_t session) {
+  for (PathTable* table : {&data_, &child_}) {
+    for (auto it = table->begin(); it != table->end();) {
+      it->second.erase(session);
+      it = it->second.empty() ? table->erase(it) : std::next(it);
+    }
+  }
+}
+
+size_t WatchTable::count() const {
+  size_t total = 0;
+  for (const PathTable* table : {&data_, &child_}) {
+    for (const auto& [path, sessions] : *table) total += sessions.size();
+  }
+  return total;
+}
+
+size_t WatchTable::countForSession(int64_t session) const {
+  size_t total = 0;
+  for (const PathTable* table : {&data_, &child_}) {
+    for (const auto& [path, sessions] : *table) total += sessions.count(session);
+  }
+  return total;
+}
+
+std::vector<WatchTable::Entry> WatchTable::entries() const {
+  std::vector<Entry> result;
+  for (const auto& [path, sessions] : data_) {
+    for (const int64_t session : sessions) result.push_back(Entry{WatchKind::Data, path, session});
+  }
+  for (const auto& [path, sessions] : child_) {
+    for (const int64_t session : sessions) result.push_back(Entry{WatchKind::Child, path, session});
+  }
+  return result;
+}
+
+}  // namespace lockscope::zookeeper::model

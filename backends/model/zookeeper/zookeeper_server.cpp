@@ -1,0 +1,328 @@
+#include "zookeeper_server.h"
+
+#include <algorithm>
+
+namespace lockscope::zookeeper::model {
+namespace {
+
+// Session ids look like a standalone server's (server id 1 in the top byte), numbered in order of
+// creation so that runs are reproducible.
+constexpr int64_t kSessionIdBase = int64_t{1} << 56;
+
+const char* watchKindName(bool exists, WatchKind kind) {
+  if (kind == WatchKind::Child) return "child";
+  return exists ? "exists" : "data";
+}
+
+}  // namespace
+
+ZooKeeperServer::ZooKeeperServer(sim::World& world, ServerConfig config)
+    : world_(world), config_(config), tree_(world.chooser()) {}
+
+int64_t ZooKeeperServer::negotiateTimeout(int64_t requestedMs) const {
+  return std::clamp(requestedMs, 2 * config_.tickTimeMs, 20 * config_.tickTimeMs);
+}
+
+void ZooKeeperServer::onConnect(const Link& link, int64_t sessionId, int64_t requestedTimeoutMs,
+                                const std::string& clientName) {
+  if (sessionId == 0) {
+    Session session;
+    session.id = kSessionIdBase + ++sessionsCreated_;
+    session.clientName = clientName;
+    session.timeoutMs = negotiateTimeout(requestedTimeoutMs);
+    session.link = link;
+    const int64_t zxid = nextZxid();  // createSession is a transaction
+    auto [it, inserted] = sessions_.emplace(session.id, std::move(session));
+    Session& created = it->second;
+    world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = "created",
+                   .value = clientName, .session = created.id, .zxid = zxid});
+    touch(created);
+    link.connection->send(sim::Direction::ToClient,
+                          [weak = link.endpoint, attempt = link.attempt, id = created.id,
+                           timeout = created.timeoutMs] {
+                            if (auto client = weak.lock()) client->onConnectReply(attempt, id, timeout);
+                          });
+    return;
+  }
+  const auto it = sessions_.find(sessionId);
+  if (it == sessions_.end()) {
+    // The session expired while the client was away: this is how it finds out.
+    link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt, sessionId] {
+      if (auto client = weak.lock()) client->onConnectReply(attempt, sessionId, 0);
+    });
+    return;
+  }
+  resumeSession(it->second, link);
+}
+
+void ZooKeeperServer::resumeSession(Session& session, const Link& link) {
+  // The old connection is replaced; its watches go with it and the client re-arms the ones it
+  // still holds with SetWatches right after this reply.
+  session.link = link;
+  tree_.watches().removeSession(session.id);
+  touch(session);
+  world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = "resumed",
+                 .session = session.id});
+  link.connection->send(sim::Direction::ToClient,
+                        [weak = link.endpoint, attempt = link.attempt, id = session.id,
+                         timeout = session.timeoutMs] {
+                          if (auto client = weak.lock()) client->onConnectReply(attempt, id, timeout);
+                        });
+}
+
+void ZooKeeperServer::touch(Session& session) {
+  const sim::Micros tick = sim::fromMillis(config_.tickTimeMs);
+  const sim::Micros deadline = world_.now() + sim::fromMillis(session.timeoutMs);
+  session.expiresAt = (deadline / tick + 1) * tick;  // ExpiryQueue.roundToNextInterval
+  scheduleExpiryCheck(session);
+}
+
+void ZooKeeperServer::scheduleExpiryCheck(Session& session) {
+  // One pending check per session: an early check that finds the session touched since simply
+  // schedules the next one, which keeps the agenda small however often clients ping.
+  if (session.checkScheduledAt >= 0) return;
+  session.checkScheduledAt = session.expiresAt;
+  world_.at(session.expiresAt, [this, id = session.id] { checkExpiry(id); });
+}
+
+void ZooKeeperServer::checkExpiry(int64_t sessionId) {
+  const auto it = sessions_.find(sessionId);
+  if (it == sessions_.end()) return;
+  Session& session = it->second;
+  session.checkScheduledAt = -1;
+  if (world_.now() >= session.expiresAt) {
+    closeSession(sessionId, "expired");
+  } else {
+    scheduleExpiryCheck(session);
+  }
+}
+
+void ZooKeeperServer::expireSession(int64_t sessionId) {
+  if (sessions_.count(sessionId)) closeSession(sessionId, "expired");
+}
+
+void ZooKeeperServer::dropConnection(int64_t sessionId) {
+  const auto it = sessions_.find(sessionId);
+  if (it == sessions_.end()) return;
+  Link& link = it->second.link;
+  world_.record({.kind = sim::TraceKind::Fault, .actor = "server", .op = "drop_connection",
+                 .session = sessionId});
+  link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt] {
+    if (auto client = weak.lock()) client->onConnectionClosed(attempt);
+  });
+  link.connection = nullptr;  // nothing more goes out on it; the client reconnects
+}
+
+void ZooKeeperServer::closeSession(int64_t sessionId, const char* reason) {
+  const auto it = sessions_.find(sessionId);
+  const Link link = it->second.link;
+  const int64_t zxid = nextZxid();  // closeSession: one transaction for every ephemeral
+  world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = reason,
+                 .session = sessionId, .zxid = zxid});
+  fired_.clear();
+  for (const std::string& path : tree_.ephemeralsOf(sessionId)) {
+    tree_.remove(path, -1, zxid, fired_);
+    world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
+                   .detail = reason, .session = sessionId, .zxid = zxid});
+  }
+  notify(fired_);
+  tree_.watches().removeSession(sessionId);
+  sessions_.erase(it);
+  if (link.connection && std::string_view(reason) == "expired") {
+    link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt] {
+      if (auto client = weak.lock()) client->onConnectionClosed(attempt);
+    });
+  }
+  scheduleContainerCheck();
+}
+
+void ZooKeeperServer::onRequest(int64_t sessionId, uint64_t attempt, const Request& request) {
+  const auto it = sessions_.find(sessionId);
+  if (it == sessions_.end()) return;  // its connection was closed with the session
+  Session& session = it->second;
+  if (attempt != session.link.attempt || !session.link.connection) return;  // a replaced connection
+  touch(session);
+  switch (request.op) {
+    case OpCode::CloseSession: {
+      const Link link = session.link;
+      closeSession(sessionId, "closed");
+      Reply reply;
+      reply.xid = request.xid;
+      reply.zxid = lastZxid_;
+      send(link, std::move(reply));
+      return;
+    }
+    case OpCode::SetWatches:
+      executeSetWatches(session, request);
+      return;
+    default:
+      break;
+  }
+  switch (request.fate) {
+    case Request::Fate::Normal:
+      send(session.link, execute(session, request));
+      break;
+    case Request::Fate::ReplyLostApplied:
+      execute(session, request);
+      dropConnection(sessionId);
+      break;
+    case Request::Fate::ReplyLostNotApplied:
+      dropConnection(sessionId);
+      break;
+  }
+}
+
+Reply ZooKeeperServer::execute(Session& session, const Request& request) {
+  Reply reply;
+  reply.xid = request.xid;
+  fired_.clear();
+  int64_t zxid = 0;
+  if (isWrite(request.op)) zxid = nextZxid();  // failed writes consume one too
+  switch (request.op) {
+    case OpCode::Create:
+      reply.rc = tree_.create(request.path, request.data, request.mode, session.id, zxid, nowMs(),
+                              reply.path, fired_);
+      break;
+    case OpCode::Delete: {
+      reply.rc = tree_.remove(request.path, request.version, zxid, fired_);
+      const Znode* parent = tree_.find(DataTree::parentOf(request.path));
+      if (reply.rc == ErrorCode::Ok && parent && parent->mode == CreateMode::Container) {
+        scheduleContainerCheck();
+      }
+      break;
+    }
+    case OpCode::SetData:
+      reply.rc = tree_.setData(request.path, request.data, request.version, zxid, nowMs(),
+                               reply.stat, fired_);
+      reply.hasStat = reply.rc == ErrorCode::Ok;
+      break;
+    case OpCode::Exists:
+    case OpCode::GetData:
+    case OpCode::GetChildren: {
+      const Znode* node = tree_.find(request.path);
+      if (node) {
+        reply.stat = node->stat;
+        reply.hasStat = true;
+        if (request.op == OpCode::GetData) reply.data = node->data;
+        if (request.op == OpCode::GetChildren) reply.children = tree_.listChildren(request.path);
+      } else {
+        reply.rc = ErrorCode::NoNode;
+      }
+      // exists() arms a watch on a missing node too (to hear of its creation); the others do not.
+      if (request.watch && (node || request.op == OpCode::Exists)) {
+        const WatchKind kind = request.op == OpCode::GetChildren ? WatchKind::Child : WatchKind::Data;
+        tree_.watches().add(kind, request.path, session.id);
+        world_.record({.kind = sim::TraceKind::WatchSet, .actor = "server",
+                       .op = watchKindName(request.op == OpCode::Exists, kind),
+                       .path = request.path, .session = session.id});
+      }
+      break;
+    }
+    case OpCode::Sync:
+    case OpCode::Ping:
+    case OpCode::CloseSession:
+    case OpCode::SetWatches:
+      break;
+  }
+  if (zxid != 0) traceWrite(request, reply, zxid);
+  reply.zxid = lastZxid_;
+  notify(fired_);  // watch events go out before the reply that reflects the change
+  return reply;
+}
+
+void ZooKeeperServer::traceWrite(const Request& request, const Reply& reply, int64_t zxid) {
+  if (reply.rc != ErrorCode::Ok) return;
+  const auto owner = tree_.find(reply.path);
+  switch (request.op) {
+    case OpCode::Create:
+      world_.record({.kind = sim::TraceKind::NodeCreated, .actor = "server", .path = reply.path,
+                     .value = createModeName(request.mode),
+                     .session = owner ? owner->stat.ephemeralOwner : 0, .zxid = zxid});
+      break;
+    case OpCode::Delete:
+      world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = request.path,
+                     .zxid = zxid});
+      break;
+    case OpCode::SetData:
+      world_.record({.kind = sim::TraceKind::NodeChanged, .actor = "server", .path = request.path,
+                     .zxid = zxid, .request = reply.stat.version});
+      break;
+    default:
+      break;
+  }
+}
+
+void ZooKeeperServer::executeSetWatches(Session& session, const Request& request) {
+  // DataTree.setWatches: re-arm what has not changed since the client's last seen zxid and fire
+  // what has. An exists-watch on a node created and deleted meanwhile is re-armed, its event lost.
+  fired_.clear();
+  WatchTable& watches = tree_.watches();
+  auto fire = [&](const std::string& path, EventType type) {
+    fired_.push_back(Notification{session.id, WatchedEvent{type, SessionState::SyncConnected, path}});
+  };
+  for (const std::string& path : request.dataWatches) {
+    const Znode* node = tree_.find(path);
+    if (!node) fire(path, EventType::NodeDeleted);
+    else if (node->stat.mzxid > request.relativeZxid) fire(path, EventType::NodeDataChanged);
+    else watches.add(WatchKind::Data, path, session.id);
+  }
+  for (const std::string& path : request.existWatches) {
+    if (tree_.find(path)) fire(path, EventType::NodeCreated);
+    else watches.add(WatchKind::Data, path, session.id);
+  }
+  for (const std::string& path : request.childWatches) {
+    const Znode* node = tree_.find(path);
+    if (!node) fire(path, EventType::NodeDeleted);
+    else if (node->stat.pzxid > request.relativeZxid) fire(path, EventType::NodeChildrenChanged);
+    else watches.add(WatchKind::Child, path, session.id);
+  }
+  notify(fired_);
+}
+
+void ZooKeeperServer::send(const Link& link, Reply reply) {
+  if (!link.connection) return;
+  link.connection->send(sim::Direction::ToClient,
+                        [weak = link.endpoint, attempt = link.attempt, reply = std::move(reply)] {
+                          if (auto client = weak.lock()) client->onReply(attempt, reply);
+                        });
+}
+
+void ZooKeeperServer::notify(const std::vector<Notification>& fired) {
+  for (const Notification& notification : fired) {
+    world_.record({.kind = sim::TraceKind::WatchFired, .actor = "server",
+                   .path = notification.event.path,
+                   .value = eventTypeName(notification.event.type),
+                   .session = notification.session});
+    const auto it = sessions_.find(notification.session);
+    if (it == sessions_.end() || !it->second.link.connection) continue;
+    const Link& link = it->second.link;
+    link.connection->send(sim::Direction::ToClient,
+                          [weak = link.endpoint, attempt = link.attempt, event = notification.event] {
+                            if (auto client = weak.lock()) client->onWatchEvent(attempt, event);
+                          });
+  }
+}
+
+void ZooKeeperServer::scheduleContainerCheck() {
+  if (containerCheckScheduled_ || tree_.emptyContainers().empty()) return;
+  // The container manager runs at a fixed rate from server start, not when a container empties.
+  const sim::Micros interval = sim::fromMillis(config_.containerCheckIntervalMs);
+  containerCheckScheduled_ = true;
+  world_.at((world_.now() / interval + 1) * interval, [this] { reapContainers(); });
+}
+
+void ZooKeeperServer::reapContainers() {
+  containerCheckScheduled_ = false;
+  for (const std::string& path : tree_.emptyContainers()) {
+    fired_.clear();
+    const int64_t zxid = nextZxid();
+    if (tree_.remove(path, -1, zxid, fired_) == ErrorCode::Ok) {
+      world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
+                     .detail = "container reaped", .zxid = zxid});
+    }
+    notify(fired_);
+  }
+  scheduleContainerCheck();  // a parent container may have emptied in turn
+}
+
+}  // namespace lockscope::zookeeper::model

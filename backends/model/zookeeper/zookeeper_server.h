@@ -1,0 +1,96 @@
+// The model ZooKeeper server: one data tree, its sessions and their watches.
+//
+// Sessions follow the real server: the timeout is negotiated into [2, 20] x tickTime; any packet
+// from the client pushes the expiry to the next tick boundary after now + timeout (ExpiryQueue's
+// roundToNextInterval); an expired session is closed in one transaction that deletes all its
+// ephemeral nodes; a client learns of the expiry only when it next reaches the server. Creating a
+// session and every write, failed ones too, consume a zxid.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "client_endpoint.h"
+#include "data_tree.h"
+#include "sim/engine/connection.h"
+#include "sim/engine/world.h"
+
+namespace lockscope::zookeeper::model {
+
+struct ServerConfig {
+  int64_t tickTimeMs = 2000;
+  // How often the container manager looks for emptied containers (znode.container.checkIntervalMs).
+  int64_t containerCheckIntervalMs = 60'000;
+};
+
+class ZooKeeperServer {
+ public:
+  // Where the server answers one client: the connection, the client, and which of the client's
+  // connection attempts this is.
+  struct Link {
+    sim::Connection* connection = nullptr;
+    std::weak_ptr<ClientEndpoint> endpoint;
+    uint64_t attempt = 0;
+  };
+
+  ZooKeeperServer(sim::World& world, ServerConfig config);
+
+  // A connect request arrived: sessionId 0 asks for a new session, otherwise to resume one.
+  void onConnect(const Link& link, int64_t sessionId, int64_t requestedTimeoutMs,
+                 const std::string& clientName);
+  // A request arrived over the given connection attempt of a session.
+  void onRequest(int64_t sessionId, uint64_t attempt, const Request& request);
+
+  // Fault: expire a session now, as if its timeout had passed without a heartbeat.
+  void expireSession(int64_t sessionId);
+  // Fault: close the session's connection from the server side (the client sees it at once).
+  void dropConnection(int64_t sessionId);
+
+  const ServerConfig& config() const { return config_; }
+  DataTree& tree() { return tree_; }
+  const DataTree& tree() const { return tree_; }
+  int64_t lastZxid() const { return lastZxid_; }
+  bool sessionAlive(int64_t sessionId) const { return sessions_.count(sessionId) > 0; }
+  size_t sessionCount() const { return sessions_.size(); }
+  int64_t negotiateTimeout(int64_t requestedMs) const;
+
+ private:
+  struct Session {
+    int64_t id = 0;
+    std::string clientName;
+    int64_t timeoutMs = 0;
+    sim::Micros expiresAt = 0;       // a tick boundary
+    sim::Micros checkScheduledAt = -1;
+    Link link;
+  };
+
+  int64_t nextZxid() { return ++lastZxid_; }
+  int64_t nowMs() const { return sim::toMillis(world_.now()); }
+  void touch(Session& session);
+  void scheduleExpiryCheck(Session& session);
+  void checkExpiry(int64_t sessionId);
+  void closeSession(int64_t sessionId, const char* reason);
+  void resumeSession(Session& session, const Link& link);
+
+  Reply execute(Session& session, const Request& request);
+  void executeSetWatches(Session& session, const Request& request);
+  void send(const Link& link, Reply reply);
+  void notify(const std::vector<Notification>& fired);
+  void traceWrite(const Request& request, const Reply& reply, int64_t zxid);
+  void scheduleContainerCheck();
+  void reapContainers();
+
+  sim::World& world_;
+  ServerConfig config_;
+  DataTree tree_;
+  std::map<int64_t, Session> sessions_;
+  int64_t lastZxid_ = 0;
+  int64_t sessionsCreated_ = 0;
+  bool containerCheckScheduled_ = false;
+  std::vector<Notification> fired_;  // reused buffer
+};
+
+}  // namespace lockscope::zookeeper::model

@@ -1,0 +1,50 @@
+// Every nondeterministic decision of a run passes through one Chooser: latency draws, the order
+// of simultaneous events, whether a request lost with its connection was applied, the order in
+// which the model lists children. Replacing the random chooser by an exhaustive or replaying one
+// explores schedules without touching recipes or models.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "random.h"
+#include "virtual_time.h"
+
+namespace lockscope::sim {
+
+class Chooser {
+ public:
+  virtual ~Chooser() = default;
+
+  // An index in [0, count), count > 0. `why` names the decision (for replay logs and explorers).
+  virtual uint64_t choose(uint64_t count, std::string_view why) = 0;
+
+  // A duration in [low, high] (inclusive); low when the range is empty or inverted.
+  Micros between(Micros low, Micros high, std::string_view why);
+
+  // True with probability numerator / denominator.
+  bool chance(uint64_t numerator, uint64_t denominator, std::string_view why);
+
+  // A Fisher-Yates shuffle driven by choose().
+  template <typename T>
+  void shuffle(std::vector<T>& items, std::string_view why) {
+    for (size_t i = items.size(); i > 1; --i) {
+      const size_t j = static_cast<size_t>(choose(i, why));
+      if (j != i - 1) std::swap(items[i - 1], items[j]);
+    }
+  }
+};
+
+// Draws every choice from the scenario's seeded generator.
+class RandomChooser final : public Chooser {
+ public:
+  explicit RandomChooser(uint64_t seed) : random_(seed) {}
+  uint64_t choose(uint64_t count, std::string_view why) override;
+
+ private:
+  Random random_;
+};
+
+}  // namespace lockscope::sim

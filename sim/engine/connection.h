@@ -1,0 +1,53 @@
+// A client<->server connection: two one-way FIFO channels with a latency range.
+//
+// Each message's latency is drawn from the Chooser, but a message never overtakes an earlier one
+// in the same direction (TCP order). cut() is a partition: everything in flight is lost and
+// nothing gets through until restore(); neither end is told, as with a real network.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "virtual_time.h"
+#include "world.h"
+
+namespace lockscope::sim {
+
+struct LatencyRange {
+  Micros low = 0;
+  Micros high = 0;
+};
+
+enum class Direction { ToServer = 0, ToClient = 1 };
+
+class Connection {
+ public:
+  Connection(World& world, std::string name, LatencyRange latency);
+
+  // Delivers `message` (runs it) after the drawn latency, unless the connection is cut before.
+  void send(Direction direction, std::function<void()> message);
+
+  void cut();
+  void restore();
+  bool isCut() const { return cut_; }
+
+  void setLatency(LatencyRange latency) { latency_ = latency; }
+  LatencyRange latency() const { return latency_; }
+  const std::string& name() const { return name_; }
+
+  uint64_t sentCount() const { return sent_; }
+  uint64_t droppedCount() const { return dropped_; }
+
+ private:
+  World& world_;
+  std::string name_;
+  LatencyRange latency_;
+  bool cut_ = false;
+  uint64_t epoch_ = 0;                 // bumped by cut(): older in-flight messages are lost
+  Micros lastArrival_[2] = {-1, -1};  // per direction, for FIFO
+  uint64_t sent_ = 0;
+  uint64_t dropped_ = 0;
+};
+
+}  // namespace lockscope::sim

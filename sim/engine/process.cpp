@@ -1,0 +1,69 @@
+#include "process.h"
+
+namespace lockscope::sim {
+
+const char* processStateName(Process::State state) {
+  switch (state) {
+    case Process::State::Running: return "running";
+    case Process::State::Paused: return "paused";
+    case Process::State::Crashed: return "crashed";
+  }
+  return "unknown";
+}
+
+Process::Process(World& world, std::string name) : world_(world), name_(std::move(name)) {}
+
+std::function<void()> Process::guarded(std::function<void()> action) {
+  return [this, incarnation = incarnation_, action = std::move(action)]() mutable {
+    if (incarnation != incarnation_ || state_ == State::Crashed) return;
+    if (state_ == State::Paused) {
+      held_.push_back(std::move(action));
+      return;
+    }
+    action();
+  };
+}
+
+EventId Process::after(Micros delay, std::function<void()> action) {
+  return world_.after(delay, guarded(std::move(action)));
+}
+
+void Process::deliver(std::function<void()> action) { guarded(std::move(action))(); }
+
+void Process::pause() {
+  if (state_ == State::Running) changeState(State::Paused, "paused");
+}
+
+void Process::resume() {
+  if (state_ != State::Paused) return;
+  changeState(State::Running, "resumed");
+  // Held work runs in arrival order; work it schedules goes through the agenda as usual. A crash
+  // or pause from inside held work stops the replay.
+  const uint64_t incarnation = incarnation_;
+  while (!held_.empty() && state_ == State::Running && incarnation == incarnation_) {
+    auto action = std::move(held_.front());
+    held_.pop_front();
+    action();
+  }
+}
+
+void Process::crash() {
+  if (state_ == State::Crashed) return;
+  held_.clear();
+  ++incarnation_;
+  changeState(State::Crashed, "crashed");
+}
+
+void Process::restart() {
+  if (state_ != State::Crashed) return;
+  ++incarnation_;
+  changeState(State::Running, "restarted");
+}
+
+void Process::changeState(State state, const char* traceName) {
+  state_ = state;
+  world_.record(TraceEvent{.kind = TraceKind::Process, .actor = name_, .op = traceName});
+  if (listener_) listener_(state);
+}
+
+}  // namespace lockscope::sim

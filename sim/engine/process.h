@@ -1,0 +1,59 @@
+// A simulated client process that can crash, pause and resume, and restart.
+//
+// Work reaches a process only through after() and deliver(). While it is paused, that work is
+// held and runs in order on resume (a GC pause: timers and replies wait). A crash drops all of
+// it, including work scheduled before the crash that would fire after a restart: each restart is
+// a new incarnation.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <string>
+
+#include "world.h"
+
+namespace lockscope::sim {
+
+class Process {
+ public:
+  enum class State { Running, Paused, Crashed };
+
+  Process(World& world, std::string name);
+  Process(const Process&) = delete;
+  Process& operator=(const Process&) = delete;
+
+  const std::string& name() const { return name_; }
+  State state() const { return state_; }
+  bool alive() const { return state_ != State::Crashed; }
+  uint64_t incarnation() const { return incarnation_; }
+
+  // Runs `action` after `delay` if this incarnation is still alive; held while paused.
+  EventId after(Micros delay, std::function<void()> action);
+  // Runs `action` now if running, holds it if paused, drops it if crashed.
+  void deliver(std::function<void()> action);
+
+  void pause();
+  void resume();
+  void crash();
+  // A crashed process starts again as a new incarnation; listeners rebuild its state.
+  void restart();
+
+  // Called after the state changed (the trace already has the event).
+  void setStateListener(std::function<void(State)> listener) { listener_ = std::move(listener); }
+
+ private:
+  void changeState(State state, const char* traceName);
+  std::function<void()> guarded(std::function<void()> action);
+
+  World& world_;
+  std::string name_;
+  State state_ = State::Running;
+  uint64_t incarnation_ = 0;
+  std::deque<std::function<void()>> held_;
+  std::function<void(State)> listener_;
+};
+
+const char* processStateName(Process::State state);
+
+}  // namespace lockscope::sim

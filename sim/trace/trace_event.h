@@ -1,0 +1,46 @@
+// One line of the trace: everything that happened in a run, in order. The GUI, the metrics, the
+// checkers and the golden files read the trace and nothing else, so every fact they need must be
+// here. Field names are stable: they are the JSON Lines format (see trace_writer.h).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "../engine/virtual_time.h"
+
+namespace lockscope::sim {
+
+enum class TraceKind : uint8_t {
+  Request,        // a client sent a request: op, path, request
+  Reply,          // a client received a reply: op, path, request, rc (+ value: created path / data)
+  NodeCreated,    // the server created a znode: path, zxid, session (owner if ephemeral), mode
+  NodeDeleted,    // the server deleted a znode: path, zxid
+  NodeChanged,    // the server changed a znode's data: path, zxid, version
+  WatchSet,       // a watch was armed at the server: path, watch ("data"|"child"|"exists")
+  WatchFired,     // the server fired a watch: path, event
+  WatchDelivered, // the client received a watch event: path, event
+  SessionState,   // a session changed state: session, state
+  Fault,          // a fault was injected: fault (+ detail)
+  Process,        // a client process changed state: state
+  Note,           // free text for lessons and tools: detail
+};
+
+const char* traceKindName(TraceKind kind);
+
+// Fields are views: an event is built on the appender's stack and handed to every sink, which
+// copies what it keeps. Empty strings and zero numbers are "absent" and left out of the JSON.
+struct TraceEvent {
+  Micros time = 0;
+  TraceKind kind = TraceKind::Note;
+  std::string_view actor;        // "server", a client's name, or "world"
+  std::string_view op;           // request kind, fault kind, watch type, or process state
+  std::string_view path;
+  std::string_view rc;           // result code name, "OK" on success
+  std::string_view value;        // created path, event type, session state, mode
+  std::string_view detail;
+  int64_t session = 0;
+  int64_t zxid = 0;
+  int64_t request = 0;      // the client's request number (xid)
+};
+
+}  // namespace lockscope::sim

@@ -1,0 +1,18 @@
+// The JSON Lines form of a trace event, the one format of trace files and of the trace hash.
+// Field order is fixed (t, kind, actor, op, path, rc, value, session, zxid, request, detail);
+// absent fields are left out. Same events, same bytes, on any machine.
+#pragma once
+
+#include <string>
+
+#include "trace_event.h"
+
+namespace lockscope::sim {
+
+// Appends one line, newline included, to `out`.
+void appendJsonLine(const TraceEvent& event, std::string& out);
+
+// Appends `text` as a JSON string literal (quotes included).
+void appendJsonString(std::string_view text, std::string& out);
+
+}  // namespace lockscope::sim
