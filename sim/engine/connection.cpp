@@ -21,20 +21,28 @@ void Connection::send(Direction direction, std::function<void()> message) {
   const Micros arrival = std::max(drawn, lastArrival_[lane] + 1);
   lastArrival_[lane] = arrival;
   const uint64_t tieBreak = world_.chooser().choose(1u << 16, "simultaneous arrival order");
-  world_.atWithTieBreak(arrival, tieBreak,
-                        [this, epoch = epoch_, message = std::move(message)]() {
-                          if (epoch != epoch_) {
-                            ++dropped_;
-                            return;
-                          }
-                          message();
-                        });
+  inFlight_[lane].push_back(std::move(message));
+  world_.atWithTieBreak(arrival, tieBreak, [this, tag = epoch_ << 1 | lane] { arrive(tag); });
+}
+
+void Connection::arrive(uint64_t tag) {
+  if (tag >> 1 != epoch_) {
+    ++dropped_;  // sent before a cut: counted when it would have arrived
+    return;
+  }
+  std::deque<std::function<void()>>& lane = inFlight_[tag & 1];
+  // Moved out first: the message may send on this connection, which appends to the same lane.
+  std::function<void()> message = std::move(lane.front());
+  lane.pop_front();
+  message();
 }
 
 void Connection::cut() {
   if (cut_) return;
   cut_ = true;
   ++epoch_;
+  inFlight_[0].clear();
+  inFlight_[1].clear();
 }
 
 void Connection::restore() { cut_ = false; }

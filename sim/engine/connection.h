@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 
@@ -40,12 +41,19 @@ class Connection {
   uint64_t droppedCount() const { return dropped_; }
 
  private:
+  // Runs the oldest message in flight in the lane named by `tag`, unless a cut lost it.
+  void arrive(uint64_t tag);
+
   World& world_;
   std::string name_;
   LatencyRange latency_;
   bool cut_ = false;
   uint64_t epoch_ = 0;                 // bumped by cut(): older in-flight messages are lost
   Micros lastArrival_[2] = {-1, -1};  // per direction, for FIFO
+  // Messages in flight per direction, oldest first. FIFO arrival means each arrival event is for
+  // the front message, so the agenda holds only a 16-byte (this, epoch, lane) callback that
+  // std::function stores without allocating.
+  std::deque<std::function<void()>> inFlight_[2];
   uint64_t sent_ = 0;
   uint64_t dropped_ = 0;
 };

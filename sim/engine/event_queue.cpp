@@ -4,12 +4,6 @@
 
 namespace lockscope::sim {
 
-bool EventQueue::later(const Entry& a, const Entry& b) {
-  if (a.time != b.time) return a.time > b.time;
-  if (a.tieBreak != b.tieBreak) return a.tieBreak > b.tieBreak;
-  return a.sequence > b.sequence;
-}
-
 EventId EventQueue::push(Micros time, uint64_t tieBreak, std::function<void()> action) {
   uint32_t slot;
   if (!freeSlots_.empty()) {
@@ -24,7 +18,7 @@ EventId EventQueue::push(Micros time, uint64_t tieBreak, std::function<void()> a
   const uint64_t sequence = nextSequence_++;
   slotSequence_[slot] = sequence;
   heap_.push_back(Entry{time, tieBreak, sequence, slot});
-  std::push_heap(heap_.begin(), heap_.end(), later);
+  std::push_heap(heap_.begin(), heap_.end(), Later{});
   return EventId{slot, sequence};
 }
 
@@ -40,7 +34,7 @@ bool EventQueue::cancel(EventId id) {
 }
 
 bool EventQueue::pop(Micros& time, std::function<void()>& action) {
-  std::pop_heap(heap_.begin(), heap_.end(), later);
+  std::pop_heap(heap_.begin(), heap_.end(), Later{});
   const Entry entry = heap_.back();
   heap_.pop_back();
   time = entry.time;

@@ -43,7 +43,15 @@ class EventQueue {
     uint64_t sequence;
     uint32_t slot;
   };
-  static bool later(const Entry& a, const Entry& b);
+  // The heap's order, as a function object rather than a function pointer so that the heap
+  // algorithms inline it (a pointer call per comparison was ~5% of a model run).
+  struct Later {
+    bool operator()(const Entry& a, const Entry& b) const {
+      if (a.time != b.time) return a.time > b.time;
+      if (a.tieBreak != b.tieBreak) return a.tieBreak > b.tieBreak;
+      return a.sequence > b.sequence;
+    }
+  };
 
   std::vector<Entry> heap_;
   std::vector<std::function<void()>> actions_;  // by slot

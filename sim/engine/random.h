@@ -23,6 +23,10 @@ class Random {
 
  private:
   std::array<uint64_t, 4> state_;
+  // The rejection threshold of the last non-power-of-two bound: a latency range asks for the same
+  // bound again and again, and the threshold costs a 64-bit division.
+  uint64_t cachedBound_ = 0;
+  uint64_t cachedThreshold_ = 0;
 };
 
 }  // namespace lockscope::sim

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "sha256_x86.h"
+
 namespace lockscope::sim {
 namespace {
 
@@ -17,11 +19,33 @@ constexpr std::array<uint32_t, 64> kRound = {
 
 constexpr uint32_t rotateRight(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
+bool& shaExtensionsWanted() {
+  static bool wanted = true;
+  return wanted;
+}
+
+bool cpuCanUseShaExtensions() {
+  static const bool available = cpuHasShaExtensions();
+  return available;
+}
+
 }  // namespace
 
 Sha256::Sha256()
     : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
              0x5be0cd19} {}
+
+void Sha256::useShaExtensions(bool enabled) { shaExtensionsWanted() = enabled; }
+
+bool Sha256::usingShaExtensions() { return shaExtensionsWanted() && cpuCanUseShaExtensions(); }
+
+void Sha256::compressBlocks(const uint8_t* data, size_t blocks) {
+  if (usingShaExtensions()) {
+    compressBlocksShaNi(state_.data(), data, blocks);
+    return;
+  }
+  for (; blocks > 0; --blocks, data += 64) compress(data);
+}
 
 void Sha256::compress(const uint8_t* block) {
   uint32_t w[64];
@@ -73,10 +97,13 @@ void Sha256::update(std::string_view bytes) {
     data += take;
     size -= take;
     if (buffered_ < buffer_.size()) return;
-    compress(buffer_.data());
+    compressBlocks(buffer_.data(), 1);
     buffered_ = 0;
   }
-  for (; size >= 64; data += 64, size -= 64) compress(data);
+  const size_t blocks = size / 64;
+  if (blocks > 0) compressBlocks(data, blocks);
+  data += blocks * 64;
+  size -= blocks * 64;
   std::memcpy(buffer_.data(), data, size);
   buffered_ = size;
 }

@@ -16,8 +16,14 @@ class Sha256 {
   // Lower-case hex of the digest. Ends the computation; call once.
   std::string finishHex();
 
+  // Whether the x86 SHA extensions are used when present (on by default). Tests turn it off to
+  // run the portable code on the same inputs.
+  static void useShaExtensions(bool enabled);
+  static bool usingShaExtensions();
+
  private:
   void compress(const uint8_t* block);
+  void compressBlocks(const uint8_t* data, size_t blocks);
 
   std::array<uint32_t, 8> state_;
   std::array<uint8_t, 64> buffer_{};

@@ -17,6 +17,9 @@ const char* traceKindName(TraceKind kind) {
     case TraceKind::SessionState: return "session_state";
     case TraceKind::Fault: return "fault";
     case TraceKind::Process: return "process";
+    case TraceKind::Lock: return "lock";
+    case TraceKind::Resource: return "resource";
+    case TraceKind::Step: return "step";
     case TraceKind::Note: return "note";
   }
   return "unknown";

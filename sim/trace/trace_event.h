@@ -22,6 +22,11 @@ enum class TraceKind : uint8_t {
   SessionState,   // a session changed state: session, state
   Fault,          // a fault was injected: fault (+ detail)
   Process,        // a client process changed state: state
+  Lock,           // a client's lock state: op ("acquiring"|"acquired"|"releasing"|"released"|
+                  //   "timed_out"|"failed"), path (its node), value (mode), request (fencing token)
+  Resource,       // the protected resource: op ("read"|"write"|"rejected"), value (the number),
+                  //   request (fencing token presented), detail (why rejected)
+  Step,           // a client reached a pseudocode line: op (recipe), request (line, from 1)
   Note,           // free text for lessons and tools: detail
 };
 

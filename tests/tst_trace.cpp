@@ -1,0 +1,250 @@
+// Goal: the trace's bytes and hash are exactly what the documents promise, because golden files,
+// determinism checks and replays compare them byte for byte. SHA-256 must match FIPS 180-4 for
+// every message length and however the bytes are split across update() calls; a JSON line has a
+// fixed field order, escapes what JSON requires, and leaves absent fields out.
+//
+// Method: the FIPS 180-2 / NIST example vectors (empty, "abc", the 448- and 896-bit messages and
+// a million 'a's), padding-boundary lengths computed once with Python's hashlib, and every split
+// point of a 200-byte message. JSON: exact expected strings. Sinks: the hasher hashes exactly the
+// bytes the file writer writes.
+#include <QTest>
+
+#include <cstdio>
+#include <set>
+#include <string>
+
+#include "sim/trace/sha256.h"
+#include "sim/trace/trace.h"
+#include "sim/trace/trace_json.h"
+#include "sim/trace/trace_sinks.h"
+
+using lockscope::sim::appendJsonLine;
+using lockscope::sim::appendJsonString;
+using lockscope::sim::Sha256;
+using lockscope::sim::Trace;
+using lockscope::sim::TraceEvent;
+using lockscope::sim::TraceFileWriter;
+using lockscope::sim::TraceHasher;
+using lockscope::sim::TraceKind;
+using lockscope::sim::TraceRecorder;
+
+namespace {
+
+std::string sha256Hex(std::string_view message) {
+  Sha256 sha;
+  sha.update(message);
+  return sha.finishHex();
+}
+
+// Bytes (i * 7) mod 256, the pattern the padding-boundary digests were computed for.
+std::string patternOfLength(size_t length) {
+  std::string bytes(length, '\0');
+  for (size_t i = 0; i < length; ++i) bytes[i] = static_cast<char>((i * 7) & 0xff);
+  return bytes;
+}
+
+std::string jsonLine(const TraceEvent& event) {
+  std::string line;
+  appendJsonLine(event, line);
+  return line;
+}
+
+std::string jsonString(std::string_view text) {
+  std::string out;
+  appendJsonString(text, out);
+  return out;
+}
+
+}  // namespace
+
+class TraceTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void sha256FipsVectors_data() {
+    QTest::addColumn<QByteArray>("message");
+    QTest::addColumn<QByteArray>("digest");
+    QTest::newRow("empty") << QByteArray("")
+                           << QByteArray("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    QTest::newRow("abc") << QByteArray("abc")
+                         << QByteArray("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    QTest::newRow("448 bits")
+        << QByteArray("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+        << QByteArray("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    QTest::newRow("896 bits")
+        << QByteArray("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopq"
+                      "klmnopqrlmnopqrsmnopqrstnopqrstu")
+        << QByteArray("cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
+  }
+
+  void sha256FipsVectors() {
+    QFETCH(QByteArray, message);
+    QFETCH(QByteArray, digest);
+    QCOMPARE(sha256Hex(std::string_view(message.constData(), size_t(message.size()))),
+             digest.toStdString());
+  }
+
+  void sha256MillionAs() {
+    // Fed in 1000 updates of 1000 bytes: 1000 is not a multiple of 64, so most updates straddle
+    // a block boundary.
+    Sha256 sha;
+    const std::string thousand(1000, 'a');
+    for (int i = 0; i < 1000; ++i) sha.update(thousand);
+    QCOMPARE(sha.finishHex(),
+             std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+    QCOMPARE(sha256Hex(std::string(1'000'000, 'a')),
+             std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+  }
+
+  void sha256PaddingBoundaries_data() {
+    // 55 bytes is the longest message whose padding fits one block; 56 needs a second block.
+    QTest::addColumn<int>("length");
+    QTest::addColumn<QByteArray>("digest");
+    QTest::newRow("55") << 55 << QByteArray("576a1bf8d4478657e6dc4af9398544765c2a92cde28478b019235cfed315fc09");
+    QTest::newRow("56") << 56 << QByteArray("9b20501dfd1d99161c257950f3444f3e49230c351c5c8e0943ef369f85f5205d");
+    QTest::newRow("63") << 63 << QByteArray("30b345906b493f06f69444b6521113511c242f30e29840462950035043682f1e");
+    QTest::newRow("64") << 64 << QByteArray("d8bc63b4fc1156e5e7d95a418b9bf54cd3174bedbc2db40f74895349b229b3c0");
+    QTest::newRow("65") << 65 << QByteArray("1ee23b0fbcaecc1aff4a9e8f1645f35ab2c8e13609cd73b68df8b5e3f63ce073");
+    QTest::newRow("119") << 119 << QByteArray("7a6589821178918ca8d9edaba5abfc1e9b2669564f4469b66885379c1530b2c8");
+    QTest::newRow("128") << 128 << QByteArray("54c9eb041badfd7064645067b107661fed6113197ce2dd066ba69618abd3732f");
+  }
+
+  void sha256PaddingBoundaries() {
+    QFETCH(int, length);
+    QFETCH(QByteArray, digest);
+    QCOMPARE(sha256Hex(patternOfLength(size_t(length))), digest.toStdString());
+  }
+
+  void sha256ChunkingDoesNotMatter() {
+    // Every split of a 200-byte message into two updates, and into three at 1-byte granularity
+    // around the block boundaries, gives the one-shot digest.
+    const std::string message = patternOfLength(200);
+    const std::string expected = sha256Hex(message);
+    for (size_t split = 0; split <= message.size(); ++split) {
+      Sha256 sha;
+      sha.update(std::string_view(message).substr(0, split));
+      sha.update(std::string_view(message).substr(split));
+      QCOMPARE(sha.finishHex(), expected);
+    }
+    for (size_t first = 60; first <= 68; ++first) {
+      for (size_t second = first; second <= 132; ++second) {
+        Sha256 sha;
+        sha.update(std::string_view(message).substr(0, first));
+        sha.update(std::string_view(message).substr(first, second - first));
+        sha.update(std::string_view(message).substr(second));
+        QCOMPARE(sha.finishHex(), expected);
+      }
+    }
+  }
+
+  void sha256ByteByByte() {
+    const std::string message = patternOfLength(129);
+    Sha256 sha;
+    for (const char byte : message) sha.update(std::string_view(&byte, 1));
+    QCOMPARE(sha.finishHex(), sha256Hex(message));
+  }
+
+  void jsonLineWithEveryField() {
+    const TraceEvent event{.time = 1500,
+                           .kind = TraceKind::Reply,
+                           .actor = "client-1",
+                           .op = "create",
+                           .path = "/lock/lock-",
+                           .rc = "OK",
+                           .value = "/lock/lock-0000000000",
+                           .detail = "first",
+                           .session = 72057594037927937,
+                           .zxid = 5,
+                           .request = 3};
+    QCOMPARE(jsonLine(event),
+             std::string(R"({"t":1500,"kind":"reply","actor":"client-1","op":"create",)"
+                         R"("path":"/lock/lock-","rc":"OK","value":"/lock/lock-0000000000",)"
+                         R"("session":72057594037927937,"zxid":5,"request":3,"detail":"first"})"
+                         "\n"));
+  }
+
+  void jsonLineOmitsAbsentFields() {
+    QCOMPARE(jsonLine(TraceEvent{}), std::string("{\"t\":0,\"kind\":\"note\"}\n"));
+    QCOMPARE(jsonLine(TraceEvent{.time = 7, .kind = TraceKind::WatchFired, .path = "/a", .zxid = 2}),
+             std::string("{\"t\":7,\"kind\":\"watch_fired\",\"path\":\"/a\",\"zxid\":2}\n"));
+  }
+
+  void jsonLineNegativeNumbers() {
+    QCOMPARE(jsonLine(TraceEvent{.time = 0, .kind = TraceKind::NodeChanged, .request = -8}),
+             std::string("{\"t\":0,\"kind\":\"node_changed\",\"request\":-8}\n"));
+  }
+
+  // Expected strings are written without raw literals: moc mis-tokenizes \" inside R"(...)".
+  void jsonEscaping() {
+    QCOMPARE(jsonString("plain"), std::string("\"plain\""));
+    QCOMPARE(jsonString("say \"hi\""), std::string("\"say \\\"hi\\\"\""));
+    QCOMPARE(jsonString("back\\slash"), std::string("\"back\\\\slash\""));
+    QCOMPARE(jsonString("a\nb\rc\td"), std::string("\"a\\nb\\rc\\td\""));
+    QCOMPARE(jsonString(std::string_view("\x00\x01\x1f", 3)), std::string("\"\\u0000\\u0001\\u001f\""));
+    QCOMPARE(jsonString("\b\f"), std::string("\"\\u0008\\u000c\""));
+    // DEL and UTF-8 need no escaping and pass through byte for byte.
+    QCOMPARE(jsonString("\x7f" "caf\xc3\xa9"), std::string("\"\x7f" "caf\xc3\xa9\""));
+    QCOMPARE(jsonString(""), std::string("\"\""));
+  }
+
+  void jsonLineEscapesEveryStringField() {
+    const TraceEvent event{.kind = TraceKind::Note, .actor = "a\"", .detail = "line\nbreak"};
+    QCOMPARE(jsonLine(event),
+             std::string("{\"t\":0,\"kind\":\"note\",\"actor\":\"a\\\"\",\"detail\":\"line\\nbreak\"}\n"));
+  }
+
+  void kindNamesAreDistinctAndStable() {
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::NodeCreated)), std::string("node_created"));
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::SessionState)), std::string("session_state"));
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::WatchDelivered)), std::string("watch_delivered"));
+    std::set<std::string> names;
+    for (int kind = 0; kind <= int(TraceKind::Note); ++kind) {
+      names.insert(lockscope::sim::traceKindName(TraceKind(kind)));
+    }
+    QCOMPARE(names.size(), size_t(TraceKind::Note) + 1);
+    QVERIFY(!names.count("unknown"));
+  }
+
+  void hasherHashesExactlyTheFileBytes() {
+    Trace trace;
+    TraceHasher hasher;
+    TraceRecorder recorder;
+    std::FILE* file = std::tmpfile();
+    QVERIFY(file);
+    TraceFileWriter writer(file);
+    trace.addSink(&hasher);
+    trace.addSink(&writer);
+    trace.addSink(&recorder);
+    trace.append(TraceEvent{.time = 1, .kind = TraceKind::Request, .actor = "c", .op = "exists"});
+    trace.append(TraceEvent{.time = 2, .kind = TraceKind::Fault, .op = "cut", .detail = "\"x\""});
+    QCOMPARE(trace.eventCount(), uint64_t{2});
+
+    std::string written;
+    std::rewind(file);
+    for (int c; (c = std::fgetc(file)) != EOF;) written += static_cast<char>(c);
+    std::fclose(file);
+    QVERIFY(!writer.failed());
+    QCOMPARE(written, std::string("{\"t\":1,\"kind\":\"request\",\"actor\":\"c\",\"op\":\"exists\"}\n"
+                                  "{\"t\":2,\"kind\":\"fault\",\"op\":\"cut\",\"detail\":\"\\\"x\\\"\"}\n"));
+    QCOMPARE(hasher.finishHex(), sha256Hex(written));
+
+    // A recorded event renders to the same line as the original.
+    std::string replayed;
+    for (const auto& event : recorder.events()) appendJsonLine(event.view(), replayed);
+    QCOMPARE(replayed, written);
+  }
+
+  void removedSinkSeesNothingMore() {
+    Trace trace;
+    TraceRecorder recorder;
+    trace.addSink(&recorder);
+    trace.append(TraceEvent{});
+    trace.removeSink(&recorder);
+    trace.append(TraceEvent{});
+    QCOMPARE(recorder.events().size(), size_t{1});
+    QCOMPARE(trace.eventCount(), uint64_t{2});
+  }
+};
+
+QTEST_APPLESS_MAIN(TraceTest)
+#include "tst_trace.moc"

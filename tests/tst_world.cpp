@@ -1,0 +1,193 @@
+// Goal: the world's run loops keep their documented contracts, since every test, scenario and
+// benchmark drives time through them: step() runs one event and advances the clock to it;
+// runUntilTime(t) runs everything up to and including t and leaves the clock at t; runUntil() stops
+// at the first of done(), the deadline (clock parked there), an empty agenda, or maxEvents.
+//
+// Method: small agendas with known times; check the clock, the events run and the return values.
+#include <QTest>
+
+#include <memory>
+#include <vector>
+
+#include "sim/engine/world.h"
+#include "sim/trace/trace_sinks.h"
+
+using lockscope::sim::Chooser;
+using lockscope::sim::Micros;
+using lockscope::sim::TraceKind;
+using lockscope::sim::TraceRecorder;
+using lockscope::sim::World;
+
+namespace {
+
+// Always picks the last option, to show the world uses the chooser it was given.
+class LastChooser final : public Chooser {
+ public:
+  uint64_t choose(uint64_t count, std::string_view) override { return count - 1; }
+};
+
+}  // namespace
+
+class WorldTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void stepAdvancesClockToEachEvent() {
+    World world(1);
+    std::vector<Micros> seen;
+    world.at(100, [&] { seen.push_back(world.now()); });
+    world.after(40, [&] { seen.push_back(world.now()); });
+    QCOMPARE(world.now(), Micros{0});
+    QVERIFY(world.step());
+    QCOMPARE(world.now(), Micros{40});
+    QVERIFY(world.step());
+    QCOMPARE(world.now(), Micros{100});
+    QVERIFY(!world.step());
+    QCOMPARE(seen, (std::vector<Micros>{40, 100}));
+    QCOMPARE(world.eventsRun(), uint64_t{2});
+  }
+
+  void pastIsClampedToNow() {
+    World world(1);
+    world.runUntilTime(500);
+    Micros ranAt = -1;
+    world.at(100, [&] { ranAt = world.now(); });
+    world.after(-20, [&] {});
+    QVERIFY(world.step());
+    QCOMPARE(ranAt, Micros{500});
+    QVERIFY(world.step());
+    QCOMPARE(world.now(), Micros{500});
+  }
+
+  void runUntilTimeIncludesTheBoundaryAndParksTheClock() {
+    World world(1);
+    std::vector<Micros> seen;
+    for (const Micros time : {10, 20, 30}) world.at(time, [&, time] { seen.push_back(time); });
+    world.runUntilTime(20);
+    QCOMPARE(seen, (std::vector<Micros>{10, 20}));
+    QCOMPARE(world.now(), Micros{20});
+    world.runUntilTime(25);  // nothing due: the clock still moves
+    QCOMPARE(world.now(), Micros{25});
+    QVERIFY(!world.idle());
+    world.runUntilTime(1000);
+    QCOMPARE(seen, (std::vector<Micros>{10, 20, 30}));
+    QCOMPARE(world.now(), Micros{1000});
+    QVERIFY(world.idle());
+  }
+
+  void runUntilTimeRunsEventsScheduledOnTheWay() {
+    World world(1);
+    int runs = 0;
+    world.at(10, [&] {
+      ++runs;
+      world.after(5, [&] { ++runs; });    // at 15: inside the window
+      world.after(500, [&] { ++runs; });  // at 510: outside
+    });
+    world.runUntilTime(100);
+    QCOMPARE(runs, 2);
+  }
+
+  void runUntilTimeNeverMovesTheClockBack() {
+    World world(1);
+    world.runUntilTime(300);
+    world.runUntilTime(100);
+    QCOMPARE(world.now(), Micros{300});
+  }
+
+  void runUntilStopsWhenDone() {
+    World world(1);
+    int counter = 0;
+    for (int i = 1; i <= 10; ++i) world.at(i * 10, [&] { ++counter; });
+    QVERIFY(world.runUntil([&] { return counter == 3; }, 1'000'000));
+    QCOMPARE(counter, 3);
+    QCOMPARE(world.now(), Micros{30});
+  }
+
+  void runUntilDoneAlreadyRunsNothing() {
+    World world(1);
+    world.at(10, [] {});
+    QVERIFY(world.runUntil([] { return true; }, 1'000));
+    QCOMPARE(world.eventsRun(), uint64_t{0});
+  }
+
+  void runUntilParksTheClockAtTheDeadline() {
+    World world(1);
+    int counter = 0;
+    world.at(10, [&] { ++counter; });
+    world.at(200, [&] { ++counter; });
+    QVERIFY(!world.runUntil([] { return false; }, 100));
+    QCOMPARE(counter, 1);
+    QCOMPARE(world.now(), Micros{100});
+    QVERIFY(!world.idle());  // the later event is still pending
+  }
+
+  void runUntilRunsAnEventExactlyAtTheDeadline() {
+    World world(1);
+    bool ran = false;
+    world.at(100, [&] { ran = true; });
+    QVERIFY(world.runUntil([&] { return ran; }, 100));
+  }
+
+  void runUntilReturnsWhenIdle() {
+    World world(1);
+    world.at(10, [] {});
+    QVERIFY(!world.runUntil([] { return false; }, 1'000'000));
+    QVERIFY(world.idle());
+    QCOMPARE(world.now(), Micros{10});  // an empty agenda does not jump to the deadline
+  }
+
+  void runUntilIsBoundedByMaxEvents() {
+    // A self-rescheduling event would run forever; the bound ends it.
+    World world(1);
+    uint64_t runs = 0;
+    std::function<void()> tick = [&] {
+      ++runs;
+      world.after(1, tick);
+    };
+    world.after(1, tick);
+    QVERIFY(!world.runUntil([] { return false; }, INT64_MAX, 1'000));
+    QCOMPARE(runs, uint64_t{1'000});
+    QCOMPARE(world.eventsRun(), uint64_t{1'000});
+  }
+
+  void cancelThroughTheWorld() {
+    World world(1);
+    bool ran = false;
+    const auto id = world.after(10, [&] { ran = true; });
+    QVERIFY(world.cancel(id));
+    world.runUntilTime(100);
+    QVERIFY(!ran);
+    QCOMPARE(world.eventsRun(), uint64_t{0});  // a skipped cancelled entry is not an event run
+  }
+
+  void tieBreakOrdersSimultaneousEvents() {
+    World world(1);
+    std::vector<int> order;
+    world.atWithTieBreak(10, 5, [&] { order.push_back(5); });
+    world.atWithTieBreak(10, 2, [&] { order.push_back(2); });
+    world.at(10, [&] { order.push_back(0); });  // plain at() is tie-break 0
+    world.runUntilTime(10);
+    QCOMPARE(order, (std::vector<int>{0, 2, 5}));
+  }
+
+  void recordStampsTheCurrentTime() {
+    World world(1);
+    TraceRecorder recorder;
+    world.trace().addSink(&recorder);
+    world.at(42, [&] { world.record({.kind = TraceKind::Note, .detail = "hello"}); });
+    world.runUntilTime(100);
+    QCOMPARE(recorder.events().size(), size_t{1});
+    QCOMPARE(recorder.events()[0].time, Micros{42});
+    QCOMPARE(recorder.events()[0].detail, std::string("hello"));
+    QCOMPARE(world.trace().eventCount(), uint64_t{1});
+  }
+
+  void usesTheChooserItWasGiven() {
+    World world(77, std::make_unique<LastChooser>());
+    QCOMPARE(world.seed(), uint64_t{77});
+    QCOMPARE(world.chooser().choose(10, "test"), uint64_t{9});
+  }
+};
+
+QTEST_APPLESS_MAIN(WorldTest)
+#include "tst_world.moc"
