@@ -20,6 +20,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "children_list.h"
 #include "zookeeper_types.h"
@@ -29,7 +30,9 @@ namespace lockscope::zookeeper {
 class ZooKeeperClient {
  public:
   using Watcher = std::function<void(const WatchedEvent&)>;
-  using CreateCallback = std::function<void(ErrorCode, const std::string& createdPath)>;
+  // The created node's Stat too (create2 / zoo_acreate2): its czxid is the lock's fencing token.
+  using CreateCallback =
+      std::function<void(ErrorCode, const std::string& createdPath, const Stat& stat)>;
   using VoidCallback = std::function<void(ErrorCode)>;
   using StatCallback = std::function<void(ErrorCode, const std::optional<Stat>&)>;
   using DataCallback = std::function<void(ErrorCode, const std::string& data, const Stat&)>;
@@ -56,6 +59,9 @@ class ZooKeeperClient {
   virtual void setData(const std::string& path, const std::string& data, int32_t version,
                        StatCallback done) = 0;
   virtual void getChildren(const std::string& path, bool watch, ChildrenCallback done) = 0;
+  // Deletes `paths` in order (any version) as one multi transaction: all or nothing, one zxid.
+  // Fails with the first failing delete's error. zkCli's deleteall sends its batches this way.
+  virtual void removeAll(const std::vector<std::string>& paths, VoidCallback done) = 0;
   virtual void sync(const std::string& path, VoidCallback done) = 0;
 
   // Ends the session cleanly: the server deletes its ephemeral nodes at once.

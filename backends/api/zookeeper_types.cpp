@@ -9,6 +9,7 @@ std::string_view errorCodeName(ErrorCode code) {
     case ErrorCode::OperationTimeout: return "OPERATIONTIMEOUT";
     case ErrorCode::BadArguments: return "BADARGUMENTS";
     case ErrorCode::NoNode: return "NONODE";
+    case ErrorCode::NoAuth: return "NOAUTH";
     case ErrorCode::BadVersion: return "BADVERSION";
     case ErrorCode::NoChildrenForEphemerals: return "NOCHILDRENFOREPHEMERALS";
     case ErrorCode::NodeExists: return "NODEEXISTS";

@@ -17,6 +17,7 @@ enum class ErrorCode : int {
   OperationTimeout = -7,
   BadArguments = -8,
   NoNode = -101,
+  NoAuth = -102,  // the node's ACL forbids it (the model: writes to /zookeeper/config)
   BadVersion = -103,
   NoChildrenForEphemerals = -108,
   NodeExists = -110,

@@ -96,29 +96,55 @@ void ClientSession::handleConnectReply(uint64_t attempt, int64_t session, int64_
     phase_ = Phase::Expired;
     traceState("expired");
     failAll(waiting_, ErrorCode::SessionExpired);
-    emit(WatchedEvent{EventType::None, SessionState::Expired, ""});
+    notifyWatcher(WatchedEvent{EventType::None, SessionState::Expired, ""});
     return;
   }
   sessionId_ = session;
   timeoutMs_ = timeoutMs;
   phase_ = Phase::Connected;
+  // Every message of earlier connections has arrived or been dropped by now (each direction is
+  // FIFO), so from here on any drop belongs to this connection.
+  droppedAtConnect_ = connection_.droppedCount();
   everConnected_ = true;
   traceState("connected");
   sendSetWatches();
-  emit(WatchedEvent{EventType::None, SessionState::SyncConnected, ""});
+  notifyWatcher(WatchedEvent{EventType::None, SessionState::SyncConnected, ""});
   std::deque<Pending> waiting;
   waiting.swap(waiting_);
   for (Pending& pending : waiting) transmit(std::move(pending));
   scheduleHeartbeat();
 }
 
+bool ClientSession::resetIfMessagesLost() {
+  // The real connection is TCP: it never loses a message and carries on. The simulated network
+  // drops what is in flight when it is cut, so a message lost on this connection means the TCP
+  // connection broke. The client learns of it with the first arrival after the loss (as the Java
+  // client does from an out-of-order xid), not earlier: while the cut lasts only the read timeout
+  // can tell. Without this, a reply lost in a partition shorter than the read timeout left that
+  // call, and every later one, waiting for good (replies that did not match the head of the
+  // in-flight queue were ignored), and a lost watch event silently disarmed the watch.
+  if (connection_.droppedCount() == droppedAtConnect_) return false;
+  connectionLost("connection reset");
+  return true;
+}
+
 void ClientSession::connectionLost(const char* why) {
-  phase_ = Phase::Connecting;
+  // A close in flight ends the handle whatever became of it, as ClientCnxn.close() disconnects in
+  // a finally block: the client never reconnects (before this, it did, and resumed the session
+  // it had asked to close when the request had been lost). The server closed the session, or
+  // expires it after its timeout.
+  phase_ = closing_ ? Phase::Closed : Phase::Connecting;
   ++attempt_;  // anything still in flight on the old connection is ignored when it arrives
   world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = "disconnected",
                  .detail = why, .session = sessionId_});
-  failAll(inFlight_, ErrorCode::ConnectionLoss);
-  emit(WatchedEvent{EventType::None, SessionState::Disconnected, ""});
+  if (closing_) traceState("closed");
+  failAll(inFlight_, ErrorCode::ConnectionLoss);  // the close among them: its outcome is unknown
+  notifyWatcher(WatchedEvent{EventType::None, SessionState::Disconnected, ""});
+  if (closing_) {
+    failAll(waiting_, ErrorCode::SessionExpired);
+    notifyWatcher(WatchedEvent{EventType::None, SessionState::Closed, ""});
+    return;
+  }
   if (phase_ != Phase::Connecting) return;  // the watcher closed the session
   const sim::Micros delay = world_.chooser().between(0, kMaxReconnectDelay, "reconnect delay");
   process_.after(delay, [weak = weak_from_this()] {
@@ -170,10 +196,14 @@ void ClientSession::sendSetWatches() {
 
 void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
   if (attempt != attempt_ || phase_ != Phase::Connected) return;
+  if (resetIfMessagesLost()) return;
   lastReceived_ = world_.now();
   lastZxidSeen_ = std::max(lastZxidSeen_, reply.zxid);
   if (reply.xid == kPingXid || reply.xid == kSetWatchesXid) return;
-  if (inFlight_.empty() || inFlight_.front().request.xid != reply.xid) return;  // not ours
+  if (inFlight_.empty() || inFlight_.front().request.xid != reply.xid) {
+    connectionLost("xid out of order");  // ClientCnxn.readResponse: never wait on a lost reply
+    return;
+  }
   Pending pending = std::move(inFlight_.front());
   inFlight_.pop_front();
   const Request& request = pending.request;
@@ -187,7 +217,7 @@ void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
   }
   pending.complete(reply);
   if (request.op == OpCode::CloseSession) {
-    emit(WatchedEvent{EventType::None, SessionState::Closed, ""});
+    notifyWatcher(WatchedEvent{EventType::None, SessionState::Closed, ""});
   }
 }
 
@@ -212,11 +242,12 @@ void ClientSession::rememberWatch(const Request& request, const Reply& reply) {
 
 void ClientSession::handleWatchEvent(uint64_t attempt, const WatchedEvent& event) {
   if (attempt != attempt_ || phase_ != Phase::Connected) return;
+  if (resetIfMessagesLost()) return;  // the watch stays held: SetWatches fires it on reconnect
   lastReceived_ = world_.now();
   forgetWatches(event);
   world_.record({.kind = sim::TraceKind::WatchDelivered, .actor = name_, .path = event.path,
                  .value = eventTypeName(event.type), .session = sessionId_});
-  emit(event);
+  notifyWatcher(event);
 }
 
 void ClientSession::forgetWatches(const WatchedEvent& event) {
@@ -239,7 +270,7 @@ void ClientSession::forgetWatches(const WatchedEvent& event) {
   }
 }
 
-void ClientSession::emit(const WatchedEvent& event) {
+void ClientSession::notifyWatcher(const WatchedEvent& event) {
   if (watcher_) watcher_(event);
 }
 
@@ -247,6 +278,7 @@ void ClientSession::close(Completion complete) {
   if (phase_ == Phase::Connected) {
     Request request;
     request.op = OpCode::CloseSession;
+    closing_ = true;
     submit(std::move(request), std::move(complete));
     return;
   }
@@ -261,7 +293,7 @@ void ClientSession::close(Completion complete) {
   failLater(std::move(complete), 0, ErrorCode::Ok);
   if (wasOpen) {
     process_.after(0, [weak = weak_from_this()] {
-      if (auto self = weak.lock()) self->emit(WatchedEvent{EventType::None, SessionState::Closed, ""});
+      if (auto self = weak.lock()) self->notifyWatcher(WatchedEvent{EventType::None, SessionState::Closed, ""});
     });
   }
 }

@@ -7,7 +7,9 @@
 // every request in flight with ConnectionLoss and reports Disconnected; reconnect attempts follow,
 // each given sessionTimeout (one host) to succeed; on success the client re-arms the watches it
 // still holds (SetWatches); if the server says the session is gone, the client reports Expired and
-// fails everything from then on with SessionExpired.
+// fails everything from then on with SessionExpired. The connection is TCP: if the network lost
+// any of its messages (a cut drops what is in flight), the client treats the connection as broken
+// at the next arrival, so no call waits for good on a lost reply and no watch event vanishes.
 #pragma once
 
 #include <cstdint>
@@ -69,6 +71,7 @@ class ClientSession final : public ClientEndpoint, public std::enable_shared_fro
 
   void startAttempt();
   void connectTimedOut(uint64_t attempt);
+  bool resetIfMessagesLost();
   void connectionLost(const char* why);
   void handleConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs);
   void handleReply(uint64_t attempt, const Reply& reply);
@@ -80,7 +83,7 @@ class ClientSession final : public ClientEndpoint, public std::enable_shared_fro
   void failLater(Completion complete, int64_t xid, ErrorCode rc);
   void rememberWatch(const Request& request, const Reply& reply);
   void forgetWatches(const WatchedEvent& event);
-  void emit(const WatchedEvent& event);
+  void notifyWatcher(const WatchedEvent& event);
   void scheduleHeartbeat();
   void heartbeat();
   void traceState(const char* state);
@@ -95,6 +98,7 @@ class ClientSession final : public ClientEndpoint, public std::enable_shared_fro
 
   Phase phase_ = Phase::Connecting;
   bool everConnected_ = false;
+  bool closing_ = false;  // a CloseSession was sent: the handle never reconnects
   int64_t sessionId_ = 0;
   int64_t timeoutMs_ = 0;
   uint64_t attempt_ = 0;
@@ -102,6 +106,7 @@ class ClientSession final : public ClientEndpoint, public std::enable_shared_fro
   int64_t lastZxidSeen_ = 0;
   sim::Micros lastSent_ = 0;
   sim::Micros lastReceived_ = 0;
+  uint64_t droppedAtConnect_ = 0;  // the network's drop count on this connection when it opened
   bool heartbeatScheduled_ = false;
   Request::Fate nextFate_ = Request::Fate::Normal;
 

@@ -24,8 +24,11 @@ DataTree::DataTree(sim::Chooser& chooser) : chooser_(chooser) {
   addSystemNode(nodes_, "/zookeeper");
   addSystemNode(nodes_, "/zookeeper/config");
   addSystemNode(nodes_, "/zookeeper/quota");
-  nodes_["/"].children.insert("zookeeper");
-  nodes_["/zookeeper"].children = {"config", "quota"};
+  for (const auto& [parent, child] : {std::pair{"/", "zookeeper"}, std::pair{"/zookeeper", "config"},
+                                      std::pair{"/zookeeper", "quota"}}) {
+    nodes_[parent].children.insert(child);
+    nodes_[parent].sortedChildren.insert(child);
+  }
   nodes_["/zookeeper/config"].stat.aversion = -1;  // its ACL was set once at startup
   for (auto& [path, node] : nodes_) refreshChildStats(node);
 }
@@ -37,6 +40,40 @@ void DataTree::refreshChildStats(Znode& node) {
   // added without a create, show negative values on a fresh server (/zookeeper: -2).
   node.stat.cversion = 2 * node.childCreations - node.stat.numChildren;
   node.listed.reset();
+}
+
+bool DataTree::readOnly(std::string_view path) {
+  // /zookeeper/config's ACL is world:anyone:r on a 3.8 server (verified: `set /zookeeper/config x`
+  // prints "Insufficient permission : /zookeeper/config"); every other node is open to all.
+  return path == "/zookeeper/config";
+}
+
+ErrorCode DataTree::checkRemoveAll(const std::vector<std::string>& paths) const {
+  // Each delete is judged as if the ones before it in the list had been applied.
+  std::set<std::string_view> removed;
+  for (const std::string& path : paths) {
+    if (isSystemPath(path)) return ErrorCode::BadArguments;
+    const auto it = nodes_.find(path);
+    if (it == nodes_.end() || removed.count(path)) return ErrorCode::NoNode;
+    for (const std::string& child : it->second.children) {
+      if (!removed.count(path == "/" ? "/" + child : path + "/" + child)) return ErrorCode::NotEmpty;
+    }
+    removed.insert(path);
+  }
+  return ErrorCode::Ok;
+}
+
+ErrorCode DataTree::removeAll(const std::vector<std::string>& paths, int64_t zxid,
+                              std::vector<Notification>& fired) {
+  const ErrorCode verdict = checkRemoveAll(paths);
+  if (verdict != ErrorCode::Ok) return verdict;
+  for (const std::string& path : paths) remove(path, -1, zxid, fired);
+  return ErrorCode::Ok;
+}
+
+bool DataTree::isSystemPath(std::string_view path) {
+  return path == "/" || path == "/zookeeper" || path == "/zookeeper/quota" ||
+         path == "/zookeeper/config";
 }
 
 std::string_view DataTree::parentOf(std::string_view path) {
@@ -62,6 +99,7 @@ ErrorCode DataTree::create(std::string_view requested, std::string data, CreateM
   const auto parentIt = nodes_.find(parentPath);
   if (parentIt == nodes_.end()) return ErrorCode::NoNode;
   Znode& parent = parentIt->second;
+  if (readOnly(parentPath)) return ErrorCode::NoAuth;  // ACL checked before the name is made
 
   std::string path(requested);
   if (isSequential(mode)) path += sequenceSuffix(parent.childCreations);
@@ -77,6 +115,7 @@ ErrorCode DataTree::create(std::string_view requested, std::string data, CreateM
   node.data = std::move(data);
 
   parent.children.insert(std::string(nameOf(path)));
+  parent.sortedChildren.insert(std::string(nameOf(path)));
   ++parent.childCreations;
   parent.stat.pzxid = zxid;
   refreshChildStats(parent);
@@ -94,8 +133,13 @@ ErrorCode DataTree::create(std::string_view requested, std::string data, CreateM
 
 ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
                            std::vector<Notification>& fired) {
+  // The server refuses to delete its system nodes before looking at anything else
+  // (PrepRequestProcessor.getParentPathAndValidate / ZKDatabase.isSpecialPath). Verified on 3.8.0:
+  // `delete /`, `delete /zookeeper`, `delete -v 3 /zookeeper`, `delete /zookeeper/quota` and
+  // `delete /zookeeper/config` all print "Arguments are not valid", and each consumes a zxid.
+  if (isSystemPath(path)) return ErrorCode::BadArguments;
   const auto it = nodes_.find(path);
-  if (it == nodes_.end() || path == "/") return ErrorCode::NoNode;
+  if (it == nodes_.end()) return ErrorCode::NoNode;
   Znode& node = it->second;
   if (version != -1 && version != node.stat.version) return ErrorCode::BadVersion;
   if (!node.children.empty()) return ErrorCode::NotEmpty;
@@ -114,6 +158,7 @@ ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
 
   Znode& parent = nodes_.find(parentKey)->second;
   parent.children.erase(std::string(nameOf(key)));
+  parent.sortedChildren.erase(nameOf(key));
   parent.stat.pzxid = zxid;
   refreshChildStats(parent);
 
@@ -126,6 +171,7 @@ ErrorCode DataTree::setData(std::string_view path, std::string data, int32_t ver
                             int64_t timeMs, Stat& stat, std::vector<Notification>& fired) {
   const auto it = nodes_.find(path);
   if (it == nodes_.end()) return ErrorCode::NoNode;
+  if (readOnly(path)) return ErrorCode::NoAuth;
   Znode& node = it->second;
   if (version != -1 && version != node.stat.version) return ErrorCode::BadVersion;
   node.data = std::move(data);
@@ -143,9 +189,9 @@ Children DataTree::listChildren(std::string_view path) {
   if (it == nodes_.end()) return nullptr;
   Znode& node = it->second;
   if (!node.listed) {
-    std::vector<std::string> names(node.children.begin(), node.children.end());
-    chooser_.shuffle(names, "getChildren order");
-    node.listed = std::make_shared<const ChildrenList>(std::move(names));
+    // One draw per version of the children: the order names() will show them in.
+    const uint64_t shuffleSeed = chooser_.choose(~uint64_t{0}, "getChildren order");
+    node.listed = node.sortedChildren.snapshot(shuffleSeed);
   }
   return node.listed;
 }

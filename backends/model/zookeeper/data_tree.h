@@ -28,9 +28,13 @@ class DataTree {
   ErrorCode create(std::string_view path, std::string data, CreateMode mode, int64_t owner,
                    int64_t zxid, int64_t timeMs, std::string& createdPath,
                    std::vector<Notification>& fired);
-  // NoNode, BadVersion, NotEmpty, in that order. version -1 matches any.
+  // BadArguments (a system node), NoNode, BadVersion, NotEmpty, in that order. version -1
+  // matches any.
   ErrorCode remove(std::string_view path, int32_t version, int64_t zxid,
                    std::vector<Notification>& fired);
+  // A multi of deletes (any version): all or nothing, in order, under one zxid.
+  ErrorCode removeAll(const std::vector<std::string>& paths, int64_t zxid,
+                      std::vector<Notification>& fired);
   ErrorCode setData(std::string_view path, std::string data, int32_t version, int64_t zxid,
                     int64_t timeMs, Stat& stat, std::vector<Notification>& fired);
 
@@ -47,10 +51,15 @@ class DataTree {
   const WatchTable& watches() const { return watches_; }
   size_t nodeCount() const { return nodes_.size(); }
 
+  // "/", "/zookeeper" and its two system children, which no client may delete.
+  static bool isSystemPath(std::string_view path);
   static std::string_view parentOf(std::string_view path);
   static std::string_view nameOf(std::string_view path);
 
  private:
+  // Nodes whose ACL forbids writes (NoAuth).
+  static bool readOnly(std::string_view path);
+  ErrorCode checkRemoveAll(const std::vector<std::string>& paths) const;
   static void refreshChildStats(Znode& node);
 
   sim::Chooser& chooser_;

@@ -18,7 +18,7 @@ void ModelClient::create(const std::string& path, const std::string& data, Creat
   request.data = data;
   request.mode = mode;
   session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
-    done(reply.rc, reply.path);
+    done(reply.rc, reply.path, reply.stat);
   });
 }
 
@@ -66,6 +66,12 @@ void ModelClient::getChildren(const std::string& path, bool watch, ChildrenCallb
 void ModelClient::sync(const std::string& path, VoidCallback done) {
   session_->submit(makeRequest(OpCode::Sync, path),
                    [done = std::move(done)](const Reply& reply) { done(reply.rc); });
+}
+
+void ModelClient::removeAll(const std::vector<std::string>& paths, VoidCallback done) {
+  Request request = makeRequest(OpCode::MultiDelete, paths.empty() ? "" : paths.front());
+  request.paths = paths;
+  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) { done(reply.rc); });
 }
 
 void ModelClient::close(VoidCallback done) {

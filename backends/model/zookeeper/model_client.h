@@ -27,6 +27,7 @@ class ModelClient final : public ZooKeeperClient {
                StatCallback done) override;
   void getChildren(const std::string& path, bool watch, ChildrenCallback done) override;
   void sync(const std::string& path, VoidCallback done) override;
+  void removeAll(const std::vector<std::string>& paths, VoidCallback done) override;
   void close(VoidCallback done) override;
 
   ClientSession& session() { return *session_; }

@@ -14,13 +14,14 @@ const char* opCodeName(OpCode op) {
     case OpCode::Ping: return "ping";
     case OpCode::CloseSession: return "closeSession";
     case OpCode::SetWatches: return "setWatches";
+    case OpCode::MultiDelete: return "multi";
   }
   return "unknown";
 }
 
 bool isWrite(OpCode op) {
   return op == OpCode::Create || op == OpCode::Delete || op == OpCode::SetData ||
-         op == OpCode::CloseSession;
+         op == OpCode::CloseSession || op == OpCode::MultiDelete;
 }
 
 }  // namespace lockscope::zookeeper::model

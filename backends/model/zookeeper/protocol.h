@@ -11,7 +11,10 @@
 
 namespace lockscope::zookeeper::model {
 
-enum class OpCode { Create, Delete, Exists, GetData, SetData, GetChildren, Sync, Ping, CloseSession, SetWatches };
+enum class OpCode {
+  Create, Delete, Exists, GetData, SetData, GetChildren, Sync, Ping, CloseSession, SetWatches,
+  MultiDelete,
+};
 
 const char* opCodeName(OpCode op);
 bool isWrite(OpCode op);
@@ -23,6 +26,7 @@ struct Request {
   std::string data;
   CreateMode mode = CreateMode::Persistent;
   int32_t version = -1;
+  std::vector<std::string> paths;  // MultiDelete
   bool watch = false;
   // SetWatches: the watches the client still holds, to re-arm after a reconnect, and the last
   // zxid it saw, to fire those whose node changed meanwhile.

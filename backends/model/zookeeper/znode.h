@@ -6,6 +6,7 @@
 
 #include "backends/api/children_list.h"
 #include "backends/api/zookeeper_types.h"
+#include "sorted_children.h"
 
 namespace lockscope::zookeeper::model {
 
@@ -20,6 +21,8 @@ struct Znode {
   // ZooKeeper 3.8.0: under a new parent, `create -s a`, `create b`, `create -s a`, `delete b`, `create -s a` names the
   // sequential children a0000000000, a0000000002, a0000000003, and cversion is then 5.
   int32_t childCreations = 0;
+  // The same children in sequence order, for O(1) snapshots (getChildren replies).
+  SortedChildren sortedChildren;
   // The last children list handed out, shared by every reader until the children change.
   Children listed;
 };

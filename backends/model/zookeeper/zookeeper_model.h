@@ -27,8 +27,8 @@ class ZooKeeperModel {
   ZooKeeperModel(sim::World& world, ModelConfig config = {});
   ~ZooKeeperModel();
 
-  // A new client process and session named `clientName` (unique; reusing a name after the old
-  // client crashed or closed gives a fresh process and connection).
+  // A new session for the client named `clientName`. The client's process and connection are
+  // made on its first session and shared by its later ones.
   std::unique_ptr<ZooKeeperClient> connect(const std::string& clientName,
                                            int64_t requestedSessionTimeoutMs);
 
@@ -46,9 +46,9 @@ class ZooKeeperModel {
   sim::World& world_;
   ModelConfig config_;
   ZooKeeperServer server_;
-  // Slots outlive the clients (in-flight messages may still name their connection); names are
+  // Slots outlive the sessions (in-flight messages may still name their connection); names are
   // stable keys, so lookups and any walk over them are deterministic.
-  std::map<std::string, std::vector<ClientSlot>> slots_;
+  std::map<std::string, ClientSlot> slots_;
 };
 
 }  // namespace lockscope::zookeeper::model

@@ -105,6 +105,9 @@ void ZooKeeperServer::dropConnection(int64_t sessionId) {
   const auto it = sessions_.find(sessionId);
   if (it == sessions_.end()) return;
   Link& link = it->second.link;
+  // Already dropped and not yet replaced by a reconnect: nothing to drop. (Without this check a
+  // second drop, or a drop after a lost reply, dereferenced the null connection.)
+  if (!link.connection) return;
   world_.record({.kind = sim::TraceKind::Fault, .actor = "server", .op = "drop_connection",
                  .session = sessionId});
   link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt] {
@@ -182,6 +185,10 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
     case OpCode::Create:
       reply.rc = tree_.create(request.path, request.data, request.mode, session.id, zxid, nowMs(),
                               reply.path, fired_);
+      if (reply.rc == ErrorCode::Ok) {
+        reply.stat = tree_.find(reply.path)->stat;
+        reply.hasStat = true;
+      }
       break;
     case OpCode::Delete: {
       reply.rc = tree_.remove(request.path, request.version, zxid, fired_);
@@ -191,6 +198,15 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       }
       break;
     }
+    case OpCode::MultiDelete:
+      reply.rc = tree_.removeAll(request.paths, zxid, fired_);
+      if (reply.rc == ErrorCode::Ok) {
+        for (const std::string& path : request.paths) {
+          world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
+                         .detail = "multi", .zxid = zxid});
+        }
+      }
+      break;
     case OpCode::SetData:
       reply.rc = tree_.setData(request.path, request.data, request.version, zxid, nowMs(),
                                reply.stat, fired_);
@@ -256,25 +272,30 @@ void ZooKeeperServer::executeSetWatches(Session& session, const Request& request
   // DataTree.setWatches: re-arm what has not changed since the client's last seen zxid and fire
   // what has. An exists-watch on a node created and deleted meanwhile is re-armed, its event lost.
   fired_.clear();
-  WatchTable& watches = tree_.watches();
   auto fire = [&](const std::string& path, EventType type) {
     fired_.push_back(Notification{session.id, WatchedEvent{type, SessionState::SyncConnected, path}});
+  };
+  // Re-armed watches enter the trace like freshly set ones, so trace readers can account for them.
+  auto rearm = [&](WatchKind kind, const std::string& path, const char* traceName) {
+    tree_.watches().add(kind, path, session.id);
+    world_.record({.kind = sim::TraceKind::WatchSet, .actor = "server", .op = traceName,
+                   .path = path, .detail = "re-armed", .session = session.id});
   };
   for (const std::string& path : request.dataWatches) {
     const Znode* node = tree_.find(path);
     if (!node) fire(path, EventType::NodeDeleted);
     else if (node->stat.mzxid > request.relativeZxid) fire(path, EventType::NodeDataChanged);
-    else watches.add(WatchKind::Data, path, session.id);
+    else rearm(WatchKind::Data, path, "data");
   }
   for (const std::string& path : request.existWatches) {
     if (tree_.find(path)) fire(path, EventType::NodeCreated);
-    else watches.add(WatchKind::Data, path, session.id);
+    else rearm(WatchKind::Data, path, "exists");
   }
   for (const std::string& path : request.childWatches) {
     const Znode* node = tree_.find(path);
     if (!node) fire(path, EventType::NodeDeleted);
     else if (node->stat.pzxid > request.relativeZxid) fire(path, EventType::NodeChildrenChanged);
-    else watches.add(WatchKind::Child, path, session.id);
+    else rearm(WatchKind::Child, path, "child");
   }
   notify(fired_);
 }
