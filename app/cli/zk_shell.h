@@ -1,0 +1,111 @@
+// A zkCli.sh-compatible shell over the asynchronous ZooKeeper client API.
+//
+// It prints what zkCli.sh of ZooKeeper 3.8 prints for the same input, on the same streams
+// (docs/zkcli-format.md is the reference): command output and watch events on `out`, "Created
+// ..." and every error on `err`. It never sees whether the client is the model or a live server:
+// it gets clients from a factory and lets the world run through a driver while it waits.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "backends/api/zookeeper_client.h"
+#include "zk_shell_options.h"
+
+namespace lockscope::cli {
+
+class ZkShell {
+ public:
+  // A new session to `host` (the argument of `connect`; the model ignores it).
+  using ClientFactory =
+      std::function<std::unique_ptr<zookeeper::ZooKeeperClient>(const std::string& host)>;
+  // Runs the world until done() holds or the driver's own bound passes; returns done().
+  using Driver = std::function<bool(const std::function<bool()>& done)>;
+
+  ZkShell(ClientFactory factory, Driver driver, std::ostream& out, std::ostream& err);
+  ~ZkShell();
+  ZkShell(const ZkShell&) = delete;
+  ZkShell& operator=(const ZkShell&) = delete;
+
+  // What zkCli does at start-up: the banner, then a session to `host`.
+  void start(const std::string& host);
+  // Executes lines from `in` until its end or `quit`. Returns zkCli's exit code: that of the last
+  // command (0 success, 1 failure, 127 unknown command).
+  int run(std::istream& in);
+  // Executes one line (ZooKeeperMain.executeLine). False once `quit` ran.
+  bool executeLine(const std::string& line);
+
+ private:
+  struct Session;
+  struct Outcome;
+  using Words = std::vector<std::string>;
+
+  // ZooKeeperMain.processCmd / processZKCmd.
+  void processCommand(const Words& words);
+  void processBuiltin(const Words& words);
+  void runNodeCommand(const Words& words);
+
+  // Sessions (zk_shell.cpp).
+  zookeeper::ZooKeeperClient& client();
+  bool alive() const;
+  void connectTo(const std::string& host);
+  void closeSession();
+  bool await(const std::function<bool()>& done, const char* what);
+  void onEvent(const zookeeper::WatchedEvent& event);
+
+  // Built-in commands of ZooKeeperMain.
+  void history();
+  void redo(const Words& words);
+  void printWatches(const Words& words);
+
+  // Node commands (zk_shell_node_commands.cpp); each gets the words of its line.
+  void ls(Words words);
+  void create(const Words& words);
+  void get(Words words);
+  void set(const Words& words);
+  void stat(Words words);
+  void remove(const Words& words);
+  void deleteAll(const Words& words);
+  void sync(const Words& words);
+  void close(const Words& words);
+
+  // Helpers for the node commands.
+  bool parse(const Words& words, const std::vector<OptionSpec>& options, ParsedOptions& parsed);
+  bool validPath(const std::string& path, bool sequential = false);
+  bool parseVersion(const ParsedOptions& parsed, int32_t& version);
+  std::shared_ptr<Outcome> call(const std::function<void(std::shared_ptr<Outcome>)>& issue,
+                                const char* what);
+  void listRecursively(const std::string& path, bool watch);
+  bool listSubtree(const std::string& path, std::vector<std::string>& paths);
+  void printData(const std::string& path, const std::string& data, const zookeeper::Stat& stat);
+  void printStat(const zookeeper::Stat& stat);
+  void fail(const std::string& message, int exitCode = 1);
+  void printOut(const std::string& line);
+  void printErr(const std::string& line);
+
+  ClientFactory factory_;
+  Driver driver_;
+  std::ostream& out_;
+  std::ostream& err_;
+
+  std::string host_;
+  std::unique_ptr<Session> session_;
+  // Closed sessions stay alive until the shell ends: the world may still deliver to them.
+  std::vector<std::unique_ptr<Session>> retired_;
+  bool printWatches_ = true;
+  bool quit_ = false;
+  int exitCode_ = 0;
+  int commandCount_ = 0;
+  std::map<int, std::string> history_;
+  Words lastWords_;  // zkCli re-runs the last command for a line that holds no words
+  // Nodes this shell created without data, which the server stores as null (zkCli prints "null").
+  // The client API carries no null/empty distinction, so the shell remembers its own creates.
+  std::set<std::string> createdWithoutData_;
+};
+
+}  // namespace lockscope::cli

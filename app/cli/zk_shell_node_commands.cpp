@@ -1,0 +1,472 @@
+// The node commands of zkCli 3.8 (org.apache.zookeeper.cli.*Command): ls, create, get, set, stat,
+// delete, deleteall, sync and close, with their option parsing, checks and messages in zkCli's
+// order.
+#include <algorithm>
+#include <deque>
+#include <ostream>
+
+#include "zk_shell.h"
+#include "zk_shell_acl.h"
+#include "zk_shell_format.h"
+#include "zk_shell_paths.h"
+
+namespace lockscope::cli {
+
+using zookeeper::Children;
+using zookeeper::CreateMode;
+using zookeeper::ErrorCode;
+using zookeeper::Stat;
+
+// What one asynchronous call answered.
+struct ZkShell::Outcome {
+  bool done = false;
+  ErrorCode rc = ErrorCode::Ok;
+  std::string text;  // the created path, or the data read
+  Stat stat;
+  bool hasStat = false;
+  Children children;
+};
+
+namespace {
+
+// Integer.parseInt: an optional sign and decimal digits that fit 32 bits.
+bool parseJavaInt(const std::string& text, int32_t& value) {
+  size_t at = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
+  if (at == text.size()) return false;
+  long long result = 0;
+  for (; at < text.size(); ++at) {
+    if (text[at] < '0' || text[at] > '9') return false;
+    result = result * 10 + (text[at] - '0');
+    if (result > 2147483648LL) return false;
+  }
+  if (text[0] == '-') result = -result;
+  if (result > INT32_MAX || result < INT32_MIN) return false;
+  value = static_cast<int32_t>(result);
+  return true;
+}
+
+bool parseJavaLong(const std::string& text) {
+  size_t at = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
+  if (at == text.size() || text.size() - at > 19) return false;
+  return std::all_of(text.begin() + static_cast<long>(at), text.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string childPath(const std::string& parent, const std::string& child) {
+  return parent == "/" ? "/" + child : parent + "/" + child;
+}
+
+// The server refuses to delete these (BadArguments), so a multi containing one fails whole.
+
+std::string join(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+}  // namespace
+
+// --- helpers -------------------------------------------------------------------------------
+
+bool ZkShell::parse(const Words& words, const std::vector<OptionSpec>& options,
+                    ParsedOptions& parsed) {
+  if (auto error = parseOptions(words, options, parsed)) {
+    fail(*error);
+    return false;
+  }
+  return true;
+}
+
+bool ZkShell::validPath(const std::string& path, bool sequential) {
+  if (auto problem = pathProblem(path, sequential)) {
+    fail(*problem);
+    return false;
+  }
+  return true;
+}
+
+bool ZkShell::parseVersion(const ParsedOptions& parsed, int32_t& version) {
+  version = -1;
+  if (!parsed.has('v')) return true;
+  const std::string& text = parsed.values.at('v');
+  if (parseJavaInt(text, version)) return true;
+  // zkCli dies of an uncaught NumberFormatException here; the shell stays up.
+  fail("java.lang.NumberFormatException: For input string: \"" + text + "\"");
+  return false;
+}
+
+std::shared_ptr<ZkShell::Outcome> ZkShell::call(
+    const std::function<void(std::shared_ptr<Outcome>)>& issue, const char* what) {
+  auto outcome = std::make_shared<Outcome>();
+  issue(outcome);
+  // The callback owns a reference: if the wait gives up, a late reply still has somewhere to go.
+  if (!await([outcome] { return outcome->done; }, what)) return nullptr;
+  return outcome;
+}
+
+void ZkShell::printStat(const Stat& stat) {
+  for (const std::string& line : statLines(stat)) printOut(line);
+}
+
+void ZkShell::printData(const std::string& path, const std::string& data, const Stat& stat) {
+  const bool isNull = data.empty() && stat.version == 0 && createdWithoutData_.count(path) > 0;
+  printOut(isNull ? "null" : data);
+}
+
+// --- commands ------------------------------------------------------------------------------
+
+void ZkShell::ls(Words words) {
+  static const std::vector<OptionSpec> kOptions = {
+      {'?', false}, {'s', false}, {'w', false}, {'R', false}};
+  ParsedOptions parsed;
+  if (!parse(words, kOptions, parsed)) return;
+  if (parsed.has('?')) {
+    for (const char* line : {"usage: ls [options] path", " -?   help", " -R   recurse",
+                             " -s   stat", " -w   watch"})
+      printOut(line);
+  }
+  if (parsed.args.size() > 2) {
+    // LsCommand.retainCompatibility rewrites the third word (whatever it is) into -w.
+    words[2] = "-w";
+    printErr("'ls path [watch]' has been deprecated. Please use 'ls [-w] path' instead.");
+    if (!parse(words, kOptions, parsed)) return;
+  }
+  if (parsed.args.size() < 2) return fail("ls [-s] [-w] [-R] path");
+  const std::string path = parsed.args[1];
+  const bool watch = parsed.has('w');
+  if (!validPath(path)) return;
+  if (parsed.has('R')) return listRecursively(path, watch);
+  auto outcome = call(
+      [&](auto result) {
+        client().getChildren(
+            path, watch, [result](ErrorCode rc, const Children& children, const Stat& stat) {
+              result->rc = rc;
+              result->children = children;
+              result->stat = stat;
+              result->done = true;
+            });
+      },
+      "ls");
+  if (!outcome) return;
+  if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
+  std::vector<std::string> names;
+  if (outcome->children) names = outcome->children->names();
+  std::sort(names.begin(), names.end());
+  printOut("[" + join(names) + "]");
+  if (parsed.has('s')) printStat(outcome->stat);
+}
+
+void ZkShell::create(const Words& words) {
+  static const std::vector<OptionSpec> kOptions = {
+      {'e', false}, {'s', false}, {'c', false}, {'t', true}};
+  ParsedOptions parsed;
+  if (!parse(words, kOptions, parsed)) return;
+  if (parsed.args.size() < 2) return fail("create [-s] [-e] [-c] [-t ttl] path [data] [acl]");
+  const bool ephemeral = parsed.has('e');
+  const bool sequential = parsed.has('s');
+  const bool container = parsed.has('c');
+  const bool ttl = parsed.has('t');
+  if (container && (ephemeral || sequential))
+    return fail("-c cannot be combined with -s or -e. Containers cannot be ephemeral or "
+                "sequential.");
+  if (ttl && !parseJavaLong(parsed.values.at('t')))
+    return fail("-t argument must be a long value");
+  if (ttl && ephemeral) return fail("TTLs cannot be used with Ephemeral znodes");
+  if (ttl && container) return fail("TTLs cannot be used with Container znodes");
+  if (ttl) return fail("lockscope shell: TTL nodes (create -t) are not modeled");
+  CreateMode mode = CreateMode::Persistent;
+  if (ephemeral && sequential) mode = CreateMode::EphemeralSequential;
+  else if (ephemeral) mode = CreateMode::Ephemeral;
+  else if (sequential) mode = CreateMode::PersistentSequential;
+  else if (container) mode = CreateMode::Container;
+
+  const std::string path = parsed.args[1];
+  const bool hasData = parsed.args.size() > 2;
+  const std::string data = hasData ? parsed.args[2] : std::string();
+  std::vector<AclEntry> acl;
+  if (parsed.args.size() > 3) {
+    std::vector<std::string> complaints;
+    acl = parseAcl(parsed.args[3], complaints);
+    for (const std::string& complaint : complaints) printErr(complaint);
+  }
+  if (!validPath(path, sequential)) return;
+  if (parsed.args.size() > 3 && acl.empty()) {
+    // ZooKeeper.create refuses an empty ACL list before sending anything.
+    printErr("KeeperErrorCode = InvalidACL");
+    return fail("Acl is not valid : null");
+  }
+  // The model has no ACLs: it can honour an ACL only when that ACL lets everyone read and write.
+  // (ADMIN matters only to setAcl, which the shell does not offer.)
+  constexpr int kReadWriteCreateDelete = kAllPermissions & ~16;
+  for (const AclEntry& entry : acl) {
+    if (entry.scheme != "world" || entry.id != "anyone" ||
+        (entry.permissions & kReadWriteCreateDelete) != kReadWriteCreateDelete)
+      return fail("lockscope shell: only world:anyone ACLs with rwcd permissions are modeled");
+  }
+  auto outcome = call(
+      [&](auto result) {
+        client().create(
+            path, data, mode,
+            [result](ErrorCode rc, const std::string& createdPath, const Stat& stat) {
+              result->rc = rc;
+              result->text = createdPath;
+              result->stat = stat;
+              result->done = true;
+            });
+      },
+      "create");
+  if (!outcome) return;
+  if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
+  if (hasData) createdWithoutData_.erase(outcome->text);
+  else createdWithoutData_.insert(outcome->text);
+  printErr("Created " + outcome->text);
+}
+
+void ZkShell::get(Words words) {
+  static const std::vector<OptionSpec> kOptions = {{'s', false}, {'w', false}};
+  ParsedOptions parsed;
+  if (!parse(words, kOptions, parsed)) return;
+  if (parsed.args.size() < 2) return fail("get [-s] [-w] path");
+  if (parsed.args.size() > 2) {
+    words[2] = "-w";
+    printErr("'get path [watch]' has been deprecated. Please use 'get [-s] [-w] path' instead.");
+    if (!parse(words, kOptions, parsed)) return;
+  }
+  const std::string path = parsed.args.size() > 1 ? parsed.args[1] : std::string();
+  if (!validPath(path)) return;
+  auto outcome = call(
+      [&](auto result) {
+        client().getData(
+            path, parsed.has('w'),
+            [result](ErrorCode rc, const std::string& data, const Stat& stat) {
+              result->rc = rc;
+              result->text = data;
+              result->stat = stat;
+              result->done = true;
+            });
+      },
+      "get");
+  if (!outcome) return;
+  if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
+  printData(path, outcome->text, outcome->stat);
+  if (parsed.has('s')) printStat(outcome->stat);
+}
+
+void ZkShell::set(const Words& words) {
+  static const std::vector<OptionSpec> kOptions = {{'s', false}, {'v', true}};
+  ParsedOptions parsed;
+  if (!parse(words, kOptions, parsed)) return;
+  if (parsed.args.size() < 3) return fail("set [-s] [-v version] path data");
+  const std::string path = parsed.args[1];
+  const std::string data = parsed.args[2];
+  int32_t version = -1;
+  if (!parseVersion(parsed, version) || !validPath(path)) return;
+  auto outcome = call(
+      [&](auto result) {
+        client().setData(
+            path, data, version,
+            [result](ErrorCode rc, const std::optional<Stat>& stat) {
+              result->rc = rc;
+              result->hasStat = stat.has_value();
+              if (stat) result->stat = *stat;
+              result->done = true;
+            });
+      },
+      "set");
+  if (!outcome) return;
+  if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
+  createdWithoutData_.erase(path);
+  if (parsed.has('s')) printStat(outcome->stat);
+}
+
+void ZkShell::stat(Words words) {
+  static const std::vector<OptionSpec> kOptions = {{'w', false}};
+  ParsedOptions parsed;
+  if (!parse(words, kOptions, parsed)) return;
+  if (parsed.args.size() < 2) return fail("stat [-w] path");
+  if (parsed.args.size() > 2) {
+    words[2] = "-w";
+    printErr("'stat path [watch]' has been deprecated. Please use 'stat [-w] path' instead.");
+    if (!parse(words, kOptions, parsed)) return;
+  }
+  const std::string path = parsed.args.size() > 1 ? parsed.args[1] : std::string();
+  if (!validPath(path)) return;
+  auto outcome = call(
+      [&](auto result) {
+        client().exists(path, parsed.has('w'),
+                                 [result](ErrorCode rc, const std::optional<Stat>& stat) {
+                                   result->rc = rc;
+                                   result->hasStat = stat.has_value();
+                                   if (stat) result->stat = *stat;
+                                   result->done = true;
+                                 });
+      },
+      "stat");
+  if (!outcome) return;
+  if (outcome->rc == ErrorCode::Ok && outcome->hasStat) return printStat(outcome->stat);
+  fail(keeperErrorText(outcome->rc == ErrorCode::Ok ? ErrorCode::NoNode : outcome->rc, path));
+}
+
+void ZkShell::remove(const Words& words) {
+  static const std::vector<OptionSpec> kOptions = {{'v', true}};
+  ParsedOptions parsed;
+  if (!parse(words, kOptions, parsed)) return;
+  if (parsed.args.size() < 2) return fail("delete [-v version] path");
+  if (parsed.args.size() > 2) {
+    // The old `delete path version` form: zkCli warns, then ignores the version.
+    printErr("'delete path [version]' has been deprecated. Please use 'delete [-v version] path' "
+             "instead.");
+  }
+  const std::string path = parsed.args[1];
+  int32_t version = -1;
+  if (!parseVersion(parsed, version) || !validPath(path)) return;
+  auto outcome = call(
+      [&](auto result) {
+        client().remove(path, version, [result](ErrorCode rc) {
+          result->rc = rc;
+          result->done = true;
+        });
+      },
+      "delete");
+  if (!outcome) return;
+  if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
+}
+
+void ZkShell::sync(const Words& words) {
+  ParsedOptions parsed;
+  if (!parse(words, {}, parsed)) return;
+  if (parsed.args.size() < 2) return fail("sync path");
+  const std::string path = parsed.args[1];
+  if (!validPath(path)) return;
+  auto outcome = call(
+      [&](auto result) {
+        client().sync(path, [result](ErrorCode rc) {
+          result->rc = rc;
+          result->done = true;
+        });
+      },
+      "sync");
+  if (!outcome) return;
+  if (outcome->rc == ErrorCode::Ok) return printOut("Sync is OK");
+  printOut("Sync has failed. rc=" + std::to_string(static_cast<int>(outcome->rc)));
+}
+
+void ZkShell::close(const Words&) { closeSession(); }
+
+// --- ls -R and deleteall -------------------------------------------------------------------
+
+// ZKUtil.visitSubTreeDFS: getData on the root (so a missing root is an error, and -w arms a data
+// watch on it), then for every node its sorted children's paths, then each child's subtree.
+void ZkShell::listRecursively(const std::string& path, bool watch) {
+  auto root = call(
+      [&](auto result) {
+        client().getData(path, watch,
+                                  [result](ErrorCode rc, const std::string&, const Stat&) {
+                                    result->rc = rc;
+                                    result->done = true;
+                                  });
+      },
+      "ls -R");
+  if (!root) return;
+  if (root->rc != ErrorCode::Ok) return fail(keeperErrorText(root->rc, path));
+  printOut(path);
+  std::function<bool(const std::string&)> visit = [&](const std::string& node) {
+    auto outcome = call(
+        [&](auto result) {
+          client().getChildren(
+              node, watch, [result](ErrorCode rc, const Children& children, const Stat&) {
+                result->rc = rc;
+                result->children = children;
+                result->done = true;
+              });
+        },
+        "ls -R");
+    if (!outcome) return false;
+    if (outcome->rc == ErrorCode::NoNode) return true;  // gone meanwhile: zkCli skips it
+    if (outcome->rc != ErrorCode::Ok) {
+      fail(keeperErrorText(outcome->rc, node));
+      return false;
+    }
+    std::vector<std::string> names;
+    if (outcome->children) names = outcome->children->names();
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) printOut(childPath(node, name));
+    for (const std::string& name : names)
+      if (!visit(childPath(node, name))) return false;
+    return true;
+  };
+  visit(path);
+}
+
+// ZKUtil.listSubTreeBFS: the subtree breadth first, children in the server's order.
+bool ZkShell::listSubtree(const std::string& root, std::vector<std::string>& paths) {
+  std::deque<std::string> queue{root};
+  paths.push_back(root);
+  while (!queue.empty()) {
+    const std::string node = queue.front();
+    queue.pop_front();
+    auto outcome = call(
+        [&](auto result) {
+          client().getChildren(
+              node, false, [result](ErrorCode rc, const Children& children, const Stat&) {
+                result->rc = rc;
+                result->children = children;
+                result->done = true;
+              });
+        },
+        "deleteall");
+    if (!outcome) return false;
+    if (outcome->rc != ErrorCode::Ok) {
+      fail(keeperErrorText(outcome->rc, node));
+      return false;
+    }
+    if (!outcome->children) continue;
+    for (const std::string& name : outcome->children->names()) {
+      queue.push_back(childPath(node, name));
+      paths.push_back(queue.back());
+    }
+  }
+  return true;
+}
+
+// ZKUtil.deleteRecursive: deepest nodes first, in batches that zkCli sends as one multi
+// transaction each. The client API has no multi, so each node is its own delete here (and its
+// own zxid, where the real server uses one per batch); a batch holding a node the server refuses
+// to delete fails whole, as the multi would.
+void ZkShell::deleteAll(const Words& words) {
+  static const std::vector<OptionSpec> kOptions = {{'b', true}};
+  ParsedOptions parsed;
+  if (!parse(words, kOptions, parsed)) return;
+  if (parsed.args.size() < 2) return fail(words[0] + " path [-b batch size]");
+  if (words[0] == "rmr")
+    printErr("The command 'rmr' has been deprecated. Please use 'deleteall' instead.");
+  int32_t batchSize = 1000;
+  if (parsed.has('b') && !parseJavaInt(parsed.values.at('b'), batchSize))
+    return fail("-b argument must be an int value");
+  const std::string path = parsed.args[1];
+  if (!validPath(path)) return;
+  std::vector<std::string> paths;
+  if (!listSubtree(path, paths)) return;
+  std::reverse(paths.begin(), paths.end());
+  const size_t batch = batchSize > 0 ? static_cast<size_t>(batchSize) : paths.size();
+  // As ZKUtil.deleteRecursive: deepest first, each batch one multi transaction (one zxid, all or
+  // nothing), so zxids come out as on the real server.
+  bool allDeleted = true;
+  for (size_t start = 0; start < paths.size(); start += batch) {
+    const std::vector<std::string> batchPaths(
+        paths.begin() + static_cast<long>(start),
+        paths.begin() + static_cast<long>(std::min(paths.size(), start + batch)));
+    auto outcome = call(
+        [&](auto result) {
+          client().removeAll(batchPaths, [result](ErrorCode rc) {
+            result->rc = rc;
+            result->done = true;
+          });
+        },
+        "deleteall");
+    if (!outcome || outcome->rc != ErrorCode::Ok) allDeleted = false;
+  }
+  if (!allDeleted) printErr("Failed to delete some node(s) in the subtree!");
+}
+
+}  // namespace lockscope::cli

@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# Starts and stops real ZooKeeper 3.8 servers (Debian's `zookeeper` package) on free loopback ports,
+# for the differential tests and for live mode. Every wait is bounded.
+#
+#   zk-server.sh start DIR              standalone server; prints its client port
+#   zk-server.sh start-ensemble DIR N   N servers (N >= 1) in one quorum; prints the client ports,
+#                                       comma separated (host:port list for clients)
+#   zk-server.sh stop DIR               stops whatever `start`/`start-ensemble` started in DIR
+#
+# DIR gets a fresh data dir per server, DIR/port (first client port), DIR/ports (all, one a line),
+# DIR/pid (all pids, one a line) and the server logs. Environment: ZK_JAR_DIR (default
+# /usr/share/java), JAVA (default java), ZK_START_TIMEOUT_S (default 30).
+set -euo pipefail
+
+JAR_DIR=${ZK_JAR_DIR:-/usr/share/java}
+JAVA=${JAVA:-java}
+START_TIMEOUT_S=${ZK_START_TIMEOUT_S:-30}
+CLASSPATH_ZK="$JAR_DIR/zookeeper.jar:$JAR_DIR/slf4j-simple.jar"
+
+die() { echo "zk-server.sh: $*" >&2; exit 1; }
+
+# Sends a four-letter word; prints the reply (empty when nothing listens). Bounded by `timeout`.
+four_letter_word() {
+  local port=$1 word=$2
+  timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && printf '%s' '$word' >&3 && cat <&3" \
+    2>/dev/null || true
+}
+
+port_is_free() {
+  ! timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+}
+
+# Ports below the kernel's ephemeral range (32768+) so outgoing connections never take them.
+# Picked at random and probed; a race with another process is caught later by the `conf` check.
+pick_free_ports() {
+  local count=$1 picked=() port tries=0
+  while (( ${#picked[@]} < count )); do
+    (( ++tries < 1000 )) || die "no free loopback port found"
+    port=$(( 20000 + (RANDOM * 32768 + RANDOM) % 12000 ))
+    [[ " ${picked[*]} " == *" $port "* ]] && continue
+    port_is_free "$port" && picked+=("$port")
+  done
+  echo "${picked[@]}"
+}
+
+write_config() {
+  local server_dir=$1 client_port=$2
+  mkdir -p "$server_dir/data"
+  cat >"$server_dir/zoo.cfg" <<CFG
+tickTime=200
+initLimit=10
+syncLimit=5
+dataDir=$server_dir/data
+clientPort=$client_port
+clientPortAddress=127.0.0.1
+maxClientCnxns=0
+admin.enableServer=false
+4lw.commands.whitelist=ruok,srvr,mntr,stat,conf
+CFG
+}
+
+launch() {
+  local server_dir=$1
+  # setsid: the server outlives this script and is not hit by signals sent to the caller's group.
+  setsid "$JAVA" -Xmx128m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+    -cp "$CLASSPATH_ZK" org.apache.zookeeper.server.quorum.QuorumPeerMain "$server_dir/zoo.cfg" \
+    </dev/null >"$server_dir/server.log" 2>&1 &
+  echo $!
+}
+
+# Ready = `srvr` answers with a Mode line, and `conf` shows our data dir (so a server somebody else
+# started on the same port in a race is never mistaken for ours).
+is_ready() {
+  local port=$1 server_dir=$2
+  [[ $(four_letter_word "$port" srvr) == *"Mode: "* ]] &&
+    [[ $(four_letter_word "$port" conf) == *"dataDir=$server_dir/data"* ]]
+}
+
+wait_until_ready() {
+  local deadline=$(( SECONDS + START_TIMEOUT_S )) i
+  local -n ports_ref=$1 pids_ref=$2 dirs_ref=$3
+  while (( SECONDS < deadline )); do
+    local all_ready=1
+    for i in "${!ports_ref[@]}"; do
+      kill -0 "${pids_ref[$i]}" 2>/dev/null || return 1
+      is_ready "${ports_ref[$i]}" "${dirs_ref[$i]}" || all_ready=0
+    done
+    (( all_ready )) && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+stop_pids() {
+  local pid deadline
+  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
+  deadline=$(( SECONDS + 10 ))
+  for pid in "$@"; do
+    while kill -0 "$pid" 2>/dev/null && (( SECONDS < deadline )); do sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null || true
+  done
+  for pid in "$@"; do
+    deadline=$(( SECONDS + 5 ))
+    while kill -0 "$pid" 2>/dev/null && (( SECONDS < deadline )); do sleep 0.1; done
+  done
+}
+
+# Starts `count` servers (count 1 = standalone). Retries with new ports if a port was taken.
+start_servers() {
+  local dir=$1 count=$2 attempt
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  [[ -e "$dir/pid" ]] && die "$dir/pid exists: stop that server first"
+  for attempt in 1 2 3; do
+    local ports=() pids=() dirs=() i
+    read -r -a ports <<<"$(pick_free_ports $(( count * 3 )))"
+    local client_ports=("${ports[@]:0:count}")
+    for (( i = 0; i < count; i++ )); do
+      local server_dir="$dir/server$(( i + 1 ))"
+      rm -rf "$server_dir"
+      write_config "$server_dir" "${client_ports[$i]}"
+      dirs+=("$server_dir")
+    done
+    if (( count > 1 )); then
+      for (( i = 0; i < count; i++ )); do
+        echo $(( i + 1 )) >"${dirs[$i]}/data/myid"
+        local j
+        for (( j = 0; j < count; j++ )); do
+          echo "server.$(( j + 1 ))=127.0.0.1:${ports[count + 2 * j]}:${ports[count + 2 * j + 1]}" \
+            >>"${dirs[$i]}/zoo.cfg"
+        done
+      done
+    fi
+    for (( i = 0; i < count; i++ )); do pids+=("$(launch "${dirs[$i]}")"); done
+    if wait_until_ready client_ports pids dirs; then
+      printf '%s\n' "${pids[@]}" >"$dir/pid"
+      printf '%s\n' "${client_ports[@]}" >"$dir/ports"
+      echo "${client_ports[0]}" >"$dir/port"
+      if (( count == 1 )); then
+        echo "${client_ports[0]}"
+      else
+        local hosts=() p
+        for p in "${client_ports[@]}"; do hosts+=("127.0.0.1:$p"); done
+        (IFS=,; echo "${hosts[*]}")
+      fi
+      return 0
+    fi
+    stop_pids "${pids[@]}"
+    echo "zk-server.sh: attempt $attempt failed; last log lines:" >&2
+    tail -n 5 "${dirs[0]}/server.log" >&2 || true
+  done
+  die "could not start ZooKeeper within ${START_TIMEOUT_S}s (3 attempts)"
+}
+
+stop_servers() {
+  local dir=$1
+  [[ -f "$dir/pid" ]] || { echo "zk-server.sh: nothing to stop in $dir" >&2; return 0; }
+  local pids=()
+  mapfile -t pids <"$dir/pid"
+  stop_pids "${pids[@]}"
+  rm -f "$dir/pid"
+}
+
+case "${1:-}" in
+  start) [[ $# -eq 2 ]] || die "usage: zk-server.sh start DIR"; start_servers "$2" 1 ;;
+  start-ensemble)
+    [[ $# -eq 3 && $3 =~ ^[1-9][0-9]*$ ]] || die "usage: zk-server.sh start-ensemble DIR N"
+    start_servers "$2" "$3" ;;
+  stop) [[ $# -eq 2 ]] || die "usage: zk-server.sh stop DIR"; stop_servers "$2" ;;
+  *) die "usage: zk-server.sh start DIR | start-ensemble DIR N | stop DIR" ;;
+esac

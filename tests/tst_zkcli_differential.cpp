@@ -1,0 +1,449 @@
+// Differential test: `lockscope-cli shell` (the model) against the real zkCli.sh of ZooKeeper 3.8.
+//
+// Goal: every script in tests/zkcli/ prints the same thing through both, apart from what
+// docs/zkcli-format.md lists as normalized (ctime/mtime, session ids, the server address).
+//
+// Method: for each script, the shell runs first, then a fresh real server is started
+// (tests/support/zk-server.sh) and the real zkCli runs against it. Both get the same protocol:
+// commands are written one at a time, each followed by a `printwatches` command whose reply line
+// ("printwatches is on") marks the end of the command's output. The real zkCli prints watch
+// events from a second thread, so the harness waits until the marker *and* as many events as the
+// shell printed for that command have arrived, then until stdout has been quiet for a moment;
+// everything received up to then belongs to that command (a "segment"). stdout comes through a
+// pipe, stderr through a file, so each segment knows which stream every line used; the order of
+// lines between the two streams inside one segment is not compared (it is not observable here),
+// and neither is where a watch event falls among a segment's other lines (a thread race in the
+// real zkCli). Everything else is: the lines of each stream in order, and the events in order.
+// Every wait is bounded; the server is stopped even when a check fails.
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QMap>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kSourceDir = QStringLiteral(LOCKSCOPE_SOURCE_DIR);
+const QString kShellProgram = QStringLiteral(LOCKSCOPE_CLI_PATH);
+const QString kMarkerCommand = QStringLiteral("printwatches");
+const QRegularExpression kMarkerLine(QStringLiteral("^printwatches is (on|off)$"));
+
+constexpr int kServerStartTimeoutMs = 120'000;  // zk-server.sh retries up to 3 x 30 s itself
+constexpr int kSegmentTimeoutMs = 20'000;       // one command, including a JVM's first connect
+constexpr int kRealQuietMs = 40;                // the real zkCli's event thread lags its main thread
+constexpr int kShellQuietMs = 0;                // the shell prints everything before the marker
+constexpr int kQuietBoundMs = 3'000;
+constexpr int kExitTimeoutMs = 20'000;
+
+struct ScriptCommand {
+  int line = 0;  // 1-based line in the script file
+  QString text;
+};
+
+// The output of one command (segment 0: the banner before the first command).
+struct Segment {
+  QStringList out;
+  QStringList err;
+};
+
+struct Transcript {
+  QList<Segment> segments;
+  QByteArray rawOut;
+  QByteArray rawErr;
+  QString problem;  // empty when the run went as planned
+};
+
+QList<ScriptCommand> readScript(const QString& path) {
+  QList<ScriptCommand> commands;
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return commands;
+  int lineNumber = 0;
+  while (!file.atEnd()) {
+    QString line = QString::fromUtf8(file.readLine());
+    while (line.endsWith(QLatin1Char('\n')) || line.endsWith(QLatin1Char('\r'))) line.chop(1);
+    ++lineNumber;
+    // zkCli re-runs the previous command for a blank line, and treats "#" as a command: the test
+    // keeps comments and blank lines out of both programs.
+    if (line.trimmed().isEmpty() || line.trimmed().startsWith(QLatin1Char('#'))) continue;
+    commands.append({lineNumber, line});
+  }
+  return commands;
+}
+
+QStringList scriptPaths() {
+  const QDir dir(kSourceDir + QStringLiteral("/tests/zkcli"));
+  QStringList paths;
+  for (const QString& name : dir.entryList({QStringLiteral("*.zk")}, QDir::Files, QDir::Name))
+    paths << dir.filePath(name);
+  return paths;
+}
+
+int countLines(const QByteArray& text, const QRegularExpression& pattern) {
+  int count = 0;
+  for (const QByteArray& line : text.split('\n'))
+    if (pattern.match(QString::fromUtf8(line)).hasMatch()) ++count;
+  return count;
+}
+
+int countEvents(const QByteArray& text) {
+  return countLines(text, QRegularExpression(QStringLiteral("^WatchedEvent ")));
+}
+
+// A `printwatches` command in the script prints a marker-looking line of its own.
+int markersFor(const QString& command) {
+  return command.simplified() == kMarkerCommand ? 2 : 1;
+}
+
+QStringList splitLines(const QByteArray& text) {
+  QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
+  if (!lines.isEmpty() && lines.last().isEmpty()) lines.removeLast();
+  return lines;
+}
+
+QByteArray readFrom(const QString& path, qint64 offset) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  file.seek(offset);
+  return file.readAll();
+}
+
+// Feeds `commands` to a freshly started `process` with the marker protocol described at the top.
+// `expectedEvents[k]`, when given, is how many watch events segment k should contain.
+Transcript runPaced(QProcess& process, const QString& stderrPath,
+                    const QList<ScriptCommand>& commands, const QList<int>& expectedEvents,
+                    int quietMs) {
+  Transcript transcript;
+  if (!process.waitForStarted(10'000)) {
+    transcript.problem = QStringLiteral("could not start %1: %2")
+                             .arg(process.program(), process.errorString());
+    return transcript;
+  }
+  int markersExpected = 0;
+  qsizetype outConsumed = 0;
+  qint64 errConsumed = 0;
+  for (int k = 0; k <= commands.size(); ++k) {
+    const bool exited = process.state() == QProcess::NotRunning;
+    if (!exited) {
+      QByteArray input;
+      if (k > 0) input += commands[k - 1].text.toUtf8() + '\n';
+      input += kMarkerCommand.toUtf8() + '\n';
+      markersExpected += k > 0 ? markersFor(commands[k - 1].text) : 1;
+      process.write(input);
+      process.waitForBytesWritten(1'000);
+    }
+    const int eventsWanted = k < expectedEvents.size() ? expectedEvents[k] : 0;
+    QElapsedTimer timer;
+    timer.start();
+    auto segmentComplete = [&] {
+      const QByteArray segment = transcript.rawOut.mid(outConsumed);
+      return countLines(transcript.rawOut, kMarkerLine) >= markersExpected &&
+             countEvents(segment) >= eventsWanted;
+    };
+    while (!segmentComplete() && process.state() != QProcess::NotRunning &&
+           timer.elapsed() < kSegmentTimeoutMs) {
+      process.waitForReadyRead(100);
+      transcript.rawOut += process.readAllStandardOutput();
+    }
+    if (process.state() != QProcess::NotRunning &&
+        countLines(transcript.rawOut, kMarkerLine) < markersExpected) {
+      // The program stopped answering (missing events alone are left for the comparison).
+      transcript.problem = QStringLiteral("%1 printed no marker for segment %2 within %3 ms")
+                               .arg(process.program())
+                               .arg(k)
+                               .arg(kSegmentTimeoutMs);
+      process.kill();
+      process.waitForFinished(5'000);
+    }
+    // Quiet period: late lines from the real zkCli's event thread still belong to this command.
+    QElapsedTimer quiet;
+    quiet.start();
+    timer.restart();
+    while (quietMs > 0 && quiet.elapsed() < quietMs && timer.elapsed() < kQuietBoundMs &&
+           process.state() != QProcess::NotRunning) {
+      process.waitForReadyRead(5);
+      const QByteArray more = process.readAllStandardOutput();
+      if (!more.isEmpty()) quiet.restart();
+      transcript.rawOut += more;
+    }
+    if (process.state() == QProcess::NotRunning || k == commands.size()) {
+      // quit or end of input: collect whatever the process prints on its way out.
+      process.closeWriteChannel();
+      // (waitForFinished() is false for a process that had already finished.)
+      if (process.state() != QProcess::NotRunning && !process.waitForFinished(kExitTimeoutMs)) {
+        process.kill();
+        process.waitForFinished(5'000);
+        transcript.problem = QStringLiteral("%1 did not exit within %2 ms after its input ended")
+                                 .arg(process.program())
+                                 .arg(kExitTimeoutMs);
+      }
+      transcript.rawOut += process.readAllStandardOutput();
+    }
+    // Cut at the last complete line.
+    const qsizetype cut = transcript.rawOut.lastIndexOf('\n') + 1;
+    const QByteArray errText = readFrom(stderrPath, errConsumed);
+    errConsumed += errText.size();
+    transcript.rawErr += errText;
+    transcript.segments.append({splitLines(transcript.rawOut.mid(outConsumed, cut - outConsumed)),
+                                splitLines(errText)});
+    outConsumed = std::max(outConsumed, cut);
+    if (process.state() == QProcess::NotRunning) break;
+  }
+  if (transcript.problem.isEmpty() && process.exitStatus() == QProcess::CrashExit)
+    transcript.problem = process.program() + QStringLiteral(" crashed");
+  return transcript;
+}
+
+// What the comparison sees of one segment: each stream's lines in order, then the watch events.
+struct NormalizedSegment {
+  QStringList out;
+  QStringList err;
+  QStringList events;
+};
+
+class Normalizer {
+ public:
+  NormalizedSegment normalize(const Segment& segment) {
+    NormalizedSegment result;
+    QStringList out = segment.out;
+    // The event thread prints "\nWATCHER::" and "\nWatchedEvent ..." with one println each, so
+    // each comes with the blank line before it.
+    QStringList kept;
+    for (int i = 0; i < out.size(); ++i) {
+      const bool blank = out[i].isEmpty() && i + 1 < out.size();
+      if (blank && out[i + 1] == QStringLiteral("WATCHER::")) {
+        ++i;
+      } else if (blank && out[i + 1].startsWith(QStringLiteral("WatchedEvent "))) {
+        result.events << out[++i];
+      } else {
+        kept << out[i];
+      }
+    }
+    // Drop the marker's reply and what it printed after it ("Not connected" when closed).
+    int markerIndex = -1;
+    for (int i = 0; i < kept.size(); ++i)
+      if (kMarkerLine.match(kept[i]).hasMatch()) markerIndex = i;
+    if (markerIndex >= 0) kept = kept.mid(0, markerIndex);
+    for (const QString& line : kept) result.out << normalizeLine(line);
+    for (const QString& line : segment.err)
+      if (!line.startsWith(QStringLiteral("SLF4J: "))) result.err << normalizeLine(line);
+    return result;
+  }
+
+ private:
+  QString normalizeLine(const QString& line) {
+    static const QRegularExpression time(QStringLiteral(
+        "^([cm]time) = [A-Z][a-z]{2} [A-Z][a-z]{2} \\d{2} \\d{2}:\\d{2}:\\d{2} \\S+ \\d{4}$"));
+    static const QRegularExpression owner(QStringLiteral("^ephemeralOwner = (0x[0-9a-f]+)$"));
+    static const QRegularExpression connecting(QStringLiteral("^Connecting to \\S+$"));
+    if (const auto match = time.match(line); match.hasMatch())
+      return match.captured(1) + QStringLiteral(" = <time>");
+    if (const auto match = owner.match(line); match.hasMatch() && match.captured(1) != "0x0") {
+      // Session ids differ between runs; which node belongs to which session must not.
+      const QString id = match.captured(1);
+      if (!sessions_.contains(id)) sessions_.insert(id, sessions_.size() + 1);
+      return QStringLiteral("ephemeralOwner = <session %1>").arg(sessions_.value(id));
+    }
+    if (connecting.match(line).hasMatch()) return QStringLiteral("Connecting to <server>");
+    return line;
+  }
+
+  QMap<QString, int> sessions_;
+};
+
+// One line per fact, each prefixed with the command that produced it, for a readable diff.
+QStringList canonical(const Transcript& transcript, const QList<ScriptCommand>& commands) {
+  QStringList lines;
+  Normalizer normalizer;
+  for (int k = 0; k < transcript.segments.size(); ++k) {
+    const NormalizedSegment segment = normalizer.normalize(transcript.segments[k]);
+    const QString header = k == 0 ? QStringLiteral("[start]")
+                                  : QStringLiteral("[line %1: %2]")
+                                        .arg(commands[k - 1].line)
+                                        .arg(commands[k - 1].text);
+    lines << header;
+    for (const QString& line : segment.out) lines << QStringLiteral("  out: ") + line;
+    for (const QString& line : segment.err) lines << QStringLiteral("  err: ") + line;
+    for (const QString& line : segment.events) lines << QStringLiteral("  event: ") + line;
+  }
+  if (!transcript.problem.isEmpty()) lines << QStringLiteral("[problem] ") + transcript.problem;
+  return lines;
+}
+
+QList<int> eventCounts(const Transcript& transcript) {
+  QList<int> counts;
+  Normalizer normalizer;
+  for (const Segment& segment : transcript.segments)
+    counts << normalizer.normalize(segment).events.size();
+  return counts;
+}
+
+QString dumpDir() {
+  const QString fromEnvironment = qEnvironmentVariable("LOCKSCOPE_ZKCLI_DUMP_DIR");
+  const QString dir = fromEnvironment.isEmpty()
+                          ? QDir::current().filePath(QStringLiteral("zkcli-transcripts"))
+                          : fromEnvironment;
+  QDir().mkpath(dir);
+  return dir;
+}
+
+void writeFile(const QString& path, const QByteArray& content) {
+  QFile file(path);
+  if (file.open(QIODevice::WriteOnly | QIODevice::Truncate)) file.write(content);
+}
+
+// A real server for the lifetime of this object; stopped in the destructor, whatever happened.
+class RealServer {
+ public:
+  explicit RealServer(const QString& dir) : dir_(dir) {}
+  ~RealServer() {
+    if (started_) run({QStringLiteral("stop"), dir_}, 30'000);
+  }
+  // The client port, or an error text.
+  bool start(QString& portOrError) {
+    QString output;
+    const bool ok = run({QStringLiteral("start"), dir_}, kServerStartTimeoutMs, &output);
+    started_ = true;  // even a failed start may have left a pid file behind
+    portOrError = output.trimmed();
+    return ok && !portOrError.isEmpty();
+  }
+
+ private:
+  bool run(const QStringList& arguments, int timeoutMs, QString* output = nullptr) {
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(QStringLiteral("bash"),
+                  QStringList{kSourceDir + QStringLiteral("/tests/support/zk-server.sh")} +
+                      arguments);
+    const bool finished = process.waitForFinished(timeoutMs);
+    if (!finished) {
+      process.kill();
+      process.waitForFinished(5'000);
+    }
+    if (output) *output = QString::fromUtf8(process.readAll());
+    return finished && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+  }
+
+  QString dir_;
+  bool started_ = false;
+};
+
+QString realZkCli() {
+  const QString fromEnvironment = qEnvironmentVariable("ZKCLI");
+  return fromEnvironment.isEmpty() ? QStringLiteral("/usr/share/zookeeper/bin/zkCli.sh")
+                                   : fromEnvironment;
+}
+
+// zkCli.sh puts only zookeeper.jar on the class path, so SLF4J prints six warnings about its
+// missing binding; the no-op binding silences them (and every client log line with them).
+QProcessEnvironment realZkCliEnvironment() {
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  const QString nop = QStringLiteral("/usr/share/java/slf4j-nop.jar");
+  if (QFile::exists(nop))
+    environment.insert(QStringLiteral("CLIENT_JVMFLAGS"),
+                       QStringLiteral("-cp /etc/zookeeper/conf:/usr/share/java/zookeeper.jar:") +
+                           nop);
+  return environment;
+}
+
+QString firstDifference(const QStringList& expected, const QStringList& actual,
+                        const QString& scriptName) {
+  const qsizetype common = std::min(expected.size(), actual.size());
+  qsizetype index = 0;
+  while (index < common && expected[index] == actual[index]) ++index;
+  if (index == common && expected.size() == actual.size()) return {};
+  // The command the first difference belongs to: the last header at or before it.
+  QString command;
+  for (qsizetype i = index; i >= 0 && command.isEmpty(); --i) {
+    const QStringList& source = i < expected.size() ? expected : actual;
+    if (i < source.size() && source[i].startsWith(QLatin1Char('['))) command = source[i];
+  }
+  auto at = [](const QStringList& lines, qsizetype i) {
+    return i < lines.size() ? lines[i] : QStringLiteral("<nothing>");
+  };
+  return QStringLiteral(
+             "%1: first difference at canonical line %2, in %3\n"
+             "  real zkCli:      %4\n"
+             "  lockscope shell: %5\n"
+             "transcripts: %6/%1.{real,shell}.{out,err,canonical}")
+      .arg(scriptName)
+      .arg(index + 1)
+      .arg(command, at(expected, index), at(actual, index), dumpDir());
+}
+
+}  // namespace
+
+class ZkCliDifferentialTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QVERIFY2(QFile::exists(realZkCli()),
+             qPrintable(realZkCli() + " not found: install Debian's zookeeper package"));
+    QVERIFY2(!QStandardPaths::findExecutable(QStringLiteral("java")).isEmpty(),
+             "java not found: install a JRE (Debian's zookeeper package pulls one in)");
+    QVERIFY2(QFile::exists(kShellProgram), qPrintable(kShellProgram + " not built"));
+  }
+
+  // The issue asks for at least five scripts and 80 commands; the suite keeps more.
+  void scriptsAreSubstantial() {
+    const QStringList paths = scriptPaths();
+    int commands = 0;
+    for (const QString& path : paths) commands += int(readScript(path).size());
+    QVERIFY2(paths.size() >= 6, qPrintable(QStringLiteral("%1 scripts").arg(paths.size())));
+    QVERIFY2(commands >= 100, qPrintable(QStringLiteral("%1 commands").arg(commands)));
+  }
+
+  void shellMatchesRealZkCli_data() {
+    QTest::addColumn<QString>("scriptPath");
+    for (const QString& path : scriptPaths())
+      QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+  }
+
+  void shellMatchesRealZkCli() {
+    QFETCH(QString, scriptPath);
+    const QString scriptName = QFileInfo(scriptPath).fileName();
+    const QList<ScriptCommand> commands = readScript(scriptPath);
+    QVERIFY2(!commands.isEmpty(), qPrintable(scriptPath + " has no commands"));
+    QTemporaryDir workDir;
+    QVERIFY(workDir.isValid());
+    const QString dump = dumpDir() + QLatin1Char('/') + scriptName;
+
+    // The shell first: its event counts tell the harness how long to wait for the real events.
+    QProcess shell;
+    const QString shellErr = workDir.filePath(QStringLiteral("shell.err"));
+    shell.setStandardErrorFile(shellErr);
+    shell.start(kShellProgram, {QStringLiteral("shell")});
+    const Transcript shellRun = runPaced(shell, shellErr, commands, {}, kShellQuietMs);
+    writeFile(dump + QStringLiteral(".shell.out"), shellRun.rawOut);
+    writeFile(dump + QStringLiteral(".shell.err"), shellRun.rawErr);
+
+    RealServer server(workDir.filePath(QStringLiteral("server")));
+    QString port;
+    QVERIFY2(server.start(port), qPrintable(QStringLiteral("zk-server.sh start: ") + port));
+    QProcess real;
+    const QString realErr = workDir.filePath(QStringLiteral("real.err"));
+    real.setStandardErrorFile(realErr);
+    real.setProcessEnvironment(realZkCliEnvironment());
+    real.start(realZkCli(), {QStringLiteral("-server"), QStringLiteral("127.0.0.1:") + port});
+    const Transcript realRun =
+        runPaced(real, realErr, commands, eventCounts(shellRun), kRealQuietMs);
+    writeFile(dump + QStringLiteral(".real.out"), realRun.rawOut);
+    writeFile(dump + QStringLiteral(".real.err"), realRun.rawErr);
+
+    const QStringList expected = canonical(realRun, commands);
+    const QStringList actual = canonical(shellRun, commands);
+    writeFile(dump + QStringLiteral(".real.canonical"), expected.join('\n').toUtf8() + '\n');
+    writeFile(dump + QStringLiteral(".shell.canonical"), actual.join('\n').toUtf8() + '\n');
+    QVERIFY2(realRun.problem.isEmpty(), qPrintable(realRun.problem));
+    const QString difference = firstDifference(expected, actual, scriptName);
+    QVERIFY2(difference.isEmpty(), qPrintable(difference));
+  }
+};
+
+QTEST_GUILESS_MAIN(ZkCliDifferentialTest)
+#include "tst_zkcli_differential.moc"
