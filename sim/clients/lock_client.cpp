@@ -1,0 +1,160 @@
+#include "lock_client.h"
+
+#include "sim/coro/sleep.h"
+
+namespace lockscope::clients {
+
+using recipes::LockMode;
+
+const char* lockClientPhaseName(LockClient::Phase phase) {
+  switch (phase) {
+    case LockClient::Phase::NotStarted: return "not started";
+    case LockClient::Phase::Idle: return "idle";
+    case LockClient::Phase::Acquiring: return "acquiring";
+    case LockClient::Phase::Holding: return "holding";
+    case LockClient::Phase::Releasing: return "releasing";
+    case LockClient::Phase::Done: return "done";
+  }
+  return "unknown";
+}
+
+LockClient::LockClient(sim::World& world, ZooKeeperConnector& connector,
+                       const recipes::RecipeDescription& recipe,
+                       recipes::RecipeParameters parameters, ClientSpec spec,
+                       ProtectedResource& resource)
+    : world_(world),
+      connector_(connector),
+      description_(recipe),
+      parameters_(std::move(parameters)),
+      spec_(std::move(spec)),
+      resource_(resource) {}
+
+LockClient::~LockClient() { tearDown(); }
+
+void LockClient::tearDown() {
+  task_ = {};
+  life_.reset();
+  recipe_.reset();
+  environment_.reset();
+  session_.reset();
+}
+
+void LockClient::start() {
+  world_.at(spec_.startAt, [this] {
+    life_ = coro::makeLifetime();
+    openSession();
+    phase_ = Phase::Idle;
+    task_ = run();
+    task_.start();
+  });
+}
+
+void LockClient::restart() {
+  tearDown();
+  held_ = 0;
+  phase_ = Phase::Idle;
+  if (round_ < spec_.rounds) ++round_;  // the interrupted round is lost with the process
+  life_ = coro::makeLifetime();
+  openSession();
+  task_ = run();
+  task_.start();
+}
+
+void LockClient::openSession() {
+  recipe_.reset();
+  environment_.reset();
+  session_ = connector_.connect(spec_.name, spec_.sessionTimeoutMs);
+  sessionExpired_ = false;
+  environment_ = std::make_unique<recipes::RecipeEnvironment>(recipes::RecipeEnvironment{
+      world_, connector_.process(spec_.name),
+      recipes::AwaitableZooKeeper(*session_, life_), spec_.name, parameters_,
+      [this](int line) {
+        world_.record({.kind = sim::TraceKind::Step, .actor = spec_.name,
+                       .op = description_.name, .request = line});
+      }});
+  recipe_ = description_.make(*environment_);
+  session_->setWatcher([this, life = std::weak_ptr<const char>(life_)](
+                           const zookeeper::WatchedEvent& event) {
+    if (life.expired()) return;
+    if (event.type == zookeeper::EventType::None && event.state == zookeeper::SessionState::Expired) {
+      sessionExpired_ = true;
+    }
+    if (recipe_) recipe_->onWatchEvent(event);
+  });
+}
+
+coro::Task<void> LockClient::run() {
+  for (; round_ < spec_.rounds; ++round_) {
+    roundAbandoned_ = false;
+    for (const PlanStep& step : spec_.plan) {
+      if (roundAbandoned_) break;
+      switch (step.kind) {
+        case PlanStep::Kind::Acquire:
+          co_await acquire(step.mode);
+          break;
+        case PlanStep::Kind::Release:
+          co_await release(step.mode);
+          break;
+        case PlanStep::Kind::Read:
+          valueRead_ = resource_.read(spec_.name, token_);
+          break;
+        case PlanStep::Kind::Write:
+          resource_.write(spec_.name, valueRead_ + 1, token_);
+          break;
+        case PlanStep::Kind::Hold:
+          co_await coro::sleepFor(connector_.process(spec_.name), step.duration, life_);
+          break;
+        case PlanStep::Kind::Revoke:
+          co_await recipe_->revokeHolder();
+          break;
+      }
+    }
+    // A round that gave up (timed out, lost its session) lets go of whatever it still holds.
+    while (held_ > 0) co_await release(LockMode::Exclusive);
+    if (spec_.thinkTime > 0) {
+      co_await coro::sleepFor(connector_.process(spec_.name), spec_.thinkTime, life_);
+    }
+  }
+  // The process stays up with its session open, as a service done with the lock would: whatever
+  // the recipe left behind (a watch still armed, an orphan node) stays visible to the checkers.
+  phase_ = Phase::Done;
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "done"});
+}
+
+coro::Task<void> LockClient::acquire(LockMode mode) {
+  if (sessionExpired_) openSession();  // as Curator does: a new ZooKeeper handle after expiry
+  phase_ = Phase::Acquiring;
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "acquiring",
+                 .value = recipes::lockModeName(mode)});
+  const recipes::AcquireResult result = co_await recipe_->acquire(mode);
+  if (!result.acquired) {
+    const bool timedOut = result.failure == "timed out";
+    world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name,
+                   .op = timedOut ? "timed_out" : "failed", .path = result.node,
+                   .value = recipes::lockModeName(mode), .detail = result.failure});
+    phase_ = held_ > 0 ? Phase::Holding : Phase::Idle;
+    roundAbandoned_ = true;
+    co_return;
+  }
+  ++held_;
+  token_ = result.fencingToken;
+  node_ = result.node;
+  phase_ = Phase::Holding;
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "acquired",
+                 .path = node_, .value = recipes::lockModeName(mode), .request = token_});
+}
+
+coro::Task<void> LockClient::release(LockMode mode) {
+  if (held_ == 0) co_return;
+  phase_ = Phase::Releasing;
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "releasing",
+                 .path = node_, .value = recipes::lockModeName(mode)});
+  const bool clean = co_await recipe_->release(mode);
+  --held_;
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "released",
+                 .path = node_, .value = recipes::lockModeName(mode),
+                 .detail = clean ? "" : "release failed (session gone?)"});
+  phase_ = held_ > 0 ? Phase::Holding : Phase::Idle;
+}
+
+}  // namespace lockscope::clients

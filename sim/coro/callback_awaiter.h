@@ -1,0 +1,44 @@
+// Turns a callback-style asynchronous call into something a coroutine can co_await.
+//
+// The call is started when the coroutine suspends; its callback stores the result and resumes the
+// coroutine. `life` guards against a callback arriving after the owner of the coroutine is gone
+// (a restarted client's old recipe): then the callback does nothing.
+#pragma once
+
+#include <coroutine>
+#include <functional>
+#include <memory>
+#include <utility>
+
+namespace lockscope::coro {
+
+// Owned by whoever owns the coroutines; callbacks hold weak references to it.
+using Lifetime = std::shared_ptr<const char>;
+inline Lifetime makeLifetime() { return std::make_shared<const char>('\0'); }
+
+template <typename Result>
+class CallbackAwaiter {
+ public:
+  using Resolve = std::function<void(Result)>;
+  using Start = std::function<void(Resolve)>;
+
+  CallbackAwaiter(std::weak_ptr<const char> life, Start start)
+      : life_(std::move(life)), start_(std::move(start)) {}
+
+  bool await_ready() const noexcept { return false; }
+  void await_suspend(std::coroutine_handle<> waiting) {
+    start_([this, waiting, life = life_](Result result) {
+      if (life.expired()) return;
+      result_ = std::move(result);
+      waiting.resume();
+    });
+  }
+  Result await_resume() { return std::move(result_); }
+
+ private:
+  std::weak_ptr<const char> life_;
+  Start start_;
+  Result result_{};
+};
+
+}  // namespace lockscope::coro

@@ -1,0 +1,61 @@
+#include "awaitable_zookeeper.h"
+
+namespace lockscope::recipes {
+
+coro::CallbackAwaiter<CreateResult> AwaitableZooKeeper::create(std::string path, std::string data,
+                                                               CreateMode mode) {
+  return {life_, [this, path = std::move(path), data = std::move(data), mode](auto resolve) {
+            client_.create(path, data, mode,
+                           [resolve](ErrorCode rc, const std::string& created, const Stat& stat) {
+                             resolve(CreateResult{rc, created, stat});
+                           });
+          }};
+}
+
+coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::remove(std::string path, int32_t version) {
+  return {life_, [this, path = std::move(path), version](auto resolve) {
+            client_.remove(path, version, [resolve](ErrorCode rc) { resolve(rc); });
+          }};
+}
+
+coro::CallbackAwaiter<StatResult> AwaitableZooKeeper::exists(std::string path, bool watch) {
+  return {life_, [this, path = std::move(path), watch](auto resolve) {
+            client_.exists(path, watch, [resolve](ErrorCode rc, const std::optional<Stat>& stat) {
+              resolve(StatResult{rc, stat});
+            });
+          }};
+}
+
+coro::CallbackAwaiter<DataResult> AwaitableZooKeeper::getData(std::string path, bool watch) {
+  return {life_, [this, path = std::move(path), watch](auto resolve) {
+            client_.getData(path, watch,
+                            [resolve](ErrorCode rc, const std::string& data, const Stat& stat) {
+                              resolve(DataResult{rc, data, stat});
+                            });
+          }};
+}
+
+coro::CallbackAwaiter<StatResult> AwaitableZooKeeper::setData(std::string path, std::string data,
+                                                              int32_t version) {
+  return {life_, [this, path = std::move(path), data = std::move(data), version](auto resolve) {
+            client_.setData(path, data, version,
+                            [resolve](ErrorCode rc, const std::optional<Stat>& stat) {
+                              resolve(StatResult{rc, stat});
+                            });
+          }};
+}
+
+coro::CallbackAwaiter<ChildrenResult> AwaitableZooKeeper::getChildren(std::string path, bool watch) {
+  return {life_, [this, path = std::move(path), watch](auto resolve) {
+            client_.getChildren(path, watch,
+                                [resolve](ErrorCode rc, const Children& children, const Stat&) {
+                                  resolve(ChildrenResult{rc, children});
+                                });
+          }};
+}
+
+coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::close() {
+  return {life_, [this](auto resolve) { client_.close([resolve](ErrorCode rc) { resolve(rc); }); }};
+}
+
+}  // namespace lockscope::recipes

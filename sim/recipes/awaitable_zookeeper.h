@@ -1,0 +1,58 @@
+// The ZooKeeper client API as awaitables, for recipes written as coroutines. One method per call
+// of backends/api/zookeeper_client.h; each returns the call's result as a plain struct.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "backends/api/zookeeper_client.h"
+#include "sim/coro/callback_awaiter.h"
+
+namespace lockscope::recipes {
+
+using zookeeper::Children;
+using zookeeper::CreateMode;
+using zookeeper::ErrorCode;
+using zookeeper::Stat;
+
+struct CreateResult {
+  ErrorCode rc = ErrorCode::Ok;
+  std::string path;
+  Stat stat;
+};
+struct StatResult {
+  ErrorCode rc = ErrorCode::Ok;
+  std::optional<Stat> stat;
+};
+struct DataResult {
+  ErrorCode rc = ErrorCode::Ok;
+  std::string data;
+  Stat stat;
+};
+struct ChildrenResult {
+  ErrorCode rc = ErrorCode::Ok;
+  Children children;
+};
+
+class AwaitableZooKeeper {
+ public:
+  AwaitableZooKeeper(zookeeper::ZooKeeperClient& client, std::weak_ptr<const char> life)
+      : client_(client), life_(std::move(life)) {}
+
+  coro::CallbackAwaiter<CreateResult> create(std::string path, std::string data, CreateMode mode);
+  coro::CallbackAwaiter<ErrorCode> remove(std::string path, int32_t version = -1);
+  coro::CallbackAwaiter<StatResult> exists(std::string path, bool watch);
+  coro::CallbackAwaiter<DataResult> getData(std::string path, bool watch);
+  coro::CallbackAwaiter<StatResult> setData(std::string path, std::string data, int32_t version = -1);
+  coro::CallbackAwaiter<ChildrenResult> getChildren(std::string path, bool watch);
+  coro::CallbackAwaiter<ErrorCode> close();
+
+  zookeeper::ZooKeeperClient& client() { return client_; }
+
+ private:
+  zookeeper::ZooKeeperClient& client_;
+  std::weak_ptr<const char> life_;
+};
+
+}  // namespace lockscope::recipes

@@ -1,0 +1,103 @@
+// What every lock recipe is: acquire and release, written once as coroutines against the async
+// ZooKeeper API, never knowing whether the server is the model or a real one.
+//
+// A recipe marks the pseudocode line it is on (line(n)) before every awaited step; the trace
+// carries it and the GUI highlights it. Lines are numbered from 1 in the recipe's description.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "awaitable_zookeeper.h"
+#include "sim/coro/signal.h"
+#include "sim/coro/task.h"
+#include "sim/engine/process.h"
+#include "sim/engine/world.h"
+
+namespace lockscope::recipes {
+
+enum class LockMode { Exclusive, Read, Write };
+const char* lockModeName(LockMode mode);
+
+// Recipe parameters a scenario can set (`recipe_parameters:` / `--set`).
+struct RecipeParameters {
+  std::string lockPath = "/lock";
+  std::vector<std::string> lockPaths;  // zk-multilock: the locks to take, in order
+  int64_t acquireTimeoutMs = -1;       // timed acquire; -1 waits forever
+  bool revocable = false;              // holder watches its node for a "revoke" request
+};
+
+// What a recipe works with. Owned by the client driver; outlives the recipe.
+struct RecipeEnvironment {
+  sim::World& world;
+  sim::Process& process;
+  AwaitableZooKeeper zookeeper;
+  std::string clientName;
+  RecipeParameters parameters;
+  std::function<void(int line)> markLine;
+};
+
+struct AcquireResult {
+  bool acquired = false;
+  int64_t fencingToken = 0;  // czxid of the lock node: grows with every new lock node
+  std::string node;          // the lock node we hold (or held last)
+  std::string failure;       // when not acquired: "timed out", "session expired", ...
+};
+
+class LockRecipe {
+ public:
+  explicit LockRecipe(RecipeEnvironment& environment)
+      : env_(environment), revocation_(environment.process) {}
+  virtual ~LockRecipe() = default;
+  LockRecipe(const LockRecipe&) = delete;
+  LockRecipe& operator=(const LockRecipe&) = delete;
+
+  virtual coro::Task<AcquireResult> acquire(LockMode mode) = 0;
+  // True when the lock was given up cleanly (our node deleted or count decremented).
+  virtual coro::Task<bool> release(LockMode mode) = 0;
+  // Every watch event and session state change of the client's session.
+  virtual void onWatchEvent(const zookeeper::WatchedEvent& event) = 0;
+
+  // Revocation, for recipes that support it: someone asked the holder to let go.
+  virtual bool revocationRequested() const { return revocationRequested_; }
+  // Asks the current holder of the lock to release it (writes "revoke" into its node).
+  virtual coro::Task<bool> revokeHolder() { co_return false; }
+
+  // The driver's Hold step: waits `duration` on the client's process, or less when revocation is
+  // requested meanwhile (or was already). True when it ended early because of a revocation.
+  coro::Task<bool> holdUnlessRevoked(sim::Micros duration);
+
+ protected:
+  void line(int number) { env_.markLine(number); }
+  // A revocable recipe calls this when a revoker asked the holder to let go; a new lock clears it.
+  void requestRevocation();
+  void clearRevocation();
+  AwaitableZooKeeper& zk() { return env_.zookeeper; }
+  const RecipeParameters& parameters() const { return env_.parameters; }
+
+  RecipeEnvironment& env_;
+
+ private:
+  bool revocationRequested_ = false;
+  coro::Signal revocation_;
+};
+
+struct RecipeDescription {
+  std::string_view name;
+  std::string_view summary;              // one line, for `lockscope-cli recipes`
+  std::vector<std::string_view> pseudocode;
+  bool fair = true;                      // grants follow node creation order (FIFO checker)
+  bool readWrite = false;                // accepts LockMode::Read / Write
+  std::function<std::unique_ptr<LockRecipe>(RecipeEnvironment&)> make;
+};
+
+// Every recipe, in the order `lockscope-cli recipes` lists them.
+const std::vector<RecipeDescription>& recipeCatalog();
+// nullptr when no recipe has that name.
+const RecipeDescription* findRecipe(std::string_view name);
+
+}  // namespace lockscope::recipes

@@ -1,0 +1,40 @@
+#include "lock_recipe.h"
+#include "zk_recipes.h"
+
+namespace lockscope::recipes {
+
+const char* lockModeName(LockMode mode) {
+  switch (mode) {
+    case LockMode::Exclusive: return "exclusive";
+    case LockMode::Read: return "read";
+    case LockMode::Write: return "write";
+  }
+  return "exclusive";
+}
+
+const std::vector<RecipeDescription>& recipeCatalog() {
+  static const std::vector<RecipeDescription> catalog = {
+      describeZkNaive(),
+      describeZkChained(),
+      describeZkCurator(),
+      describeZkEphemeral(),
+      describeZkSemaphoreMutex(),
+      describeZkRwLock(),
+      describeZkMultiLock(),
+      describeZkLostWatch(),
+      describeZkLostWatchExists(),
+      describeZkNoRecheck(),
+      describeZkPersistent(),
+      describeZkNoGuid(),
+  };
+  return catalog;
+}
+
+const RecipeDescription* findRecipe(std::string_view name) {
+  for (const RecipeDescription& recipe : recipeCatalog()) {
+    if (recipe.name == name) return &recipe;
+  }
+  return nullptr;
+}
+
+}  // namespace lockscope::recipes

@@ -1,0 +1,86 @@
+// zk-multilock: Curator's InterProcessMultiLock over InterProcessMutexes. The locks are taken in
+// the order given, all or nothing: if one times out or fails, those already taken are released
+// (in reverse order). Release lets go of all of them, in reverse order.
+#include <memory>
+#include <vector>
+
+#include "curator_locks.h"
+#include "zk_recipes.h"
+
+namespace lockscope::recipes {
+namespace {
+
+constexpr CuratorLines kLines{.reenter = 1, .create = 1, .find = 1, .watchOwn = 1, .list = 1,
+                              .check = 1, .watchPredecessor = 1, .wait = 1, .giveUp = 2,
+                              .release = 4};
+
+class ZkMultiLock final : public LockRecipe {
+ public:
+  explicit ZkMultiLock(RecipeEnvironment& environment) : LockRecipe(environment) {
+    std::vector<std::string> paths = parameters().lockPaths;
+    if (paths.empty()) paths.push_back(parameters().lockPath);
+    for (const std::string& path : paths) {
+      locks_.push_back(std::make_unique<InterProcessMutex>(environment, path, kLines));
+    }
+  }
+
+  coro::Task<AcquireResult> acquire(LockMode) override {
+    const Deadline deadline(env_.world, parameters().acquireTimeoutMs);
+    AcquireResult last;
+    for (size_t taken = 0; taken < locks_.size(); ++taken) {
+      const AcquireResult result = co_await locks_[taken]->acquire(deadline);
+      if (!result.acquired) {
+        line(2);
+        co_await releaseInReverse(taken);
+        co_return result;
+      }
+      last = result;  // the newest node: its czxid is the highest token
+    }
+    line(3);
+    co_return last;
+  }
+
+  coro::Task<bool> release(LockMode) override {
+    line(4);
+    co_return co_await releaseInReverse(locks_.size());
+  }
+
+  void onWatchEvent(const zookeeper::WatchedEvent& event) override {
+    for (const auto& lock : locks_) lock->onWatchEvent(event);
+  }
+
+ private:
+  // Releases the first `count` locks, last first; keeps going past failures.
+  coro::Task<bool> releaseInReverse(size_t count) {
+    bool clean = true;
+    for (size_t index = count; index-- > 0;) {
+      const bool released = co_await locks_[index]->release();
+      clean = clean && released;
+    }
+    co_return clean;
+  }
+
+  std::vector<std::unique_ptr<InterProcessMutex>> locks_;  // in acquisition order
+};
+
+}  // namespace
+
+RecipeDescription describeZkMultiLock() {
+  return RecipeDescription{
+      .name = "zk-multilock",
+      .summary = "Curator InterProcessMultiLock: lockPaths taken in order as zk-curator mutexes, "
+                 "all or nothing; released in reverse order",
+      .pseudocode =
+          {
+              "for each path in lockPaths, in order: acquire it as zk-curator does (until the "
+              "shared deadline)",
+              "one timed out or failed: delete its node; release those already taken, in "
+              "reverse order; give up",
+              "all taken: the lock is ours",
+              "release: release every path in reverse order (delete its node)",
+          },
+      .make = makeRecipe<ZkMultiLock>,
+  };
+}
+
+}  // namespace lockscope::recipes
