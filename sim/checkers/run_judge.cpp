@@ -1,0 +1,95 @@
+#include "run_judge.h"
+
+#include <algorithm>
+
+#include "client_names.h"
+#include "fifo_checker.h"
+#include "liveness_checker.h"
+#include "lock_holders.h"
+#include "lost_update_checker.h"
+#include "mutual_exclusion_checker.h"
+#include "run_metrics.h"
+#include "session_directory.h"
+#include "watch_ledger.h"
+
+namespace lockscope::checkers {
+namespace {
+
+// Events whose actor some checker needs to know as a client; requests, replies other than
+// creates, watch traffic and steps (most of a trace) are counted or read without it.
+bool namesAClient(const sim::TraceEvent& event) {
+  switch (event.kind) {
+    case sim::TraceKind::Lock:
+    case sim::TraceKind::Process:
+    case sim::TraceKind::Resource:
+      return true;
+    case sim::TraceKind::SessionState:
+      return !isServer(event);
+    case sim::TraceKind::Reply:
+      return event.op == "create";
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+struct RunJudge::State {
+  explicit State(JudgeOptions judgeOptions)
+      : options(judgeOptions), fifo(sessions, names), watches(sessions, names) {}
+
+  JudgeOptions options;
+  ClientNames names;
+  SessionDirectory sessions;
+  LockHolders holders;
+  MutualExclusionChecker mutualExclusion;
+  LostUpdateChecker lostUpdates;
+  FifoChecker fifo;
+  LivenessChecker liveness;
+  WatchLedger watches;
+  RunMetrics metrics;
+};
+
+RunJudge::RunJudge(JudgeOptions options) : state_(std::make_unique<State>(options)) {}
+
+RunJudge::~RunJudge() = default;
+
+void RunJudge::onEvent(const sim::TraceEvent& event) {
+  State& s = *state_;
+  const ClientId actor = namesAClient(event) ? s.names.intern(event.actor) : kNoClient;
+  s.sessions.onEvent(event, actor, s.names);
+  const HoldChange change = s.holders.onEvent(event, actor);
+  if (change.kind != HoldChange::Kind::None) {
+    s.mutualExclusion.onChange(s.holders, s.names, event.time);
+    s.metrics.onChange(change, s.holders, event.time);
+  }
+  if (s.options.fairRecipe) s.fifo.onEvent(event, actor, change);
+  s.lostUpdates.onEvent(event, actor, s.names);
+  s.liveness.onEvent(event, actor);
+  s.watches.onEvent(event);
+  s.metrics.onEvent(event);
+}
+
+RunVerdict RunJudge::finish(sim::Micros endTime) {
+  const State& s = *state_;
+  RunVerdict verdict;
+  s.mutualExclusion.finish(verdict.violations);
+  s.lostUpdates.finish(verdict.violations);
+  s.fifo.finish(verdict.violations);
+  s.liveness.finish(endTime, s.holders, s.names, verdict);
+  s.watches.finish(verdict.violations);
+  std::stable_sort(verdict.violations.begin(), verdict.violations.end(),
+                   [](const Violation& a, const Violation& b) {
+                     return a.time != b.time ? a.time < b.time : a.kind < b.kind;
+                   });
+
+  s.metrics.finish(verdict.metrics);
+  verdict.metrics["resource_writes"] = static_cast<double>(s.lostUpdates.writes());
+  verdict.metrics["rejected_writes"] = static_cast<double>(s.lostUpdates.rejectedWrites());
+  verdict.metrics["lost_updates"] = static_cast<double>(s.lostUpdates.lostUpdates());
+  verdict.metrics["leaked_watches"] = static_cast<double>(s.watches.armed());
+  verdict.metrics["stuck_clients"] = static_cast<double>(verdict.stuckClients.size());
+  return verdict;
+}
+
+}  // namespace lockscope::checkers

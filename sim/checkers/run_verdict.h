@@ -1,0 +1,52 @@
+// What the checkers conclude about one run, from its trace alone.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim/engine/virtual_time.h"
+
+namespace lockscope::checkers {
+
+// One broken rule. Kinds (stable, used by scenario expectations and the JSON report), with what
+// `time`, `until` and `clients` hold for each:
+//   mutual_exclusion  two clients held the lock at once (or a writer with anyone else): the
+//                     overlap [time, until] of the holders named (until == time for an overlap
+//                     that began and ended at one instant; 0 if still going at the end)
+//   lost_update       a write to the resource was based on a value another write had replaced:
+//                     [the writer's read, its write]; the writer and the client it overwrote
+//   fifo              a grant out of node-sequence order under a fair recipe: the grant (a
+//                     moment, until 0); the grantee and the earliest waiter it jumped
+//   stuck             a live client still waiting at the end, with nothing left to wake it: from
+//                     when it began acquiring, until 0; that client
+//   deadlock          clients are stuck and nobody who could release holds the lock: from when
+//                     the last of them began waiting (or the holders last changed), until 0;
+//                     the stuck clients
+//   leaked_watch      a watch still armed at the end of the run: from when it was set, until 0;
+//                     the client whose session set it
+struct Violation {
+  std::string kind;
+  sim::Micros time = 0;              // when it began
+  sim::Micros until = 0;             // when it ended (0 when it is a moment, or never ended)
+  std::vector<std::string> clients;  // sorted
+  std::string detail;
+};
+
+struct RunVerdict {
+  std::vector<Violation> violations;  // in order of time, then kind
+  std::vector<std::string> stuckClients;
+  // Named numbers (stable names, used by expectations and --json), every one present in every
+  // verdict, 0 when undefined: acquisitions, releases, requests, notifications,
+  // notifications_per_release, notifications_per_acquisition, requests_per_acquisition,
+  // requests_per_release, handoffs, handoff_mean_us, handoff_p99_us, handoff_max_us,
+  // holder_crashes, recoveries, recover_mean_us, recover_max_us, max_holders, timeouts, failures,
+  // resource_writes, rejected_writes, lost_updates, leaked_watches, stuck_clients.
+  // Definitions in run_metrics.h and the checkers' headers.
+  std::map<std::string, double> metrics;
+
+  size_t count(const std::string& kind) const;
+};
+
+}  // namespace lockscope::checkers

@@ -1,0 +1,603 @@
+// Goal: the checkers judge a run exactly as run_verdict.h and the checkers' headers say, from the
+// trace alone: mutual exclusion (nested holds, readers and writers, a crash ends a hold, a paused
+// holder whose session expired still holds, one report per overlap), lost updates (a fenced-off
+// write is none), FIFO grants (timed-out, crashed and expired waiters do not count, readers pass
+// readers), stuck clients and deadlock, leaked watches (fired, expired, resumed and re-armed), and
+// every metric.
+//
+// Method: hand-written event sequences, in the shape the producers write them (lock_client.cpp,
+// protected_resource.cpp, process.cpp, zookeeper_server.cpp, client_session.cpp), fed to a RunJudge
+// one by one; each violation is rendered as "kind time..until clients" and the whole list is
+// compared, so nothing extra may appear.
+#include <QTest>
+
+#include <deque>
+#include <map>
+#include <string>
+
+#include "sim/checkers/latency_stats.h"
+#include "sim/checkers/run_judge.h"
+
+using lockscope::checkers::JudgeOptions;
+using lockscope::checkers::LatencyStats;
+using lockscope::checkers::RunJudge;
+using lockscope::checkers::RunVerdict;
+using lockscope::checkers::Violation;
+using lockscope::sim::Micros;
+using lockscope::sim::TraceEvent;
+using lockscope::sim::TraceKind;
+
+namespace {
+
+constexpr int64_t kSessionA = 101, kSessionB = 102, kSessionC = 103;
+
+// Builds events the way the producers do and feeds them to a judge; keeps the strings alive.
+class Feed {
+ public:
+  explicit Feed(JudgeOptions options = {}) : judge_(options) {}
+
+  Feed& lock(Micros t, std::string_view client, std::string_view op, std::string_view node = {},
+             std::string_view mode = "exclusive") {
+    return send({.time = t, .kind = TraceKind::Lock, .actor = client, .op = op, .path = node,
+                 .value = op == "done" ? std::string_view() : mode});
+  }
+  Feed& process(Micros t, std::string_view client, std::string_view state) {
+    return send({.time = t, .kind = TraceKind::Process, .actor = client, .op = state});
+  }
+  Feed& resource(Micros t, std::string_view client, std::string_view op, int64_t value) {
+    return send({.time = t, .kind = TraceKind::Resource, .actor = client, .op = op,
+                 .value = keep(std::to_string(value))});
+  }
+  // The server's view of a session: created (naming its client), expired, closed, resumed.
+  Feed& session(Micros t, std::string_view op, int64_t id, std::string_view client = {}) {
+    return send({.time = t, .kind = TraceKind::SessionState, .actor = "server", .op = op,
+                 .value = op == "created" ? client : std::string_view(), .session = id});
+  }
+  Feed& nodeCreated(Micros t, std::string_view path, int64_t owner) {
+    return send({.time = t, .kind = TraceKind::NodeCreated, .actor = "server", .path = path,
+                 .value = owner ? "EPHEMERAL_SEQUENTIAL" : "PERSISTENT_SEQUENTIAL",
+                 .session = owner});
+  }
+  Feed& nodeDeleted(Micros t, std::string_view path) {
+    return send({.time = t, .kind = TraceKind::NodeDeleted, .actor = "server", .path = path});
+  }
+  Feed& createReply(Micros t, std::string_view client, std::string_view created) {
+    return send({.time = t, .kind = TraceKind::Reply, .actor = client, .op = "create",
+                 .path = "/lock/lock-", .rc = "OK", .value = created});
+  }
+  Feed& watchSet(Micros t, std::string_view kind, std::string_view path, int64_t id,
+                 std::string_view detail = {}) {
+    return send({.time = t, .kind = TraceKind::WatchSet, .actor = "server", .op = kind,
+                 .path = path, .detail = detail, .session = id});
+  }
+  Feed& watchFired(Micros t, std::string_view path, std::string_view type, int64_t id) {
+    return send({.time = t, .kind = TraceKind::WatchFired, .actor = "server", .path = path,
+                 .value = type, .session = id});
+  }
+  Feed& request(Micros t, std::string_view client, std::string_view op) {
+    return send({.time = t, .kind = TraceKind::Request, .actor = client, .op = op,
+                 .path = "/lock"});
+  }
+  Feed& delivered(Micros t, std::string_view client, std::string_view path) {
+    return send({.time = t, .kind = TraceKind::WatchDelivered, .actor = client, .path = path,
+                 .value = "NodeDeleted"});
+  }
+  // A whole hold: acquired at `from`, releasing at `to`, released 5 us later.
+  Feed& hold(std::string_view client, Micros from, Micros to, std::string_view mode = "exclusive") {
+    return lock(from, client, "acquired", {}, mode)
+        .lock(to, client, "releasing", {}, mode)
+        .lock(to + 5, client, "released", {}, mode);
+  }
+
+  RunVerdict finish(Micros end) { return judge_.finish(end); }
+
+ private:
+  Feed& send(const TraceEvent& event) {
+    judge_.onEvent(event);
+    return *this;
+  }
+  std::string_view keep(std::string text) { return strings_.emplace_back(std::move(text)); }
+
+  RunJudge judge_;
+  std::deque<std::string> strings_;
+};
+
+QString render(const Violation& v) {
+  QString clients;
+  for (const std::string& client : v.clients) {
+    if (!clients.isEmpty()) clients += ',';
+    clients += QString::fromStdString(client);
+  }
+  return QStringLiteral("%1 %2..%3 %4")
+      .arg(QString::fromStdString(v.kind))
+      .arg(v.time)
+      .arg(v.until)
+      .arg(clients);
+}
+
+QStringList render(const RunVerdict& verdict) {
+  QStringList out;
+  for (const Violation& v : verdict.violations) out << render(v);
+  return out;
+}
+
+QStringList render(const RunVerdict& verdict, const std::string& kind) {
+  QStringList out;
+  for (const Violation& v : verdict.violations) {
+    if (v.kind == kind) out << render(v);
+  }
+  return out;
+}
+
+const Violation& firstOf(const RunVerdict& verdict, const std::string& kind) {
+  for (const Violation& v : verdict.violations) {
+    if (v.kind == kind) return v;
+  }
+  static const Violation none;
+  return none;
+}
+
+double metric(const RunVerdict& verdict, const char* name) {
+  const auto it = verdict.metrics.find(name);
+  if (it == verdict.metrics.end()) {
+    qWarning("metric %s missing", name);
+    return -1;
+  }
+  return it->second;
+}
+
+// The metrics that differ from `expected`, as "name: got X, want Y"; empty when all match.
+QStringList metricsDiffering(const RunVerdict& verdict,
+                             const std::map<std::string, double>& expected) {
+  QStringList differing;
+  for (const auto& [name, want] : expected) {
+    const double got = metric(verdict, name.c_str());
+    if (got == want) continue;
+    differing << QStringLiteral("%1: got %2, want %3")
+                     .arg(QString::fromStdString(name))
+                     .arg(got)
+                     .arg(want);
+  }
+  return differing;
+}
+
+const JudgeOptions kUnfair{.fairRecipe = false};
+
+}  // namespace
+
+class CheckersTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // --- mutual exclusion ---
+
+  void handoffBeforeReleasedIsNoOverlap() {
+    // B is granted after A started releasing but before A heard back: no overlap.
+    Feed feed;
+    feed.lock(10, "A", "acquired").lock(20, "A", "releasing").lock(25, "B", "acquired")
+        .lock(30, "A", "released").hold("B", 35, 40);
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), QStringList{});
+    QCOMPARE(metric(verdict, "max_holders"), 1.0);
+  }
+
+  void twoWritersOverlap() {
+    Feed feed;
+    feed.lock(10, "B", "acquired").lock(20, "A", "acquired")
+        .lock(30, "B", "releasing").lock(40, "A", "releasing");
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), QStringList{"mutual_exclusion 20..30 A,B"});
+    QCOMPARE(verdict.violations[0].detail,
+             std::string("A (exclusive), B (exclusive) held the lock at once"));
+    QCOMPARE(verdict.count("mutual_exclusion"), size_t{1});
+    QCOMPARE(metric(verdict, "max_holders"), 2.0);
+  }
+
+  void nestedHoldLastsUntilItsCountIsZero() {
+    Feed feed;
+    feed.lock(10, "A", "acquired").lock(15, "A", "acquired")  // count 2
+        .lock(20, "A", "releasing").lock(21, "A", "released")  // count 1: still holds
+        .lock(25, "B", "acquired")
+        .lock(30, "A", "releasing").lock(31, "A", "released")  // count 0
+        .lock(40, "B", "releasing");
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), QStringList{"mutual_exclusion 25..30 A,B"});
+    QCOMPARE(metric(verdict, "acquisitions"), 3.0);
+    QCOMPARE(metric(verdict, "releases"), 2.0);
+  }
+
+  void readersShareAndAWriterSplitsOverlapsBySet() {
+    Feed feed;
+    feed.lock(10, "R1", "acquired", {}, "read").lock(12, "R2", "acquired", {}, "read")
+        .lock(15, "W", "acquired", {}, "write")
+        .lock(20, "R1", "releasing", {}, "read")   // the set changes: {R1,R2,W} -> {R2,W}
+        .lock(25, "R2", "releasing", {}, "read")   // W alone: over
+        .lock(30, "W", "releasing", {}, "write")
+        .lock(40, "R1", "acquired", {}, "read").lock(41, "R2", "acquired", {}, "read");
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), (QStringList{"mutual_exclusion 15..20 R1,R2,W",
+                                           "mutual_exclusion 20..25 R2,W"}));
+    QCOMPARE(verdict.violations[1].detail,
+             std::string("R2 (read), W (write) held the lock at once"));
+    QCOMPARE(metric(verdict, "max_holders"), 3.0);
+  }
+
+  void downgradeAndMismatchedReleaseMode() {
+    // W holds write, takes read too (downgrade), lets go of write: a reader may join. A round
+    // abandoned in read mode releases as "exclusive": it still ends the read hold.
+    Feed feed;
+    feed.lock(10, "W", "acquired", {}, "write").lock(12, "W", "acquired", {}, "read")
+        .lock(14, "W", "releasing", {}, "write").lock(16, "R", "acquired", {}, "read")
+        .lock(20, "W", "releasing", {}, "exclusive").lock(22, "R", "releasing", {}, "exclusive")
+        .lock(30, "X", "acquired");
+    QCOMPARE(render(feed.finish(100)), QStringList{});
+  }
+
+  void releasedWithoutReleasingEndsTheHold() {
+    Feed feed;
+    feed.lock(10, "A", "acquired").lock(20, "A", "released").lock(30, "B", "acquired");
+    QCOMPARE(render(feed.finish(100)), QStringList{});
+  }
+
+  void crashEndsAHold() {
+    Feed feed;
+    feed.lock(10, "A", "acquired").lock(15, "B", "acquired").process(18, "A", "crashed")
+        .process(50, "A", "restarted").lock(60, "A", "acquired");
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), (QStringList{"mutual_exclusion 15..18 A,B",
+                                           "mutual_exclusion 60..0 A,B"}));
+    QVERIFY(verdict.violations[1].detail.ends_with(", until the end of the run"));
+  }
+
+  void pausedHolderWithExpiredSessionStillHolds() {
+    // The lesson fencing exists for: A is paused, its session expires and its node goes, B gets
+    // the lock; A wakes up believing it holds and writes what it read before the pause.
+    Feed feed;
+    feed.session(1, "created", kSessionA, "A").session(2, "created", kSessionB, "B")
+        .lock(10, "A", "acquired").resource(12, "A", "read", 0).process(20, "A", "paused")
+        .session(30, "expired", kSessionA).nodeDeleted(30, "/lock/lock-0000000000")
+        .lock(40, "B", "acquired").resource(41, "B", "read", 0).resource(42, "B", "write", 1)
+        .process(50, "A", "resumed").resource(55, "A", "write", 1)
+        .lock(60, "A", "releasing").lock(70, "B", "releasing");
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict),
+             (QStringList{"lost_update 12..55 A,B", "mutual_exclusion 40..60 A,B"}));
+    QCOMPARE(verdict.violations[0].detail, std::string("A read 0 and wrote 1 over 1 written by B"));
+    QCOMPARE(metric(verdict, "lost_updates"), 1.0);
+    QCOMPARE(metric(verdict, "resource_writes"), 2.0);
+  }
+
+  void sameClientsOverlappingAgainAtOnceIsOneOverlap() {
+    Feed feed;
+    feed.lock(10, "A", "acquired").lock(20, "B", "acquired")
+        .lock(25, "B", "acquired")                               // nested: same set, no split
+        .lock(30, "A", "releasing").lock(30, "A", "acquired")    // over and again at one instant
+        .lock(40, "A", "releasing")
+        .lock(50, "A", "acquired").lock(60, "A", "releasing");  // a later, separate overlap
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), (QStringList{"mutual_exclusion 20..40 A,B",
+                                           "mutual_exclusion 50..60 A,B"}));
+  }
+
+  void zeroLengthOverlapIsReported() {
+    // Granted before the old holder started releasing, at the same instant.
+    Feed feed;
+    feed.lock(10, "A", "acquired").lock(20, "B", "acquired").lock(20, "A", "releasing");
+    QCOMPARE(render(feed.finish(100)), QStringList{"mutual_exclusion 20..20 A,B"});
+  }
+
+  // --- lost updates ---
+
+  void serialWritesLoseNothing() {
+    Feed feed;
+    feed.resource(10, "A", "read", 0).resource(11, "A", "write", 1)
+        .resource(20, "B", "read", 1).resource(21, "B", "write", 2)
+        .resource(30, "C", "write", 3);  // no read on record: based on 2, which is current
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), QStringList{});
+    QCOMPARE(metric(verdict, "resource_writes"), 3.0);
+    QCOMPARE(metric(verdict, "lost_updates"), 0.0);
+  }
+
+  void interleavedWritesLoseOne() {
+    Feed feed;
+    feed.resource(10, "A", "read", 0).resource(12, "B", "read", 0)
+        .resource(14, "B", "write", 1).resource(16, "A", "write", 1)
+        .resource(18, "A", "write", 1);  // A again over its own value: nobody's work lost
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), QStringList{"lost_update 10..16 A,B"});
+    QCOMPARE(metric(verdict, "lost_updates"), 1.0);
+  }
+
+  void rejectedWriteIsNoLostUpdate() {
+    Feed feed;
+    feed.resource(10, "A", "read", 0).resource(12, "B", "read", 0)
+        .resource(14, "B", "write", 1).resource(16, "A", "rejected", 1)
+        .resource(20, "C", "read", 1).resource(21, "C", "write", 2);
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), QStringList{});
+    QCOMPARE(metricsDiffering(verdict, {{"rejected_writes", 1}, {"resource_writes", 2},
+                                        {"lost_updates", 0}}),
+             QStringList{});
+  }
+
+  // --- FIFO ---
+
+  void grantsInSequenceOrder() {
+    Feed feed;
+    queueABC(feed);
+    feed.lock(20, "A", "acquired", "/lock/lock-0000000000").lock(30, "A", "releasing")
+        .nodeDeleted(31, "/lock/lock-0000000000")
+        .lock(40, "B", "acquired", "/lock/lock-0000000001").lock(50, "B", "releasing")
+        .nodeDeleted(51, "/lock/lock-0000000001")
+        .lock(60, "C", "acquired", "/lock/lock-0000000002");
+    QCOMPARE(render(feed.finish(100)), QStringList{});
+  }
+
+  void grantJumpingALiveWaiter() {
+    Feed feed;
+    queueABC(feed);
+    feed.lock(20, "C", "acquired", "/lock/lock-0000000002");
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict, "fifo"), QStringList{"fifo 20..0 A,C"});
+    QCOMPARE(firstOf(verdict, "fifo").detail,
+             std::string("/lock/lock-0000000002 granted to C while /lock/lock-0000000000 of A "
+                         "(waiting since 3 us) was earlier in line, and 1 more"));
+  }
+
+  void timedOutCrashedAndExpiredWaitersDoNotCount() {
+    // A holds; B times out (its node stays: the delete failed), C crashes, D's session expires
+    // (the node delete comes later); then E, last in line, is granted.
+    Feed feed;
+    feed.session(1, "created", kSessionA, "A").session(1, "created", kSessionB, "B")
+        .session(1, "created", kSessionC, "C").session(1, "created", 104, "D")
+        .session(1, "created", 105, "E");
+    const char* names[] = {"A", "B", "C", "D", "E"};
+    const char* nodes[] = {"/lock/lock-0000000000", "/lock/lock-0000000001",
+                           "/lock/lock-0000000002", "/lock/lock-0000000003",
+                           "/lock/lock-0000000004"};
+    for (int i = 0; i < 5; ++i) {
+      feed.lock(2 + i, names[i], "acquiring").nodeCreated(2 + i, nodes[i], 101 + i);
+    }
+    feed.lock(10, "A", "acquired", nodes[0])
+        .lock(20, "B", "timed_out", nodes[1]).process(21, "C", "crashed")
+        .session(22, "expired", 104)
+        .lock(30, "A", "releasing").nodeDeleted(31, nodes[0])
+        .lock(40, "E", "acquired", nodes[4]);
+    QCOMPARE(render(feed.finish(100), "fifo"), QStringList{});
+  }
+
+  void pausedWaiterStillCounts() {
+    Feed feed;
+    queueABC(feed);
+    feed.process(10, "A", "paused").lock(20, "B", "acquired", "/lock/lock-0000000001");
+    QCOMPARE(render(feed.finish(100), "fifo"), QStringList{"fifo 20..0 A,B"});
+  }
+
+  void nestedGrantIsNotJudgedAgain() {
+    Feed feed;
+    queueABC(feed);
+    feed.lock(20, "B", "acquired", "/lock/lock-0000000001")
+        .lock(25, "B", "acquiring").lock(26, "B", "acquired", "/lock/lock-0000000001");
+    QCOMPARE(render(feed.finish(100), "fifo"), QStringList{"fifo 20..0 A,B"});
+  }
+
+  void readersPassReadersButNotWriters() {
+    Feed feed;
+    feed.lock(1, "R1", "acquiring", {}, "read").createReply(2, "R1", "/rw/read-0000000000")
+        .lock(3, "R2", "acquiring", {}, "read").createReply(4, "R2", "/rw/read-0000000001")
+        .lock(5, "W", "acquiring", {}, "write").createReply(6, "W", "/rw/write-0000000002")
+        .lock(7, "R3", "acquiring", {}, "read").createReply(8, "R3", "/rw/read-0000000003")
+        .lock(10, "R2", "acquired", "/rw/read-0000000001", "read")   // passes R1: fine
+        .lock(11, "R1", "acquired", "/rw/read-0000000000", "read")
+        .lock(12, "R3", "acquired", "/rw/read-0000000003", "read");  // jumps W
+    QCOMPARE(render(feed.finish(100), "fifo"), QStringList{"fifo 12..0 R3,W"});
+  }
+
+  void otherParentsAndUnfairRecipesAreNotJudged() {
+    Feed other;
+    other.lock(1, "A", "acquiring").createReply(2, "A", "/other/lock-0000000000")
+        .lock(3, "B", "acquiring").createReply(4, "B", "/lock/lock-0000000005")
+        .lock(5, "B", "acquired", "/lock/lock-0000000005");
+    QCOMPARE(render(other.finish(100)), (QStringList{"stuck 1..0 A"}));
+
+    Feed unfair(kUnfair);
+    queueABC(unfair);
+    unfair.lock(20, "C", "acquired", "/lock/lock-0000000002");
+    QCOMPARE(render(unfair.finish(100), "fifo"), QStringList{});
+  }
+
+  // --- stuck clients and deadlock ---
+
+  void waiterBehindALiveHolderIsStuckNotDeadlocked() {
+    Feed feed;
+    feed.lock(10, "A", "acquired").lock(20, "B", "acquiring").lock(25, "C", "acquiring")
+        .process(26, "C", "paused")
+        .lock(30, "D", "acquiring").lock(35, "D", "timed_out")
+        .lock(40, "E", "acquiring").process(45, "E", "crashed");
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), (QStringList{"stuck 20..0 B", "stuck 25..0 C"}));
+    QCOMPARE(verdict.stuckClients, (std::vector<std::string>{"B", "C"}));
+    QCOMPARE(
+        verdict.violations[1].detail,
+        std::string("C was still acquiring when the run ended, after 75 us (its process paused)"));
+    QCOMPARE(metric(verdict, "stuck_clients"), 2.0);
+    QCOMPARE(metric(verdict, "timeouts"), 1.0);
+  }
+
+  void crashedHolderLeavesADeadlock() {
+    // zk-persistent: the holder's node outlives it and nobody is ever woken.
+    Feed feed;
+    feed.lock(10, "A", "acquired").lock(20, "B", "acquiring").lock(25, "C", "acquiring")
+        .process(30, "A", "crashed");
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict),
+             (QStringList{"stuck 20..0 B", "stuck 25..0 C", "deadlock 30..0 B,C"}));
+    QCOMPARE(metric(verdict, "holder_crashes"), 1.0);
+    QCOMPARE(metric(verdict, "recoveries"), 0.0);
+  }
+
+  void holderWaitingForItselfIsADeadlock() {
+    // zk-semaphore-mutex is not reentrant: a second acquire by the holder blocks forever.
+    Feed feed;
+    feed.lock(10, "A", "acquired").lock(20, "A", "acquiring").lock(30, "B", "acquiring");
+    QCOMPARE(render(feed.finish(100)),
+             (QStringList{"stuck 20..0 A", "deadlock 30..0 A,B", "stuck 30..0 B"}));
+  }
+
+  void restartedClientIsNotStuck() {
+    Feed feed;
+    feed.lock(10, "A", "acquiring").process(20, "A", "crashed").process(30, "A", "restarted")
+        .hold("A", 40, 50).lock(60, "A", "done");
+    QCOMPARE(render(feed.finish(100)), QStringList{});
+  }
+
+  // --- leaked watches ---
+
+  void firedWatchesAreDisarmedByKind() {
+    Feed feed;
+    feed.session(1, "created", kSessionA, "A").session(1, "created", kSessionB, "B")
+        .watchSet(10, "child", "/lock", kSessionA).watchSet(11, "data", "/lock", kSessionA)
+        .watchFired(12, "/lock", "NodeDataChanged", kSessionA)   // the child watch stays
+        .watchSet(13, "exists", "/lock/x", kSessionB)
+        .watchFired(14, "/lock/x", "NodeCreated", kSessionB)
+        .watchSet(15, "data", "/lock/y", kSessionB).watchSet(15, "child", "/lock/y", kSessionB)
+        .watchFired(16, "/lock/y", "NodeDeleted", kSessionB)     // both go
+        .watchSet(17, "child", "/lock/z", kSessionA)
+        .watchFired(18, "/lock/z", "NodeChildrenChanged", kSessionA)
+        .watchSet(19, "exists", "/lock/w", kSessionB)
+        .watchFired(20, "/lock/w", "NodeDeleted", kSessionA);    // another session's event
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), (QStringList{"leaked_watch 10..0 A", "leaked_watch 19..0 B"}));
+    QCOMPARE(verdict.violations[0].detail, std::string("child watch on /lock armed by A"));
+    QCOMPARE(verdict.violations[1].detail, std::string("exists watch on /lock/w armed by B"));
+    QCOMPARE(metric(verdict, "leaked_watches"), 2.0);
+  }
+
+  void sessionEndsAndResumesDisarmAndReArmedComeBack() {
+    Feed feed;
+    feed.session(1, "created", kSessionA, "A").session(1, "created", kSessionB, "B")
+        .session(1, "created", kSessionC, "C")
+        .watchSet(10, "exists", "/lock/a", kSessionA).watchSet(10, "child", "/lock", kSessionA)
+        .watchSet(11, "data", "/lock/b", kSessionB).watchSet(12, "data", "/lock/c", kSessionC)
+        .session(20, "expired", kSessionA).session(21, "closed", kSessionC)
+        .session(30, "resumed", kSessionB)                       // gone with the old connection
+        .watchSet(30, "data", "/lock/b", kSessionB, "re-armed")  // and back
+        .watchSet(40, "exists", "/lock/q", 999);                 // a session nobody named
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), (QStringList{"leaked_watch 30..0 B", "leaked_watch 40..0 "}));
+    QCOMPARE(verdict.violations[1].detail,
+             std::string("exists watch on /lock/q armed by session 999"));
+  }
+
+  // --- metrics ---
+
+  void everyMetricIsPresentAndZeroForAnEmptyRun() {
+    Feed feed;
+    const RunVerdict verdict = feed.finish(0);
+    const char* names[] = {
+        "acquisitions", "releases", "requests", "notifications", "notifications_per_release",
+        "notifications_per_acquisition", "requests_per_acquisition", "requests_per_release",
+        "handoffs", "handoff_mean_us", "handoff_p99_us", "handoff_max_us", "holder_crashes",
+        "recoveries", "recover_mean_us", "recover_max_us", "max_holders", "timeouts", "failures",
+        "resource_writes", "rejected_writes", "lost_updates", "leaked_watches", "stuck_clients"};
+    QCOMPARE(verdict.metrics.size(), std::size(names));
+    for (const char* name : names) QCOMPARE(metric(verdict, name), 0.0);
+    QVERIFY(verdict.violations.empty());
+  }
+
+  void countsAndRatios() {
+    Feed feed;
+    feed.request(1, "A", "create").request(2, "A", "getChildren").request(3, "B", "create")
+        .request(4, "B", "getChildren").request(5, "B", "exists").request(6, "C", "create")
+        .hold("A", 10, 20)
+        .delivered(21, "B", "/lock/lock-0000000000").delivered(21, "C", "/lock/lock-0000000000")
+        .delivered(22, "C", "/lock")
+        .hold("B", 30, 40)
+        .lock(50, "C", "acquiring").lock(60, "C", "failed").lock(70, "D", "acquiring")
+        .lock(80, "D", "timed_out");
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(metricsDiffering(verdict, {{"acquisitions", 2}, {"releases", 2}, {"requests", 6},
+                                        {"notifications", 3}, {"notifications_per_release", 1.5},
+                                        {"notifications_per_acquisition", 1.5},
+                                        {"requests_per_acquisition", 3},
+                                        {"requests_per_release", 3}, {"failures", 1},
+                                        {"timeouts", 1}}),
+             QStringList{});
+  }
+
+  void handoffLatency() {
+    // Free at 20 -> B at 30 (10); free at 40 -> C at 60 (20); C again after itself: no handoff;
+    // free at 80 -> R1 at 82 (2); two readers: free when the last lets go (90) -> D at 120 (30).
+    Feed feed;
+    feed.hold("A", 10, 20).hold("B", 30, 40).hold("C", 60, 70).hold("C", 75, 80)
+        .lock(82, "R1", "acquired", {}, "read").lock(84, "R2", "acquired", {}, "read")
+        .lock(86, "R1", "releasing", {}, "read").lock(90, "R2", "releasing", {}, "read")
+        .hold("D", 120, 130);
+    const RunVerdict verdict = feed.finish(200);
+    QCOMPARE(metricsDiffering(verdict, {{"handoffs", 4}, {"handoff_mean_us", 15.5},
+                                        {"handoff_p99_us", 30}, {"handoff_max_us", 30},
+                                        {"max_holders", 2}}),
+             QStringList{});
+  }
+
+  void recoveryAfterAHolderCrash() {
+    // Readers R1 and R2 crash at 20 and 30; W gets the lock at 80 (60 and 50). Then W crashes at
+    // 100 and restarts; it takes the lock again at 110 (10). A waiter's crash is no holder crash.
+    Feed feed;
+    feed.lock(10, "R1", "acquired", {}, "read").lock(11, "R2", "acquired", {}, "read")
+        .process(20, "R1", "crashed").process(30, "R2", "crashed")
+        .lock(50, "X", "acquiring").process(55, "X", "crashed")
+        .lock(80, "W", "acquired", {}, "write").process(100, "W", "crashed")
+        .process(105, "W", "restarted").lock(110, "W", "acquired", {}, "write");
+    const RunVerdict verdict = feed.finish(200);
+    QCOMPARE(metricsDiffering(verdict, {{"holder_crashes", 3}, {"recoveries", 3},
+                                        {"recover_mean_us", 40}, {"recover_max_us", 60},
+                                        {"handoffs", 0}}),
+             QStringList{});
+  }
+
+  void nearestRankPercentiles() {
+    LatencyStats stats;
+    QCOMPARE(stats.percentile(99), Micros{0});
+    for (Micros v = 100; v >= 1; --v) stats.add(v);
+    QCOMPARE(stats.percentile(99), Micros{99});
+    QCOMPARE(stats.percentile(50), Micros{50});
+    QCOMPARE(stats.percentile(100), Micros{100});
+    QCOMPARE(stats.percentile(0), Micros{1});
+    QCOMPARE(stats.mean(), 50.5);
+    for (Micros v = 101; v <= 200; ++v) stats.add(v);
+    QCOMPARE(stats.percentile(99), Micros{198});
+    LatencyStats few;
+    few.add(7);
+    few.add(7);
+    few.add(3);
+    QCOMPARE(few.percentile(99), Micros{7});  // ceil(2.97) = 3rd of 3
+    QCOMPARE(few.percentile(33), Micros{3});  // ceil(0.99) = 1st
+    QCOMPARE(few.percentile(34), Micros{7});  // ceil(1.02) = 2nd
+    QCOMPARE(few.max(), Micros{7});
+  }
+
+  void violationsAreOrderedByTimeThenKind() {
+    Feed feed;
+    feed.lock(10, "A", "acquired").resource(10, "A", "read", 0).lock(20, "B", "acquired")
+        .resource(20, "B", "read", 0).resource(21, "B", "write", 1).resource(22, "A", "write", 1)
+        .lock(30, "C", "acquiring");
+    QCOMPARE(
+        render(feed.finish(100)),
+        (QStringList{"lost_update 10..22 A,B", "mutual_exclusion 20..0 A,B", "stuck 30..0 C"}));
+  }
+
+ private:
+  // A, B and C each start acquiring and create /lock/lock-000000000{0,1,2}, in that order.
+  static void queueABC(Feed& feed) {
+    feed.session(1, "created", kSessionA, "A").session(1, "created", kSessionB, "B")
+        .session(1, "created", kSessionC, "C")
+        .lock(3, "A", "acquiring").nodeCreated(4, "/lock/lock-0000000000", kSessionA)
+        .lock(5, "B", "acquiring").nodeCreated(6, "/lock/lock-0000000001", kSessionB)
+        .lock(7, "C", "acquiring").nodeCreated(8, "/lock/lock-0000000002", kSessionC);
+  }
+};
+
+QTEST_APPLESS_MAIN(CheckersTest)
+#include "tst_checkers.moc"
