@@ -1,0 +1,89 @@
+#include "check_command.h"
+
+#include <QCommandLineParser>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QTextStream>
+#include <algorithm>
+
+#include "exit_codes.h"
+#include "report_text.h"
+#include "scenario_arguments.h"
+
+namespace lockscope::cli {
+namespace {
+
+// Every scenario file named or below a named directory; false for a path that does not exist.
+bool collectScenarios(const QStringList& paths, QStringList& files, QTextStream& err) {
+  for (const QString& path : paths) {
+    const QFileInfo info(path);
+    if (info.isDir()) {
+      QStringList found;
+      QDirIterator it(path, {"*.yaml", "*.yml"}, QDir::Files, QDirIterator::Subdirectories);
+      while (it.hasNext()) found << it.next();
+      std::sort(found.begin(), found.end());
+      files << found;
+    } else if (info.isFile()) {
+      files << path;
+    } else {
+      err << path << ": no such file or directory\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int checkCommand(const QStringList& arguments) {
+  QTextStream err(stderr);
+  QTextStream out(stdout);
+  QCommandLineParser parser;
+  parser.setApplicationDescription("Run every scenario with expectations and judge it.");
+  parser.addPositionalArgument("paths", "Scenario files or directories.", "FILE|DIR...");
+  parser.addOption({"set", "Override a key in every scenario (repeatable).", "key=value"});
+  parser.addHelpOption();
+  if (!parser.parse(arguments)) {
+    err << "lockscope-cli check: " << parser.errorText() << "\n";
+    return kExitBadInput;
+  }
+  if (parser.isSet("help")) {
+    out << parser.helpText();
+    return kExitOk;
+  }
+  std::vector<scenario::Override> overrides;
+  if (!parseOverrides(parser.values("set"), overrides)) return kExitBadInput;
+  QStringList files;
+  if (parser.positionalArguments().isEmpty()) {
+    err << "lockscope-cli check: expected scenario files or directories\n";
+    return kExitBadInput;
+  }
+  if (!collectScenarios(parser.positionalArguments(), files, err)) return kExitBadInput;
+
+  int passed = 0, failed = 0;
+  bool badInput = false;
+  for (const QString& file : files) {
+    std::optional<scenario::Scenario> scenario = loadScenarioOrReport(file, overrides);
+    if (!scenario) {
+      out << "FAIL " << file << ": invalid scenario (see above)\n";
+      ++failed;
+      badInput = true;
+      continue;
+    }
+    const run::RunReport report = run::runScenario(*scenario);
+    if (report.passed()) {
+      out << "ok   " << file << "  " << QString::fromStdString(report.title) << "\n";
+      ++passed;
+    } else {
+      out << "FAIL " << file << ": " << QString::fromStdString(report.unmetExpectations.front())
+          << " (reproduce: " << QString::fromStdString(reproduceCommand(report, overrides)) << ")\n";
+      ++failed;
+    }
+    out.flush();
+  }
+  out << passed << " passed, " << failed << " failed\n";
+  if (badInput) return kExitBadInput;
+  return failed == 0 ? kExitOk : kExitFailed;
+}
+
+}  // namespace lockscope::cli

@@ -1,0 +1,11 @@
+// `lockscope-cli check FILE|DIR...`: runs every scenario (directories: every *.yaml below them,
+// in name order), one line each, then "N passed, N failed".
+#pragma once
+
+#include <QStringList>
+
+namespace lockscope::cli {
+
+int checkCommand(const QStringList& arguments);
+
+}  // namespace lockscope::cli

@@ -1,0 +1,75 @@
+#include "report_text.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace lockscope::cli {
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+std::string millis(double micros) { return fixed(micros / 1000.0, 1) + " ms"; }
+
+}  // namespace
+
+std::string reproduceCommand(const run::RunReport& report,
+                             const std::vector<scenario::Override>& overrides) {
+  std::string command = "lockscope-cli run " + report.scenario;
+  for (const auto& override : overrides) {
+    if (override.key != "seed") command += " --set '" + override.key + "=" + override.value + "'";
+  }
+  return command + " --seed " + std::to_string(report.seed);
+}
+
+std::string reportText(const run::RunReport& report) {
+  const auto& metrics = report.verdict.metrics;
+  const auto metric = [&metrics](const char* name) {
+    const auto found = metrics.find(name);
+    return found == metrics.end() ? 0.0 : found->second;
+  };
+  std::ostringstream out;
+  out << report.title << "\n";
+  out << "  recipe " << report.recipe << ", " << report.clients << " clients, seed " << report.seed
+      << ", " << report.backend << "\n";
+  out << "  ended after " << millis(static_cast<double>(report.virtualTime)) << " of virtual time ("
+      << report.endReason << "), " << report.events << " events\n";
+  out << "  acquisitions " << metric("acquisitions") << ", releases " << metric("releases")
+      << ", requests " << metric("requests") << ", notifications " << metric("notifications")
+      << "\n";
+  out << "  notifications per release " << fixed(metric("notifications_per_release"), 2)
+      << ", requests per acquisition " << fixed(metric("requests_per_acquisition"), 2)
+      << ", max holders " << metric("max_holders") << "\n";
+  out << "  handoff mean " << millis(metric("handoff_mean_us")) << ", p99 "
+      << millis(metric("handoff_p99_us")) << "; resource writes " << metric("resource_writes")
+      << ", rejected " << metric("rejected_writes") << ", lost updates " << metric("lost_updates")
+      << "\n";
+  if (report.verdict.violations.empty()) {
+    out << "  no violations\n";
+  } else {
+    constexpr size_t kShown = 20;  // the JSON report has them all
+    const auto& violations = report.verdict.violations;
+    out << "  violations: " << violations.size() << "\n";
+    for (size_t index = 0; index < violations.size() && index < kShown; ++index) {
+      const auto& violation = violations[index];
+      out << "    " << violation.kind << " at " << millis(static_cast<double>(violation.time));
+      if (violation.until > violation.time) out << " until " << millis(static_cast<double>(violation.until));
+      if (!violation.clients.empty()) {
+        out << " [";
+        for (size_t i = 0; i < violation.clients.size(); ++i) out << (i ? " " : "") << violation.clients[i];
+        out << "]";
+      }
+      if (!violation.detail.empty()) out << ": " << violation.detail;
+      out << "\n";
+    }
+    if (violations.size() > kShown) out << "    ... and " << violations.size() - kShown << " more\n";
+  }
+  for (const std::string& unmet : report.unmetExpectations) out << "  UNMET " << unmet << "\n";
+  out << "  trace sha256 " << report.traceSha256 << "\n";
+  return out.str();
+}
+
+}  // namespace lockscope::cli

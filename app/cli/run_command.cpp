@@ -1,0 +1,93 @@
+#include "run_command.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QTextStream>
+#include <cstdio>
+#include <memory>
+
+#include "exit_codes.h"
+#include "report_json.h"
+#include "report_text.h"
+#include "scenario_arguments.h"
+#include "sim/trace/trace_sinks.h"
+
+namespace lockscope::cli {
+namespace {
+
+// Closes the trace file however the run ends.
+struct FileCloser {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+}  // namespace
+
+int runCommand(const QStringList& arguments) {
+  QTextStream err(stderr);
+  QCommandLineParser parser;
+  parser.setApplicationDescription("Run one scenario against the model and judge it.");
+  parser.addPositionalArgument("scenario", "The scenario file (YAML).");
+  parser.addOption({"seed", "Replace the scenario's seed.", "N"});
+  parser.addOption({"set", "Override a scenario key (repeatable), e.g. clients=1000.", "key=value"});
+  parser.addOption({"trace", "Write every event as JSON Lines to this file.", "OUT.jsonl"});
+  parser.addOption({"json", "Print one JSON report on stdout."});
+  parser.addHelpOption();
+  if (!parser.parse(arguments)) {
+    err << "lockscope-cli run: " << parser.errorText() << "\n";
+    return kExitBadInput;
+  }
+  if (parser.isSet("help")) {
+    QTextStream(stdout) << parser.helpText();
+    return kExitOk;
+  }
+  if (parser.positionalArguments().size() != 1) {
+    err << "lockscope-cli run: expected exactly one scenario file\n";
+    return kExitBadInput;
+  }
+  std::vector<scenario::Override> overrides;
+  if (!parseOverrides(parser.values("set"), overrides)) return kExitBadInput;
+  if (parser.isSet("seed")) overrides.push_back({"seed", parser.value("seed").toStdString()});
+
+  std::optional<scenario::Scenario> scenario =
+      loadScenarioOrReport(parser.positionalArguments().first(), overrides);
+  if (!scenario) return kExitBadInput;
+
+  run::RunOptions options;
+  std::unique_ptr<std::FILE, FileCloser> traceFile;
+  std::unique_ptr<sim::TraceFileWriter> traceWriter;
+  if (parser.isSet("trace")) {
+    const QString tracePath = parser.value("trace");
+    traceFile.reset(std::fopen(tracePath.toLocal8Bit().constData(), "wb"));
+    if (!traceFile) {
+      err << "lockscope-cli run: cannot write the trace file " << tracePath << "\n";
+      return kExitBadInput;
+    }
+    traceWriter = std::make_unique<sim::TraceFileWriter>(traceFile.get());
+    options.sinks.push_back(traceWriter.get());
+  }
+
+  QElapsedTimer wall;
+  wall.start();
+  const run::RunReport report = run::runScenario(*scenario, options);
+  const double wallMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
+  if (traceWriter && traceWriter->failed()) {
+    err << "lockscope-cli run: writing the trace file " << parser.value("trace") << " failed\n";
+    return kExitBadInput;
+  }
+
+  QTextStream out(stdout);
+  if (parser.isSet("json")) {
+    out << QString::fromStdString(reportJson(report, wallMs)) << "\n";
+  } else {
+    out << QString::fromStdString(reportText(report));
+  }
+  if (!report.passed()) {
+    err << "lockscope-cli run: " << report.unmetExpectations.size()
+        << " expectation(s) unmet; reproduce with: "
+        << QString::fromStdString(reproduceCommand(report, overrides)) << "\n";
+    return kExitFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace lockscope::cli

@@ -1,0 +1,29 @@
+#include "scenario_arguments.h"
+
+#include <QTextStream>
+
+namespace lockscope::cli {
+
+std::optional<scenario::Scenario> loadScenarioOrReport(const QString& file,
+                                                       const std::vector<scenario::Override>& overrides) {
+  scenario::LoadResult loaded = scenario::loadScenarioFile(file.toStdString(), overrides);
+  if (!loaded.scenario) {
+    QTextStream(stderr) << QString::fromStdString(loaded.error) << "\n";
+    return std::nullopt;
+  }
+  return std::move(*loaded.scenario);
+}
+
+bool parseOverrides(const QStringList& values, std::vector<scenario::Override>& overrides) {
+  for (const QString& value : values) {
+    scenario::Override parsed;
+    if (!scenario::parseOverride(value.toStdString(), parsed)) {
+      QTextStream(stderr) << "lockscope-cli: --set expects key=value, got '" << value << "'\n";
+      return false;
+    }
+    overrides.push_back(parsed);
+  }
+  return true;
+}
+
+}  // namespace lockscope::cli

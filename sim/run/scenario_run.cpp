@@ -1,0 +1,194 @@
+#include "scenario_run.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "backends/model/zookeeper/zookeeper_model.h"
+#include "model_connector.h"
+#include "run_progress.h"
+#include "sim/checkers/run_judge.h"
+#include "sim/clients/lock_client.h"
+#include "sim/scenario/expectations.h"
+#include "sim/trace/trace_sinks.h"
+
+namespace lockscope::run {
+namespace {
+
+using scenario::Fault;
+
+// Creates the lock's parent znodes (and their parents) before any client starts.
+class Setup {
+ public:
+  Setup(sim::World& world, zookeeper::model::ZooKeeperModel& model) : world_(world), model_(model) {}
+
+  void createPaths(const std::vector<std::string>& paths, int64_t sessionTimeoutMs) {
+    auto client = model_.connect("setup", sessionTimeoutMs);
+    for (const std::string& path : paths) {
+      for (size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+        const std::string prefix = path.substr(0, slash);
+        bool answered = false;
+        client->create(prefix, "", zookeeper::CreateMode::Persistent,
+                       [&answered](zookeeper::ErrorCode, const std::string&, const zookeeper::Stat&) {
+                         answered = true;
+                       });
+        world_.runUntil([&answered] { return answered; }, world_.now() + sim::fromSeconds(60));
+        if (slash == std::string::npos) break;
+      }
+    }
+    bool closed = false;
+    client->close([&closed](zookeeper::ErrorCode) { closed = true; });
+    world_.runUntil([&closed] { return closed; }, world_.now() + sim::fromSeconds(60));
+  }
+
+ private:
+  sim::World& world_;
+  zookeeper::model::ZooKeeperModel& model_;
+};
+
+class ScenarioRun {
+ public:
+  ScenarioRun(const scenario::Scenario& scenario, const RunOptions& options)
+      : scenario_(scenario),
+        recipe_(*recipes::findRecipe(scenario.recipe)),
+        world_(scenario.seed),
+        judge_(checkers::JudgeOptions{recipe_.fair}),
+        progress_(scenario.clients.size()),
+        model_(world_, modelConfig(scenario)),
+        connector_(model_),
+        resource_(world_, scenario.fencedResource) {
+    world_.trace().addSink(&hasher_);
+    world_.trace().addSink(&judge_);
+    world_.trace().addSink(&progress_);
+    for (sim::TraceSink* sink : options.sinks) world_.trace().addSink(sink);
+  }
+
+  RunReport run() {
+    std::vector<std::string> paths;
+    auto addPaths = [&paths](const recipes::RecipeParameters& parameters) {
+      paths.push_back(parameters.lockPath);
+      paths.insert(paths.end(), parameters.lockPaths.begin(), parameters.lockPaths.end());
+    };
+    addPaths(scenario_.recipeParameters);
+    for (const auto& spec : scenario_.clients) {
+      if (spec.parameters) addPaths(*spec.parameters);
+    }
+    std::sort(paths.begin(), paths.end());
+    paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+    Setup(world_, model_).createPaths(paths, scenario_.clients.front().sessionTimeoutMs);
+    const sim::Micros origin = world_.now();
+
+    for (clients::ClientSpec spec : scenario_.clients) {
+      spec.startAt += origin;
+      const recipes::RecipeParameters parameters = spec.parameters.value_or(scenario_.recipeParameters);
+      clients_.push_back(std::make_unique<clients::LockClient>(world_, connector_, recipe_, parameters,
+                                                               std::move(spec), resource_));
+      clients_.back()->start();
+    }
+    sim::Micros lastFault = origin;
+    for (const Fault& fault : scenario_.faults) {
+      lastFault = std::max(lastFault, origin + fault.at);
+      world_.at(origin + fault.at, [this, &fault] { inject(fault); });
+    }
+
+    const sim::Micros deadline = origin + scenario_.maxVirtualTime;
+    std::string endReason = "time limit";
+    world_.runUntil(
+        [&] {
+          if (progress_.allFinished()) {
+            endReason = "all clients done";
+            return true;
+          }
+          const sim::Micros quietSince = std::max(progress_.lastProgress(), lastFault);
+          if (world_.now() - quietSince > scenario_.stallWindow) {
+            endReason = "stalled";
+            return true;
+          }
+          return false;
+        },
+        deadline);
+
+    RunReport report;
+    report.scenario = scenario_.file;
+    report.title = scenario_.title;
+    report.seed = scenario_.seed;
+    report.recipe = scenario_.recipe;
+    report.clients = scenario_.clients.size();
+    report.verdict = judge_.finish(world_.now());
+    report.unmetExpectations = scenario::unmetExpectations(scenario_, report.verdict);
+    report.events = world_.trace().eventCount();
+    report.virtualTime = world_.now();
+    report.endReason = endReason;
+    report.traceSha256 = hasher_.finishHex();
+    return report;
+  }
+
+ private:
+  static zookeeper::model::ModelConfig modelConfig(const scenario::Scenario& scenario) {
+    zookeeper::model::ModelConfig config;
+    config.server.tickTimeMs = scenario.tickTimeMs;
+    config.latency = scenario.latency;
+    return config;
+  }
+
+  clients::LockClient* client(const std::string& name) {
+    for (auto& candidate : clients_) {
+      if (candidate->name() == name) return candidate.get();
+    }
+    return nullptr;
+  }
+
+  void inject(const Fault& fault) {
+    world_.record({.kind = sim::TraceKind::Fault, .actor = fault.client,
+                   .op = scenario::faultKindName(fault.kind),
+                   .detail = fault.kind == Fault::Kind::LoseReply
+                                 ? (fault.applied ? "applied" : "not applied")
+                                 : ""});
+    sim::Process* process = model_.process(fault.client);
+    clients::LockClient* target = client(fault.client);
+    if (!process || !target) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = fault.client,
+                     .detail = "fault ignored: the client has not started"});
+      return;
+    }
+    switch (fault.kind) {
+      case Fault::Kind::Crash: process->crash(); break;
+      case Fault::Kind::Restart:
+        if (process->state() == sim::Process::State::Crashed) {
+          process->restart();
+          target->restart();
+        }
+        break;
+      case Fault::Kind::Pause: process->pause(); break;
+      case Fault::Kind::Resume: process->resume(); break;
+      case Fault::Kind::Partition: model_.connection(fault.client)->cut(); break;
+      case Fault::Kind::Heal: model_.connection(fault.client)->restore(); break;
+      case Fault::Kind::ExpireSession:
+        if (target->session()) model_.server().expireSession(target->session()->sessionId());
+        break;
+      case Fault::Kind::LoseReply:
+        if (auto* session = dynamic_cast<zookeeper::model::ModelClient*>(target->session())) {
+          session->session().loseNextReply(fault.applied);
+        }
+        break;
+    }
+  }
+
+  const scenario::Scenario& scenario_;
+  const recipes::RecipeDescription& recipe_;
+  sim::World world_;
+  sim::TraceHasher hasher_;
+  checkers::RunJudge judge_;
+  RunProgress progress_;
+  zookeeper::model::ZooKeeperModel model_;
+  ModelConnector connector_;
+  clients::ProtectedResource resource_;
+  std::vector<std::unique_ptr<clients::LockClient>> clients_;
+};
+
+}  // namespace
+
+RunReport runScenario(const scenario::Scenario& scenario, const RunOptions& options) {
+  return ScenarioRun(scenario, options).run();
+}
+
+}  // namespace lockscope::run

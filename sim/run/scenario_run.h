@@ -1,0 +1,40 @@
+// Runs a scenario against the model: sets up the world, the ZooKeeper model, the protected
+// resource and one LockClient per client; injects the scheduled faults; stops when every client
+// is done (or crashed for good), when nothing progressed for the stall window after the last
+// fault, or at the scenario's maximum virtual time; then judges the trace.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/checkers/run_verdict.h"
+#include "sim/scenario/scenario.h"
+#include "sim/trace/trace.h"
+
+namespace lockscope::run {
+
+struct RunOptions {
+  // Extra trace sinks (a trace file, the GUI's recorder), after the hasher and the checkers.
+  std::vector<sim::TraceSink*> sinks;
+};
+
+struct RunReport {
+  std::string scenario;
+  std::string title;
+  uint64_t seed = 0;
+  std::string recipe;
+  std::string backend = "model";
+  size_t clients = 0;
+  checkers::RunVerdict verdict;
+  std::vector<std::string> unmetExpectations;  // one line each
+  uint64_t events = 0;
+  sim::Micros virtualTime = 0;
+  std::string endReason;  // "all clients done", "stalled", "time limit"
+  std::string traceSha256;
+
+  bool passed() const { return unmetExpectations.empty(); }
+};
+
+RunReport runScenario(const scenario::Scenario& scenario, const RunOptions& options = {});
+
+}  // namespace lockscope::run

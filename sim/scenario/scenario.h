@@ -1,0 +1,76 @@
+// A scenario: one lesson or regression case, as read from its YAML file (docs/scenario-format.md
+// documents every key). Everything a run needs is here; nothing else influences it but the seed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/clients/client_plan.h"
+#include "sim/engine/connection.h"
+#include "sim/recipes/lock_recipe.h"
+
+namespace lockscope::scenario {
+
+// Where a value came from, for error messages: "herd.yaml:12:5".
+struct SourceLocation {
+  std::string file;
+  int line = 0;    // from 1; 0 when not from a file (e.g. --set)
+  int column = 0;  // from 1
+  std::string describe() const;
+};
+
+struct NarrationStep {
+  std::optional<sim::Micros> at;  // at a virtual time...
+  std::string onClient;           // ...or when this client ("any" for anyone)...
+  std::string onEvent;            // ...reaches this lock or process state ("acquired", "crashed")
+  std::string text;
+  bool pause = false;             // the GUI stops here: "what happens next?"
+};
+
+struct Fault {
+  enum class Kind { Crash, Restart, Pause, Resume, Partition, Heal, ExpireSession, LoseReply };
+  Kind kind = Kind::Crash;
+  sim::Micros at = 0;
+  std::string client;
+  bool applied = true;  // LoseReply: did the server execute the request whose reply is lost?
+  SourceLocation location;
+};
+const char* faultKindName(Fault::Kind kind);
+
+// An expectation: an invariant that must hold or be violated, or a bound on a metric.
+struct Expectation {
+  std::string name;      // "mutual_exclusion", "notifications_per_release", ...
+  bool isInvariant = true;
+  bool mustHold = true;  // invariants
+  std::string comparison;  // metrics: "<", "<=", "==", "!=", ">=", ">"
+  double bound = 0;
+  SourceLocation location;
+  std::string describe() const;  // "mutual_exclusion: violated", "acquisitions >= 10"
+};
+
+struct Scenario {
+  std::string file;
+  std::string title;
+  std::string summary;
+  std::vector<NarrationStep> narration;
+
+  std::string backend = "zookeeper";
+  std::string recipe;
+  recipes::RecipeParameters recipeParameters;
+  uint64_t seed = 1;
+
+  std::vector<clients::ClientSpec> clients;
+  sim::LatencyRange latency{sim::fromMillis(1), sim::fromMillis(5)};
+  int64_t tickTimeMs = 200;
+  bool fencedResource = false;
+  sim::Micros maxVirtualTime = sim::fromSeconds(600);
+  // A run also ends when no lock was granted or released for this long (stuck clients).
+  sim::Micros stallWindow = sim::fromSeconds(60);
+
+  std::vector<Fault> faults;
+  std::vector<Expectation> expectations;
+};
+
+}  // namespace lockscope::scenario

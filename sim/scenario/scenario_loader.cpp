@@ -1,0 +1,462 @@
+#include "scenario_loader.h"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "sim/checkers/metric_names.h"
+#include "yaml_reader.h"
+
+namespace lockscope::scenario {
+namespace {
+
+const std::vector<std::string> kTopKeys = {
+    "title",   "summary",    "narration",          "backend",  "recipe",  "recipe_parameters",
+    "seed",    "clients",    "rounds",             "hold_ms",  "think_ms", "start_spread_ms",
+    "session_timeout_ms",    "tick_time_ms",       "network",  "fenced",  "plan",
+    "max_virtual_ms",        "stall_ms",           "faults",   "expect"};
+const std::vector<std::string> kClientKeys = {"name",     "plan",     "rounds",
+                                              "start_ms", "hold_ms",  "think_ms",
+                                              "session_timeout_ms", "recipe_parameters"};
+const std::vector<std::string> kRecipeKeys = {"lock_path", "lock_paths", "acquire_timeout_ms",
+                                              "revocable"};
+const std::vector<std::string> kNetworkKeys = {"latency_ms"};
+const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause"};
+
+const std::map<std::string, Fault::Kind> kFaultKinds = {
+    {"crash", Fault::Kind::Crash},
+    {"restart", Fault::Kind::Restart},
+    {"pause", Fault::Kind::Pause},
+    {"resume", Fault::Kind::Resume},
+    {"partition", Fault::Kind::Partition},
+    {"heal", Fault::Kind::Heal},
+    {"expire_session", Fault::Kind::ExpireSession},
+    {"lose_reply", Fault::Kind::LoseReply},
+};
+
+constexpr int64_t kMaxMillis = 24LL * 3600 * 1000;
+constexpr int64_t kMaxClients = 100'000;
+
+std::string child(const std::string& path, const std::string& key) {
+  return path.empty() ? key : path + "." + key;
+}
+std::string item(const std::string& path, size_t index) {
+  return path + "[" + std::to_string(index) + "]";
+}
+
+// Defaults every client inherits unless its own entry says otherwise.
+struct ClientDefaults {
+  int rounds = 1;
+  sim::Micros holdTime = sim::fromMillis(100);
+  sim::Micros thinkTime = 0;
+  sim::Micros startSpread = 0;
+  int64_t sessionTimeoutMs = 4000;
+  std::vector<clients::PlanStep> plan;  // empty: default plan with holdTime
+};
+
+class SchemaReader {
+ public:
+  SchemaReader(const YamlReader& reader, Scenario& scenario) : r_(reader), s_(scenario) {}
+
+  void read(const YAML::Node& root) {
+    r_.requireKeys(root, "", kTopKeys);
+    s_.title = r_.text(required(root, "title"), "title");
+    if (root["summary"]) s_.summary = r_.text(root["summary"], "summary");
+    if (root["backend"]) readBackend(root["backend"]);
+    readRecipe(root);
+    if (root["seed"]) s_.seed = r_.unsignedInteger(root["seed"], "seed");
+    readDefaults(root);
+    if (root["network"]) readNetwork(root["network"]);
+    if (root["tick_time_ms"]) s_.tickTimeMs = r_.integer(root["tick_time_ms"], "tick_time_ms", 1, 60'000);
+    if (root["fenced"]) s_.fencedResource = r_.boolean(root["fenced"], "fenced");
+    if (root["max_virtual_ms"]) {
+      s_.maxVirtualTime = sim::fromMillis(r_.integer(root["max_virtual_ms"], "max_virtual_ms", 1, kMaxMillis));
+    }
+    if (root["stall_ms"]) s_.stallWindow = sim::fromMillis(r_.integer(root["stall_ms"], "stall_ms", 1, kMaxMillis));
+    readClients(required(root, "clients"));
+    if (root["narration"]) readNarration(root["narration"]);
+    if (root["faults"]) readFaults(root["faults"]);
+    if (root["expect"]) readExpectations(root["expect"]);
+  }
+
+ private:
+  YAML::Node required(const YAML::Node& map, const std::string& key) {
+    const YAML::Node value = map[key];
+    if (!value) r_.fail(map, key, "missing required key '" + key + "'");
+    return value;
+  }
+
+  void readBackend(const YAML::Node& node) {
+    s_.backend = r_.text(node, "backend");
+    if (s_.backend != "zookeeper") {
+      r_.fail(node, "backend", "unknown backend '" + s_.backend + "'; expected: zookeeper");
+    }
+  }
+
+  void readRecipe(const YAML::Node& root) {
+    const YAML::Node node = required(root, "recipe");
+    s_.recipe = r_.text(node, "recipe");
+    const recipes::RecipeDescription* recipe = recipes::findRecipe(s_.recipe);
+    if (!recipe) {
+      std::string known;
+      for (const auto& candidate : recipes::recipeCatalog()) known += " " + std::string(candidate.name);
+      r_.fail(node, "recipe", "unknown recipe '" + s_.recipe + "'; expected one of:" + known);
+    }
+    if (root["recipe_parameters"]) {
+      readRecipeParameters(root["recipe_parameters"], "recipe_parameters", s_.recipeParameters);
+    }
+  }
+
+  // Fills `p` (which already holds the defaults to keep) from a recipe_parameters mapping.
+  void readRecipeParameters(const YAML::Node& parameters, const std::string& path,
+                            recipes::RecipeParameters& p) {
+    r_.requireKeys(parameters, path, kRecipeKeys);
+    if (parameters["lock_path"]) p.lockPath = znodePath(parameters["lock_path"], child(path, "lock_path"));
+    if (parameters["lock_paths"]) {
+      const YAML::Node list = parameters["lock_paths"];
+      r_.requireList(list, child(path, "lock_paths"));
+      p.lockPaths.clear();
+      for (size_t i = 0; i < list.size(); ++i) {
+        p.lockPaths.push_back(znodePath(list[i], item(child(path, "lock_paths"), i)));
+      }
+    }
+    if (parameters["acquire_timeout_ms"]) {
+      p.acquireTimeoutMs = r_.integer(parameters["acquire_timeout_ms"], child(path, "acquire_timeout_ms"), -1, kMaxMillis);
+    }
+    if (parameters["revocable"]) p.revocable = r_.boolean(parameters["revocable"], child(path, "revocable"));
+  }
+
+  std::string znodePath(const YAML::Node& node, const std::string& path) {
+    const std::string value = r_.text(node, path);
+    if (value.size() < 2 || value[0] != '/' || value.back() == '/' || value.find("//") != std::string::npos) {
+      r_.fail(node, path, "expected a znode path such as /lock for '" + path + "', got '" + value + "'");
+    }
+    return value;
+  }
+
+  void readDefaults(const YAML::Node& root) {
+    if (root["rounds"]) defaults_.rounds = static_cast<int>(r_.integer(root["rounds"], "rounds", 0, 1'000'000));
+    if (root["hold_ms"]) defaults_.holdTime = sim::fromMillis(r_.integer(root["hold_ms"], "hold_ms", 0, kMaxMillis));
+    if (root["think_ms"]) defaults_.thinkTime = sim::fromMillis(r_.integer(root["think_ms"], "think_ms", 0, kMaxMillis));
+    if (root["start_spread_ms"]) {
+      defaults_.startSpread = sim::fromMillis(r_.integer(root["start_spread_ms"], "start_spread_ms", 0, kMaxMillis));
+    }
+    if (root["session_timeout_ms"]) {
+      defaults_.sessionTimeoutMs = r_.integer(root["session_timeout_ms"], "session_timeout_ms", 1, kMaxMillis);
+    }
+    if (root["plan"]) defaults_.plan = readPlan(root["plan"], "plan");
+  }
+
+  std::vector<clients::PlanStep> readPlan(const YAML::Node& node, const std::string& path) {
+    r_.requireList(node, path);
+    std::vector<clients::PlanStep> plan;
+    for (size_t i = 0; i < node.size(); ++i) {
+      clients::PlanStep step;
+      std::string error;
+      if (!clients::parsePlanStep(r_.text(node[i], item(path, i)), step, error)) r_.fail(node[i], item(path, i), error);
+      plan.push_back(step);
+    }
+    return plan;
+  }
+
+  void readNetwork(const YAML::Node& node) {
+    r_.requireKeys(node, "network", kNetworkKeys);
+    const YAML::Node latency = node["latency_ms"];
+    if (!latency) return;
+    const std::string path = "network.latency_ms";
+    if (latency.IsSequence()) {
+      if (latency.size() != 2) r_.fail(latency, path, "expected [low, high] for '" + path + "'");
+      s_.latency.low = sim::fromMillis(r_.integer(latency[0], item(path, 0), 0, 60'000));
+      s_.latency.high = sim::fromMillis(r_.integer(latency[1], item(path, 1), 0, 60'000));
+      if (s_.latency.high < s_.latency.low) r_.fail(latency, path, "'" + path + "': high is below low");
+    } else {
+      s_.latency.low = s_.latency.high = sim::fromMillis(r_.integer(latency, path, 0, 60'000));
+    }
+  }
+
+  clients::ClientSpec makeClient(const std::string& name, size_t index) {
+    clients::ClientSpec spec;
+    spec.name = name;
+    spec.rounds = defaults_.rounds;
+    spec.startAt = defaults_.startSpread * static_cast<sim::Micros>(index);
+    spec.thinkTime = defaults_.thinkTime;
+    spec.sessionTimeoutMs = defaults_.sessionTimeoutMs;
+    spec.plan = defaults_.plan.empty() ? clients::defaultPlan(defaults_.holdTime) : defaults_.plan;
+    return spec;
+  }
+
+  void readClients(const YAML::Node& node) {
+    if (node.IsScalar()) {
+      const int64_t count = r_.integer(node, "clients", 1, kMaxClients);
+      for (int64_t i = 0; i < count; ++i) s_.clients.push_back(makeClient("c" + std::to_string(i + 1), static_cast<size_t>(i)));
+      return;
+    }
+    r_.requireList(node, "clients");
+    if (node.size() == 0) r_.fail(node, "clients", "expected at least one client");
+    for (size_t i = 0; i < node.size(); ++i) s_.clients.push_back(readClient(node[i], item("clients", i), i));
+  }
+
+  clients::ClientSpec readClient(const YAML::Node& node, const std::string& path, size_t index) {
+    r_.requireKeys(node, path, kClientKeys);
+    const std::string name = r_.text(required(node, "name"), child(path, "name"));
+    if (name.empty() || name == "server" || name == "world" || name == "setup" || name == "any") {
+      r_.fail(node["name"], child(path, "name"), "'" + name + "' cannot name a client");
+    }
+    for (const auto& existing : s_.clients) {
+      if (existing.name == name) r_.fail(node["name"], child(path, "name"), "client name '" + name + "' is used twice");
+    }
+    clients::ClientSpec spec = makeClient(name, index);
+    sim::Micros holdTime = defaults_.holdTime;
+    if (node["rounds"]) spec.rounds = static_cast<int>(r_.integer(node["rounds"], child(path, "rounds"), 0, 1'000'000));
+    if (node["start_ms"]) spec.startAt = sim::fromMillis(r_.integer(node["start_ms"], child(path, "start_ms"), 0, kMaxMillis));
+    if (node["think_ms"]) spec.thinkTime = sim::fromMillis(r_.integer(node["think_ms"], child(path, "think_ms"), 0, kMaxMillis));
+    if (node["session_timeout_ms"]) {
+      spec.sessionTimeoutMs = r_.integer(node["session_timeout_ms"], child(path, "session_timeout_ms"), 1, kMaxMillis);
+    }
+    if (node["hold_ms"]) {
+      holdTime = sim::fromMillis(r_.integer(node["hold_ms"], child(path, "hold_ms"), 0, kMaxMillis));
+      if (defaults_.plan.empty()) spec.plan = clients::defaultPlan(holdTime);
+    }
+    if (node["plan"]) spec.plan = readPlan(node["plan"], child(path, "plan"));
+    if (node["recipe_parameters"]) {
+      recipes::RecipeParameters own = s_.recipeParameters;  // what it leaves out is the scenario's
+      readRecipeParameters(node["recipe_parameters"], child(path, "recipe_parameters"), own);
+      spec.parameters = own;
+    }
+    return spec;
+  }
+
+  // `name` as written at `node`; "any" is accepted where a trigger may match every client.
+  std::string clientName(const YAML::Node& node, const std::string& name, const std::string& path,
+                         bool allowAny) {
+    if (allowAny && name == "any") return name;
+    for (const auto& spec : s_.clients) {
+      if (spec.name == name) return name;
+    }
+    std::string known;
+    for (size_t i = 0; i < s_.clients.size() && i < 8; ++i) known += " " + s_.clients[i].name;
+    if (s_.clients.size() > 8) known += " ...";
+    r_.fail(node, path, "unknown client '" + name + "'; expected one of:" + known);
+  }
+
+  void readNarration(const YAML::Node& node) {
+    r_.requireList(node, "narration");
+    for (size_t i = 0; i < node.size(); ++i) {
+      const std::string path = item("narration", i);
+      const YAML::Node step = node[i];
+      r_.requireKeys(step, path, kNarrationKeys);
+      NarrationStep narration;
+      narration.text = r_.text(required(step, "text"), child(path, "text"));
+      if (step["pause"]) narration.pause = r_.boolean(step["pause"], child(path, "pause"));
+      if (step["at"] && step["on"]) r_.fail(step, path, "a narration step takes 'at' or 'on', not both");
+      if (step["at"]) {
+        narration.at = r_.duration(step["at"], child(path, "at"));
+      } else if (step["on"]) {
+        readTrigger(step["on"], child(path, "on"), narration);
+      } else {
+        r_.fail(step, path, "a narration step needs 'at: <time>' or 'on: <client> <event>'");
+      }
+      s_.narration.push_back(narration);
+    }
+  }
+
+  void readTrigger(const YAML::Node& node, const std::string& path, NarrationStep& narration) {
+    static const std::vector<std::string> events = {"acquiring", "acquired", "released", "timed_out",
+                                                    "failed", "done", "crashed", "paused",
+                                                    "resumed", "restarted", "expired"};
+    std::istringstream words(r_.text(node, path));
+    std::string who, what, extra;
+    words >> who >> what >> extra;
+    if (who.empty() || what.empty() || !extra.empty() ||
+        std::find(events.begin(), events.end(), what) == events.end()) {
+      std::string expected;
+      for (const auto& event : events) expected += " " + event;
+      r_.fail(node, path, "expected '<client|any> <event>' with an event among:" + expected);
+    }
+    narration.onClient = clientName(node, who, path, true);
+    narration.onEvent = what;
+  }
+
+  void readFaults(const YAML::Node& node) {
+    r_.requireList(node, "faults");
+    for (size_t i = 0; i < node.size(); ++i) readFault(node[i], item("faults", i));
+    std::stable_sort(s_.faults.begin(), s_.faults.end(),
+                     [](const Fault& a, const Fault& b) { return a.at < b.at; });
+  }
+
+  void readFault(const YAML::Node& node, const std::string& path) {
+    std::vector<std::string> allowed = {"at", "for", "applied"};
+    for (const auto& [name, kind] : kFaultKinds) allowed.push_back(name);
+    r_.requireKeys(node, path, allowed);
+    Fault fault;
+    fault.location = r_.locate(node, path);
+    fault.at = r_.duration(required(node, "at"), child(path, "at"));
+    int kinds = 0;
+    for (const auto& [name, kind] : kFaultKinds) {
+      if (!node[name]) continue;
+      ++kinds;
+      fault.kind = kind;
+      fault.client = clientName(node[name], r_.text(node[name], child(path, name)), child(path, name), false);
+    }
+    if (kinds != 1) {
+      r_.fail(node, path, "a fault needs exactly one of: crash, restart, pause, resume, partition, "
+                          "heal, expire_session, lose_reply (each naming a client)");
+    }
+    if (node["applied"]) {
+      if (fault.kind != Fault::Kind::LoseReply) r_.fail(node["applied"], child(path, "applied"), "'applied' goes with lose_reply only");
+      fault.applied = r_.boolean(node["applied"], child(path, "applied"));
+    }
+    s_.faults.push_back(fault);
+    if (!node["for"]) return;
+    // pause/partition for a while: the matching resume/heal follows by itself.
+    if (fault.kind != Fault::Kind::Pause && fault.kind != Fault::Kind::Partition) {
+      r_.fail(node["for"], child(path, "for"), "'for' goes with pause or partition only");
+    }
+    Fault end = fault;
+    end.kind = fault.kind == Fault::Kind::Pause ? Fault::Kind::Resume : Fault::Kind::Heal;
+    end.at = fault.at + r_.duration(node["for"], child(path, "for"));
+    s_.faults.push_back(end);
+  }
+
+  void readExpectations(const YAML::Node& node) {
+    r_.requireMap(node, "expect");
+    for (const auto& entry : node) {
+      const std::string name = entry.first.Scalar();
+      const std::string path = child("expect", name);
+      Expectation expectation;
+      expectation.name = name;
+      expectation.location = r_.locate(entry.first, path);
+      if (isInvariant(name)) {
+        const std::string value = r_.text(entry.second, path);
+        if (value != "holds" && value != "violated") r_.fail(entry.second, path, "expected 'holds' or 'violated' for '" + path + "', got '" + value + "'");
+        expectation.mustHold = value == "holds";
+      } else if (isMetric(name)) {
+        expectation.isInvariant = false;
+        if (entry.second.IsSequence()) {  // several bounds: [">= 1800000", "<= 2600000"]
+          for (size_t i = 0; i < entry.second.size(); ++i) {
+            Expectation bounded = expectation;
+            readBound(entry.second[i], item(path, i), bounded);
+            s_.expectations.push_back(bounded);
+          }
+          continue;
+        }
+        readBound(entry.second, path, expectation);
+      } else {
+        std::string expected;
+        for (const auto& invariant : checkers::invariantNames()) expected += std::string(" ") + invariant.name;
+        for (const auto& metric : checkers::metricNames()) expected += " " + metric;
+        r_.fail(entry.first, path, "unknown expectation '" + name + "'; expected one of:" + expected);
+      }
+      s_.expectations.push_back(expectation);
+    }
+  }
+
+  static bool isInvariant(const std::string& name) {
+    for (const auto& invariant : checkers::invariantNames()) {
+      if (name == invariant.name) return true;
+    }
+    return false;
+  }
+  static bool isMetric(const std::string& name) {
+    const auto& names = checkers::metricNames();
+    return std::find(names.begin(), names.end(), name) != names.end();
+  }
+
+  void readBound(const YAML::Node& node, const std::string& path, Expectation& expectation) {
+    const std::string value = r_.text(node, path);
+    static const std::vector<std::string> operators = {"<=", ">=", "==", "!=", "<", ">"};
+    std::string rest = value;
+    expectation.comparison = "==";
+    for (const std::string& op : operators) {
+      if (value.rfind(op, 0) == 0) {
+        expectation.comparison = op;
+        rest = value.substr(op.size());
+        break;
+      }
+    }
+    std::istringstream number(rest);
+    number.imbue(std::locale::classic());
+    double bound = 0;
+    std::string trailing;
+    if (!(number >> bound) || (number >> trailing)) {
+      r_.fail(node, path, "expected a bound such as '>= 6' or '== 10' for '" + path + "', got '" + value + "'");
+    }
+    expectation.bound = bound;
+  }
+
+  const YamlReader& r_;
+  Scenario& s_;
+  ClientDefaults defaults_;
+};
+
+// Writes each override into the document, creating maps on the way.
+std::set<std::string> applyOverrides(YAML::Node& root, const std::vector<Override>& overrides) {
+  std::set<std::string> paths;
+  for (const Override& override : overrides) {
+    std::vector<std::string> keys;
+    std::stringstream split(override.key);
+    for (std::string key; std::getline(split, key, '.');) keys.push_back(key);
+    YAML::Node parsed;
+    try {
+      parsed = YAML::Load(override.value);
+    } catch (const YAML::Exception& error) {
+      throw ScenarioError("--set " + override.key + ": cannot read '" + override.value + "': " + error.msg);
+    }
+    YAML::Node target = root;
+    for (size_t i = 0; i + 1 < keys.size(); ++i) {
+      if (!target[keys[i]] || !target[keys[i]].IsMap()) target[keys[i]] = YAML::Node(YAML::NodeType::Map);
+      target.reset(target[keys[i]]);
+    }
+    target[keys.back()] = parsed;
+    paths.insert(override.key);
+  }
+  return paths;
+}
+
+LoadResult load(const std::function<YAML::Node()>& parse, const std::string& name,
+                const std::vector<Override>& overrides) {
+  LoadResult result;
+  try {
+    YAML::Node root = parse();
+    if (!root.IsMap()) throw ScenarioError(name + ":1:1: expected a scenario (a mapping of keys such as title, recipe, clients)");
+    const std::set<std::string> overridden = applyOverrides(root, overrides);
+    YamlReader reader(name, overridden);
+    Scenario scenario;
+    scenario.file = name;
+    SchemaReader(reader, scenario).read(root);
+    result.scenario = std::move(scenario);
+  } catch (const YAML::ParserException& error) {
+    result.error = name + ":" + std::to_string(error.mark.line + 1) + ":" +
+                   std::to_string(error.mark.column + 1) + ": " + error.msg;
+  } catch (const ScenarioError& error) {
+    result.error = error.what();
+  } catch (const YAML::Exception& error) {
+    result.error = name + ": " + error.msg;
+  }
+  return result;
+}
+
+}  // namespace
+
+bool parseOverride(const std::string& argument, Override& out) {
+  const size_t equals = argument.find('=');
+  if (equals == std::string::npos || equals == 0) return false;
+  out.key = argument.substr(0, equals);
+  out.value = argument.substr(equals + 1);
+  return true;
+}
+
+LoadResult loadScenarioFile(const std::string& path, const std::vector<Override>& overrides) {
+  std::ifstream file(path);
+  if (!file) return LoadResult{std::nullopt, path + ": cannot open the scenario file"};
+  std::stringstream content;
+  content << file.rdbuf();
+  return loadScenarioText(content.str(), path, overrides);
+}
+
+LoadResult loadScenarioText(const std::string& text, const std::string& name,
+                            const std::vector<Override>& overrides) {
+  return load([&text] { return YAML::Load(text); }, name, overrides);
+}
+
+}  // namespace lockscope::scenario

@@ -1,0 +1,180 @@
+// Goal: every malformed scenario is refused with one line naming file, line and column and what
+// was expected; valid ones come out with every key applied, and --set overrides any key.
+// Method: load small YAML texts through loadScenarioText and compare the result or the exact
+// error line.
+#include <QTest>
+
+#include "sim/scenario/scenario_loader.h"
+#include "sim/scenario/yaml_reader.h"
+
+using namespace lockscope;
+using scenario::loadScenarioText;
+
+namespace {
+
+const char* kMinimal = "title: t\nrecipe: zk-chained\nclients: 3\n";
+
+std::string errorOf(const std::string& text, const std::vector<scenario::Override>& overrides = {}) {
+  const scenario::LoadResult result = loadScenarioText(text, "s.yaml", overrides);
+  return result.scenario ? "(loaded)" : result.error;
+}
+
+}  // namespace
+
+class ScenarioLoaderTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void minimalScenarioGetsDefaults() {
+    const auto result = loadScenarioText(kMinimal, "s.yaml");
+    QVERIFY2(result.scenario, result.error.c_str());
+    const scenario::Scenario& s = *result.scenario;
+    QCOMPARE(s.clients.size(), size_t{3});
+    QCOMPARE(s.clients[2].name, std::string("c3"));
+    QCOMPARE(s.recipeParameters.lockPath, std::string("/lock"));
+    QCOMPARE(s.clients[0].plan.size(), size_t{5});
+    QCOMPARE(s.clients[0].plan[2].duration, sim::fromMillis(100));
+    QCOMPARE(s.seed, uint64_t{1});
+  }
+
+  void everyKeyIsApplied() {
+    const std::string text =
+        "title: t\nsummary: s\nrecipe: zk-chained\nseed: 99\nrounds: 3\nhold_ms: 20\n"
+        "think_ms: 5\nstart_spread_ms: 10\nsession_timeout_ms: 3000\ntick_time_ms: 100\n"
+        "fenced: true\nmax_virtual_ms: 5000\nstall_ms: 700\nnetwork: {latency_ms: [2, 4]}\n"
+        "recipe_parameters: {lock_path: /locks/a, acquire_timeout_ms: 250, revocable: yes}\n"
+        "clients:\n  - name: alice\n  - name: bob\n    start_ms: 7\n    plan: [acquire, hold 1s, release]\n"
+        "faults:\n  - {at: 2s, heal: bob}\n  - {at: 1s, partition: bob, for: 500ms}\n"
+        "  - {at: 3s, lose_reply: alice, applied: false}\n"
+        "narration:\n  - {at: 1.5s, text: hello, pause: true}\n  - {on: bob crashed, text: bye}\n"
+        "expect: {mutual_exclusion: violated, acquisitions: '>= 2', releases: 4}\n";
+    const auto result = loadScenarioText(text, "s.yaml");
+    QVERIFY2(result.scenario, result.error.c_str());
+    const scenario::Scenario& s = *result.scenario;
+    QCOMPARE(s.seed, uint64_t{99});
+    QCOMPARE(s.clients[0].rounds, 3);
+    QCOMPARE(s.clients[0].startAt, sim::Micros{0});
+    QCOMPARE(s.clients[1].startAt, sim::fromMillis(7));
+    QCOMPARE(s.clients[1].plan.size(), size_t{3});
+    QCOMPARE(s.clients[1].plan[1].duration, sim::fromSeconds(1));
+    QCOMPARE(s.clients[0].thinkTime, sim::fromMillis(5));
+    QCOMPARE(s.clients[0].sessionTimeoutMs, int64_t{3000});
+    QCOMPARE(s.tickTimeMs, int64_t{100});
+    QVERIFY(s.fencedResource);
+    QCOMPARE(s.maxVirtualTime, sim::fromMillis(5000));
+    QCOMPARE(s.stallWindow, sim::fromMillis(700));
+    QCOMPARE(s.latency.low, sim::fromMillis(2));
+    QCOMPARE(s.latency.high, sim::fromMillis(4));
+    QCOMPARE(s.recipeParameters.lockPath, std::string("/locks/a"));
+    QCOMPARE(s.recipeParameters.acquireTimeoutMs, int64_t{250});
+    QVERIFY(s.recipeParameters.revocable);
+    // Faults come out in time order; "for" adds the matching heal.
+    QCOMPARE(s.faults.size(), size_t{4});
+    QCOMPARE(s.faults[0].at, sim::fromSeconds(1));
+    QCOMPARE(s.faults[0].kind, scenario::Fault::Kind::Partition);
+    QCOMPARE(s.faults[1].at, sim::fromMillis(1500));
+    QCOMPARE(s.faults[1].kind, scenario::Fault::Kind::Heal);
+    QCOMPARE(s.faults[3].kind, scenario::Fault::Kind::LoseReply);
+    QVERIFY(!s.faults[3].applied);
+    QCOMPARE(s.narration.size(), size_t{2});
+    QCOMPARE(*s.narration[0].at, sim::fromMillis(1500));
+    QVERIFY(s.narration[0].pause);
+    QCOMPARE(s.narration[1].onClient, std::string("bob"));
+    QCOMPARE(s.narration[1].onEvent, std::string("crashed"));
+    QCOMPARE(s.expectations.size(), size_t{3});
+    QVERIFY(!s.expectations[0].mustHold);
+    QCOMPARE(s.expectations[1].comparison, std::string(">="));
+    QCOMPARE(s.expectations[2].comparison, std::string("=="));
+    QCOMPARE(s.expectations[2].bound, 4.0);
+  }
+
+  void errorsNameLineColumnAndWhatWasExpected_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("unknown key suggests") << "title: t\nrecipe: zk-chained\nclients: 3\nhold_sm: 5\n"
+        << "s.yaml:4:1: unknown key 'hold_sm' (did you mean 'hold_ms'?)";
+    QTest::newRow("unknown recipe") << "title: t\nrecipe: zk-nope\nclients: 3\n"
+        << "s.yaml:2:9: unknown recipe 'zk-nope'; expected one of:";
+    QTest::newRow("missing title") << "recipe: zk-chained\nclients: 3\n"
+        << "s.yaml:1:1: missing required key 'title'";
+    QTest::newRow("bad number") << "title: t\nrecipe: zk-chained\nclients: many\n"
+        << "s.yaml:3:10: expected a whole number for 'clients', got 'many'";
+    QTest::newRow("out of range") << "title: t\nrecipe: zk-chained\nclients: 0\n"
+        << "s.yaml:3:10: 'clients' must be between 1 and 100000, got 0";
+    QTest::newRow("bad duration") << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - at: soon\n    crash: c1\n"
+        << "s.yaml:5:9: expected a duration for 'faults[0].at' such as 250ms, 2s, 2.5s or 1500us, got 'soon'";
+    QTest::newRow("unknown client in fault") << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - {at: 1s, crash: c9}\n"
+        << "s.yaml:5:21: unknown client 'c9'; expected one of: c1 c2";
+    QTest::newRow("two fault kinds") << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - {at: 1s, crash: c1, pause: c2}\n"
+        << "s.yaml:5:5: a fault needs exactly one of:";
+    QTest::newRow("bad plan step") << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, nap]\n"
+        << "s.yaml:4:17: expected a plan step:";
+    QTest::newRow("bad expectation value") << "title: t\nrecipe: zk-chained\nclients: 2\nexpect: {mutual_exclusion: maybe}\n"
+        << "s.yaml:4:28: expected 'holds' or 'violated' for 'expect.mutual_exclusion', got 'maybe'";
+    QTest::newRow("unknown expectation") << "title: t\nrecipe: zk-chained\nclients: 2\nexpect: {speed: 5}\n"
+        << "s.yaml:4:10: unknown expectation 'speed'; expected one of:";
+    QTest::newRow("bad bound") << "title: t\nrecipe: zk-chained\nclients: 2\nexpect: {acquisitions: '>= lots'}\n"
+        << "s.yaml:4:24: expected a bound such as '>= 6' or '== 10' for 'expect.acquisitions', got '>= lots'";
+    QTest::newRow("yaml syntax") << "title: t\nrecipe: [zk-chained\nclients: 2\n"
+        << "s.yaml:";
+    QTest::newRow("not a mapping") << "- just\n- a list\n"
+        << "s.yaml:1:1: expected a scenario (a mapping of keys such as title, recipe, clients)";
+    QTest::newRow("bad lock path") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: lock}\n"
+        << "s.yaml:4:32: expected a znode path such as /lock for 'recipe_parameters.lock_path', got 'lock'";
+    QTest::newRow("duplicate client") << "title: t\nrecipe: zk-chained\nclients:\n  - name: a\n  - name: a\n"
+        << "s.yaml:5:11: client name 'a' is used twice";
+    QTest::newRow("narration trigger") << "title: t\nrecipe: zk-chained\nclients: 2\nnarration:\n  - {on: c1 exploded, text: x}\n"
+        << "s.yaml:5:10: expected '<client|any> <event>' with an event among:";
+    QTest::newRow("latency inverted") << "title: t\nrecipe: zk-chained\nclients: 2\nnetwork: {latency_ms: [5, 1]}\n"
+        << "s.yaml:4:23: 'network.latency_ms': high is below low";
+  }
+
+  void errorsNameLineColumnAndWhatWasExpected() {
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    const std::string got = errorOf(text.toStdString());
+    QVERIFY2(got.rfind(error.toStdString(), 0) == 0, ("got: " + got).c_str());
+    QVERIFY2(got.find('\n') == std::string::npos, "errors are one line");
+  }
+
+  void overridesReplaceAndReportThemselves() {
+    const auto result = loadScenarioText(kMinimal, "s.yaml",
+                                         {{"clients", "1000"}, {"recipe", "zk-chained"},
+                                          {"recipe_parameters.acquire_timeout_ms", "50"},
+                                          {"network.latency_ms", "[1, 2]"}});
+    QVERIFY2(result.scenario, result.error.c_str());
+    QCOMPARE(result.scenario->clients.size(), size_t{1000});
+    QCOMPARE(result.scenario->recipeParameters.acquireTimeoutMs, int64_t{50});
+    QCOMPARE(result.scenario->latency.high, sim::fromMillis(2));
+    QCOMPARE(errorOf(kMinimal, {{"clients", "lots"}}),
+             std::string("--set clients: expected a whole number for 'clients', got 'lots'"));
+    const std::string unknownRecipe = errorOf(kMinimal, {{"recipe", "zk-nope"}});
+    QVERIFY2(unknownRecipe.rfind("--set recipe: unknown recipe 'zk-nope'; expected one of:", 0) == 0,
+             unknownRecipe.c_str());
+  }
+
+  void durationsAreExactFixedPoint() {
+    sim::Micros micros = 0;
+    QVERIFY(scenario::parseDurationText("2.5s", micros));
+    QCOMPARE(micros, sim::Micros{2'500'000});
+    QVERIFY(scenario::parseDurationText("40", micros));
+    QCOMPARE(micros, sim::fromMillis(40));
+    QVERIFY(scenario::parseDurationText("1500us", micros));
+    QCOMPARE(micros, sim::Micros{1500});
+    QVERIFY(scenario::parseDurationText("0.001ms", micros));
+    QCOMPARE(micros, sim::Micros{1});
+    QVERIFY(!scenario::parseDurationText("0.0001ms", micros));
+    QVERIFY(!scenario::parseDurationText("-5ms", micros));
+    QVERIFY(!scenario::parseDurationText("5 minutes", micros));
+    QVERIFY(!scenario::parseDurationText("", micros));
+  }
+
+  void missingFileIsOneLine() {
+    const auto result = scenario::loadScenarioFile("/nonexistent/x.yaml");
+    QVERIFY(!result.scenario);
+    QCOMPARE(result.error, std::string("/nonexistent/x.yaml: cannot open the scenario file"));
+  }
+};
+
+QTEST_APPLESS_MAIN(ScenarioLoaderTest)
+#include "tst_scenario_loader.moc"
