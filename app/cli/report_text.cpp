@@ -14,6 +14,14 @@ std::string fixed(double value, int decimals) {
 
 std::string millis(double micros) { return fixed(micros / 1000.0, 1) + " ms"; }
 
+// A right-aligned "  123.4 ms" column for the narration.
+constexpr size_t kStampWidth = 10;
+std::string stamp(sim::Micros micros) {
+  std::string text = millis(static_cast<double>(micros));
+  if (text.size() < kStampWidth) text.insert(0, kStampWidth - text.size(), ' ');
+  return text;
+}
+
 }  // namespace
 
 std::string reproduceCommand(const run::RunReport& report,
@@ -33,9 +41,20 @@ std::string reportText(const run::RunReport& report) {
   };
   std::ostringstream out;
   out << report.title << "\n";
+  for (const auto& moment : report.narration) {
+    // Narration is prose with line breaks; indent it under its moment.
+    std::string text = moment.text;
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    const std::string indent(kStampWidth + 4, ' ');
+    for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) {
+      text.replace(at, 1, "\n" + indent);
+    }
+    out << "  " << stamp(moment.time - report.origin) << "  " << text << "\n";
+  }
   out << "  recipe " << report.recipe << ", " << report.clients << " clients, seed " << report.seed
       << ", " << report.backend << "\n";
-  out << "  ended after " << millis(static_cast<double>(report.virtualTime)) << " of virtual time ("
+  out << "  ended " << millis(static_cast<double>(report.virtualTime - report.origin))
+      << " after the clients started ("
       << report.endReason << "), " << report.events << " events\n";
   out << "  acquisitions " << metric("acquisitions") << ", releases " << metric("releases")
       << ", requests " << metric("requests") << ", notifications " << metric("notifications")
@@ -55,8 +74,11 @@ std::string reportText(const run::RunReport& report) {
     out << "  violations: " << violations.size() << "\n";
     for (size_t index = 0; index < violations.size() && index < kShown; ++index) {
       const auto& violation = violations[index];
-      out << "    " << violation.kind << " at " << millis(static_cast<double>(violation.time));
-      if (violation.until > violation.time) out << " until " << millis(static_cast<double>(violation.until));
+      // Times from the clients' start, like the narration (the JSON report keeps trace times).
+      out << "    " << violation.kind << " at " << millis(static_cast<double>(violation.time - report.origin));
+      if (violation.until > violation.time) {
+        out << " until " << millis(static_cast<double>(violation.until - report.origin));
+      }
       if (!violation.clients.empty()) {
         out << " [";
         for (size_t i = 0; i < violation.clients.size(); ++i) out << (i ? " " : "") << violation.clients[i];

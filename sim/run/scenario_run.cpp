@@ -53,12 +53,14 @@ class ScenarioRun {
         world_(scenario.seed),
         judge_(checkers::JudgeOptions{recipe_.fair}),
         progress_(scenario.clients.size()),
+        narration_(scenario.narration, 0),
         model_(world_, modelConfig(scenario)),
         connector_(model_),
         resource_(world_, scenario.fencedResource) {
     world_.trace().addSink(&hasher_);
     world_.trace().addSink(&judge_);
     world_.trace().addSink(&progress_);
+    world_.trace().addSink(&narration_);
     for (sim::TraceSink* sink : options.sinks) world_.trace().addSink(sink);
   }
 
@@ -76,6 +78,7 @@ class ScenarioRun {
     paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
     Setup(world_, model_).createPaths(paths, scenario_.clients.front().sessionTimeoutMs);
     const sim::Micros origin = world_.now();
+    narration_.setOrigin(origin);
 
     for (clients::ClientSpec spec : scenario_.clients) {
       spec.startAt += origin;
@@ -119,6 +122,8 @@ class ScenarioRun {
     report.virtualTime = world_.now();
     report.endReason = endReason;
     report.traceSha256 = hasher_.finishHex();
+    report.origin = origin;
+    report.narration = narration_.moments();
     return report;
   }
 
@@ -179,6 +184,7 @@ class ScenarioRun {
   sim::TraceHasher hasher_;
   checkers::RunJudge judge_;
   RunProgress progress_;
+  NarrationTracker narration_;
   zookeeper::model::ZooKeeperModel model_;
   ModelConnector connector_;
   clients::ProtectedResource resource_;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "narration_tracker.h"
 #include "sim/checkers/run_verdict.h"
 #include "sim/scenario/scenario.h"
 #include "sim/trace/trace.h"
@@ -31,6 +32,8 @@ struct RunReport {
   sim::Micros virtualTime = 0;
   std::string endReason;  // "all clients done", "stalled", "time limit"
   std::string traceSha256;
+  sim::Micros origin = 0;                  // when the clients started (times are from here)
+  std::vector<NarrationMoment> narration;  // when each narration step happened
 
   bool passed() const { return unmetExpectations.empty(); }
 };
