@@ -41,7 +41,6 @@ void LockClient::tearDown() {
 
 void LockClient::start() {
   world_.at(spec_.startAt, [this] {
-    life_ = coro::makeLifetime();
     openSession();
     phase_ = Phase::Idle;
     task_ = run();
@@ -54,13 +53,15 @@ void LockClient::restart() {
   held_ = 0;
   phase_ = Phase::Idle;
   if (round_ < spec_.rounds) ++round_;  // the interrupted round is lost with the process
-  life_ = coro::makeLifetime();
   openSession();
   task_ = run();
   task_.start();
 }
 
 void LockClient::openSession() {
+  // A new lifetime with each session: a late callback meant for the old recipe is dropped
+  // instead of resuming a coroutine that is gone. Nothing of the driver awaits at this point.
+  life_ = coro::makeLifetime();
   recipe_.reset();
   environment_.reset();
   session_ = connector_.connect(spec_.name, spec_.sessionTimeoutMs);
@@ -102,7 +103,13 @@ coro::Task<void> LockClient::run() {
           resource_.write(spec_.name, valueRead_ + 1, token_);
           break;
         case PlanStep::Kind::Hold:
-          co_await coro::sleepFor(connector_.process(spec_.name), step.duration, life_);
+          // A holder of a revocable lock stops holding early when asked to let go.
+          if (held_ > 0 && co_await recipe_->holdUnlessRevoked(step.duration)) {
+            world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "revoked",
+                           .path = node_});
+          } else if (held_ == 0) {
+            co_await coro::sleepFor(connector_.process(spec_.name), step.duration, life_);
+          }
           break;
         case PlanStep::Kind::Revoke:
           co_await recipe_->revokeHolder();
