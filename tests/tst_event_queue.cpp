@@ -73,9 +73,10 @@ class EventQueueTest : public QObject {
   void tieBreakOrdersBeforeInsertion() {
     EventQueue queue;
     std::vector<std::string> log;
-    auto add = [&](Micros time, uint64_t tieBreak, std::string label) {
+    auto add = [&](Micros time, uint16_t tieBreak, std::string label) {
       queue.push(time, tieBreak, [&log, label] { log.push_back(label); });
     };
+    add(5, UINT16_MAX, "t5-bmax");  // the whole 16-bit range orders, not only small values
     add(5, 3, "t5-b3");
     add(5, 1, "t5-b1-first");
     add(5, 2, "t5-b2");
@@ -83,7 +84,7 @@ class EventQueueTest : public QObject {
     add(4, 9, "t4-b9");  // an earlier time wins whatever its tie-break
     drain(queue);
     QCOMPARE(log, (std::vector<std::string>{"t4-b9", "t5-b1-first", "t5-b1-second", "t5-b2",
-                                            "t5-b3"}));
+                                            "t5-b3", "t5-bmax"}));
   }
 
   void cancelledEventNeverRuns() {

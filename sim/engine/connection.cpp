@@ -20,7 +20,8 @@ void Connection::send(Direction direction, std::function<void()> message) {
   // never reorder one connection's messages.
   const Micros arrival = std::max(drawn, lastArrival_[lane] + 1);
   lastArrival_[lane] = arrival;
-  const uint64_t tieBreak = world_.chooser().choose(1u << 16, "simultaneous arrival order");
+  const auto tieBreak =
+      static_cast<uint16_t>(world_.chooser().choose(1u << 16, "simultaneous arrival order"));
   inFlight_[lane].push_back(std::move(message));
   world_.atWithTieBreak(arrival, tieBreak, [this, tag = epoch_ << 1 | lane] { arrive(tag); });
 }

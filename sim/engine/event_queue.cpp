@@ -1,10 +1,11 @@
 #include "event_queue.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace lockscope::sim {
 
-EventId EventQueue::push(Micros time, uint64_t tieBreak, std::function<void()> action) {
+EventId EventQueue::push(Micros time, uint16_t tieBreak, std::function<void()> action) {
   uint32_t slot;
   if (!freeSlots_.empty()) {
     slot = freeSlots_.back();
@@ -16,8 +17,9 @@ EventId EventQueue::push(Micros time, uint64_t tieBreak, std::function<void()> a
     slotSequence_.push_back(0);
   }
   const uint64_t sequence = nextSequence_++;
+  assert(sequence <= kSequenceMask);
   slotSequence_[slot] = sequence;
-  heap_.push_back(Entry{time, tieBreak, sequence, slot});
+  heap_.push_back(Entry{time, uint64_t{tieBreak} << kSequenceBits | sequence, slot});
   std::push_heap(heap_.begin(), heap_.end(), Later{});
   return EventId{slot, sequence};
 }
@@ -38,7 +40,7 @@ bool EventQueue::pop(Micros& time, std::function<void()>& action) {
   const Entry entry = heap_.back();
   heap_.pop_back();
   time = entry.time;
-  const bool live = slotSequence_[entry.slot] == entry.sequence;
+  const bool live = slotSequence_[entry.slot] == entry.sequence();
   if (live) action = std::move(actions_[entry.slot]);
   actions_[entry.slot] = nullptr;
   slotSequence_[entry.slot] = 0;

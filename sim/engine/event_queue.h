@@ -3,6 +3,9 @@
 // Events at the same microsecond run in insertion order unless the scheduler gave them a
 // tie-break drawn from the Chooser (the network does, so simultaneous deliveries on different
 // connections race under the seed's control). Cancelled events are skipped when reached.
+//
+// Tie-breaks are 16 bits and sequences 48 bits (2.8e14 events per run), so that the two pack into
+// one word and the heap compares two integers per step instead of three.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +25,7 @@ struct EventId {
 
 class EventQueue {
  public:
-  EventId push(Micros time, uint64_t tieBreak, std::function<void()> action);
+  EventId push(Micros time, uint16_t tieBreak, std::function<void()> action);
 
   // True when the event was pending and is now cancelled.
   bool cancel(EventId id);
@@ -37,19 +40,20 @@ class EventQueue {
   size_t pendingCount() const { return heap_.size(); }
 
  private:
+  static constexpr int kSequenceBits = 48;
+  static constexpr uint64_t kSequenceMask = (uint64_t{1} << kSequenceBits) - 1;
+
   struct Entry {
     Micros time;
-    uint64_t tieBreak;
-    uint64_t sequence;
+    uint64_t order;  // tieBreak << kSequenceBits | sequence
     uint32_t slot;
+    uint64_t sequence() const { return order & kSequenceMask; }
   };
   // The heap's order, as a function object rather than a function pointer so that the heap
   // algorithms inline it (a pointer call per comparison was ~5% of a model run).
   struct Later {
     bool operator()(const Entry& a, const Entry& b) const {
-      if (a.time != b.time) return a.time > b.time;
-      if (a.tieBreak != b.tieBreak) return a.tieBreak > b.tieBreak;
-      return a.sequence > b.sequence;
+      return a.time != b.time ? a.time > b.time : a.order > b.order;
     }
   };
 

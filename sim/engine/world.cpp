@@ -17,7 +17,7 @@ EventId World::after(Micros delay, std::function<void()> action) {
   return at(now_ + std::max<Micros>(delay, 0), std::move(action));
 }
 
-EventId World::atWithTieBreak(Micros time, uint64_t tieBreak, std::function<void()> action) {
+EventId World::atWithTieBreak(Micros time, uint16_t tieBreak, std::function<void()> action) {
   return queue_.push(std::max(time, now_), tieBreak, std::move(action));
 }
 

@@ -29,7 +29,7 @@ class World {
   EventId after(Micros delay, std::function<void()> action);
   // Like at(), but ordered against other events of the same microsecond by `tieBreak` first
   // (the network passes a chosen value, so simultaneous arrivals race under the seed).
-  EventId atWithTieBreak(Micros time, uint64_t tieBreak, std::function<void()> action);
+  EventId atWithTieBreak(Micros time, uint16_t tieBreak, std::function<void()> action);
   bool cancel(EventId id) { return queue_.cancel(id); }
 
   // Runs the next pending event; false when nothing is pending.

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package Lockscope needs to build, test and benchmark. Run as root.
+# Used by README.md's set-up commands and by .ci/run, so both stay in step.
+#
+# --no-install-recommends keeps the install small; the real ZooKeeper still works because its
+# jars' hard dependencies (libslf4j-java ships slf4j-simple.jar) and a JRE come along anyway.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  cmake ninja-build g++
+  # Qt 6.4 (QtCore, Qt Test, and Qt Quick for the GUI and its QML tests)
+  qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools libgl-dev
+  qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts
+  qml6-module-qtquick-window qml6-module-qtquick-templates qml6-module-qtqml-workerscript
+  qml6-module-qttest
+  # scenario files, JSON, live backends, benchmarks
+  libyaml-cpp-dev nlohmann-json3-dev libzookeeper-mt-dev libhiredis-dev libbenchmark-dev
+  # real servers the differential and live tests start on loopback ports
+  zookeeper default-jre-headless redis-server redis-tools
+)
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends "${packages[@]}"
