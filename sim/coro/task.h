@@ -35,85 +35,86 @@ struct PromiseBase {
   void unhandled_exception() { std::terminate(); }
 };
 
-}  // namespace detail
-
-template <typename T = void>
-class [[nodiscard]] Task {
+// What Task<T> and Task<void> share: owning the frame, being awaited, starting.
+template <typename Promise>
+class TaskHandle {
  public:
-  struct promise_type : detail::PromiseBase {
-    std::optional<T> value;
-    Task get_return_object() { return Task(std::coroutine_handle<promise_type>::from_promise(*this)); }
-    void return_value(T result) { value = std::move(result); }
-  };
-
-  Task(Task&& other) noexcept : handle_(std::exchange(other.handle_, {})) {}
-  Task& operator=(Task&& other) noexcept {
+  TaskHandle(TaskHandle&& other) noexcept : handle_(std::exchange(other.handle_, {})) {}
+  TaskHandle& operator=(TaskHandle&& other) noexcept {
     if (this != &other) {
       reset();
       handle_ = std::exchange(other.handle_, {});
     }
     return *this;
   }
-  ~Task() { reset(); }
+  ~TaskHandle() { reset(); }
 
   bool await_ready() const noexcept { return false; }
   std::coroutine_handle<> await_suspend(std::coroutine_handle<> awaiting) noexcept {
     handle_.promise().continuation = awaiting;
     return handle_;
   }
-  T await_resume() { return std::move(*handle_.promise().value); }
 
   // Runs the outermost task until its first suspension.
   void start() { handle_.resume(); }
   bool done() const { return handle_ && handle_.done(); }
-  // The result of a finished task.
-  const T& result() const { return *handle_.promise().value; }
 
- private:
-  explicit Task(std::coroutine_handle<promise_type> handle) : handle_(handle) {}
+ protected:
+  TaskHandle() = default;
+  explicit TaskHandle(std::coroutine_handle<Promise> handle) : handle_(handle) {}
   void reset() {
     if (handle_) handle_.destroy();
     handle_ = {};
   }
-  std::coroutine_handle<promise_type> handle_;
+  std::coroutine_handle<Promise> handle_;
+};
+
+template <typename T>
+struct ValuePromise;
+struct VoidPromise;
+
+}  // namespace detail
+
+template <typename T = void>
+class [[nodiscard]] Task : public detail::TaskHandle<detail::ValuePromise<T>> {
+ public:
+  using promise_type = detail::ValuePromise<T>;
+  explicit Task(std::coroutine_handle<promise_type> handle)
+      : detail::TaskHandle<promise_type>(handle) {}
+
+  T await_resume() { return std::move(*this->handle_.promise().value); }
+  // The result of a finished task.
+  const T& result() const { return *this->handle_.promise().value; }
 };
 
 template <>
-class [[nodiscard]] Task<void> {
+class [[nodiscard]] Task<void> : public detail::TaskHandle<detail::VoidPromise> {
  public:
-  struct promise_type : detail::PromiseBase {
-    Task get_return_object() { return Task(std::coroutine_handle<promise_type>::from_promise(*this)); }
-    void return_void() {}
-  };
-
+  using promise_type = detail::VoidPromise;
   Task() = default;
-  Task(Task&& other) noexcept : handle_(std::exchange(other.handle_, {})) {}
-  Task& operator=(Task&& other) noexcept {
-    if (this != &other) {
-      reset();
-      handle_ = std::exchange(other.handle_, {});
-    }
-    return *this;
-  }
-  ~Task() { reset(); }
+  explicit Task(std::coroutine_handle<promise_type> handle) : TaskHandle(handle) {}
 
-  bool await_ready() const noexcept { return false; }
-  std::coroutine_handle<> await_suspend(std::coroutine_handle<> awaiting) noexcept {
-    handle_.promise().continuation = awaiting;
-    return handle_;
-  }
   void await_resume() {}
-
-  void start() { handle_.resume(); }
-  bool done() const { return handle_ && handle_.done(); }
-
- private:
-  explicit Task(std::coroutine_handle<promise_type> handle) : handle_(handle) {}
-  void reset() {
-    if (handle_) handle_.destroy();
-    handle_ = {};
-  }
-  std::coroutine_handle<promise_type> handle_;
 };
+
+namespace detail {
+
+template <typename T>
+struct ValuePromise : PromiseBase {
+  std::optional<T> value;
+  Task<T> get_return_object() {
+    return Task<T>(std::coroutine_handle<ValuePromise>::from_promise(*this));
+  }
+  void return_value(T result) { value = std::move(result); }
+};
+
+struct VoidPromise : PromiseBase {
+  Task<void> get_return_object() {
+    return Task<void>(std::coroutine_handle<VoidPromise>::from_promise(*this));
+  }
+  void return_void() {}
+};
+
+}  // namespace detail
 
 }  // namespace lockscope::coro

@@ -1,23 +1,12 @@
 #include "sha256_x86.h"
 
+#include "sha256_round_constants.h"
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #include <immintrin.h>
 
 namespace lockscope::sim {
-namespace {
-
-alignas(16) constexpr uint32_t kRound[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-
-}  // namespace
 
 bool cpuHasShaExtensions() {
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
@@ -48,7 +37,8 @@ __attribute__((target("sha,sse4.1,ssse3"))) void compressBlocksShaNi(uint32_t st
       if (group < 4) {
         current = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * group)), byteSwap);
       }
-      __m128i message = _mm_add_epi32(current, _mm_load_si128(reinterpret_cast<const __m128i*>(&kRound[4 * group])));
+      const auto* constants = reinterpret_cast<const __m128i*>(&kSha256RoundConstants[4 * group]);
+      __m128i message = _mm_add_epi32(current, _mm_load_si128(constants));
       state1 = _mm_sha256rnds2_epu32(state1, state0, message);
       if (group >= 3 && group <= 14) {
         __m128i& next = words[(group + 1) % 4];
