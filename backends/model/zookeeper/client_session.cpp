@@ -70,12 +70,15 @@ void ClientSession::onConnectReply(uint64_t attempt, int64_t session, int64_t ti
 }
 
 void ClientSession::onReply(uint64_t attempt, const Reply& reply) {
+  // A running process handles it now; only a paused one needs the reply copied to hold it.
+  if (process_.state() == sim::Process::State::Running) return handleReply(attempt, reply);
   process_.deliver([weak = weak_from_this(), attempt, reply] {
     if (auto self = weak.lock()) self->handleReply(attempt, reply);
   });
 }
 
 void ClientSession::onWatchEvent(uint64_t attempt, const WatchedEvent& event) {
+  if (process_.state() == sim::Process::State::Running) return handleWatchEvent(attempt, event);
   process_.deliver([weak = weak_from_this(), attempt, event] {
     if (auto self = weak.lock()) self->handleWatchEvent(attempt, event);
   });

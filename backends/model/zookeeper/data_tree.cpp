@@ -1,15 +1,10 @@
 #include "data_tree.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace lockscope::zookeeper::model {
 namespace {
-
-// The system nodes every fresh 3.8 server has (seen with `ls -R /` and `stat` on a new server):
-// all created at zxid 0 with no data, except /zookeeper/config, which is empty in standalone mode.
-void addSystemNode(std::map<std::string, Znode, std::less<>>& nodes, const std::string& path) {
-  nodes.emplace(path, Znode{});
-}
 
 std::string sequenceSuffix(int32_t counter) {
   char buffer[16];
@@ -17,20 +12,21 @@ std::string sequenceSuffix(int32_t counter) {
   return buffer;
 }
 
+// The system nodes every fresh 3.8 server has (seen with `ls -R /` and `stat` on a new server):
+// all at zxid 0 with no data (/zookeeper/config is empty in standalone mode).
+constexpr std::string_view kSystemPaths[] = {"/", "/zookeeper", "/zookeeper/config", "/zookeeper/quota"};
+
 }  // namespace
 
 DataTree::DataTree(sim::Chooser& chooser) : chooser_(chooser) {
-  addSystemNode(nodes_, "/");
-  addSystemNode(nodes_, "/zookeeper");
-  addSystemNode(nodes_, "/zookeeper/config");
-  addSystemNode(nodes_, "/zookeeper/quota");
+  for (const std::string_view path : kSystemPaths) nodes_.emplace(std::string(path), Znode{});
   for (const auto& [parent, child] : {std::pair{"/", "zookeeper"}, std::pair{"/zookeeper", "config"},
                                       std::pair{"/zookeeper", "quota"}}) {
     nodes_[parent].children.insert(child);
     nodes_[parent].sortedChildren.insert(child);
   }
   nodes_["/zookeeper/config"].stat.aversion = -1;  // its ACL was set once at startup
-  for (auto& [path, node] : nodes_) refreshChildStats(node);
+  for (const std::string_view path : kSystemPaths) refreshChildStats(nodes_.find(path)->second);
 }
 
 void DataTree::refreshChildStats(Znode& node) {
@@ -72,8 +68,7 @@ ErrorCode DataTree::removeAll(const std::vector<std::string>& paths, int64_t zxi
 }
 
 bool DataTree::isSystemPath(std::string_view path) {
-  return path == "/" || path == "/zookeeper" || path == "/zookeeper/quota" ||
-         path == "/zookeeper/config";
+  return std::find(std::begin(kSystemPaths), std::end(kSystemPaths), path) != std::end(kSystemPaths);
 }
 
 std::string_view DataTree::parentOf(std::string_view path) {

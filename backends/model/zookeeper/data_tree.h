@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,7 +64,13 @@ class DataTree {
   static void refreshChildStats(Znode& node);
 
   sim::Chooser& chooser_;
-  std::map<std::string, Znode, std::less<>> nodes_;
+  // Looked up by path, never walked (so its order cannot leak into a run): hashed, with
+  // string_view lookups.
+  struct PathHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view path) const { return std::hash<std::string_view>{}(path); }
+  };
+  std::unordered_map<std::string, Znode, PathHash, std::equal_to<>> nodes_;
   std::map<int64_t, std::set<std::string>> ephemerals_;
   std::set<std::string> containers_;
   WatchTable watches_;

@@ -248,12 +248,11 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
 
 void ZooKeeperServer::traceWrite(const Request& request, const Reply& reply, int64_t zxid) {
   if (reply.rc != ErrorCode::Ok) return;
-  const auto owner = tree_.find(reply.path);
   switch (request.op) {
     case OpCode::Create:
       world_.record({.kind = sim::TraceKind::NodeCreated, .actor = "server", .path = reply.path,
                      .value = createModeName(request.mode),
-                     .session = owner ? owner->stat.ephemeralOwner : 0, .zxid = zxid});
+                     .session = reply.stat.ephemeralOwner, .zxid = zxid});
       break;
     case OpCode::Delete:
       world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = request.path,
