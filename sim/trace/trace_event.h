@@ -1,6 +1,6 @@
 // One line of the trace: everything that happened in a run, in order. The GUI, the metrics, the
 // checkers and the golden files read the trace and nothing else, so every fact they need must be
-// here. Field names are stable: they are the JSON Lines format (see trace_writer.h).
+// here. Field names are stable: they are the JSON Lines format (see trace_json.h).
 #pragma once
 
 #include <cstdint>
