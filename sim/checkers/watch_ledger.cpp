@@ -1,54 +1,17 @@
 #include "watch_ledger.h"
 
-#include "trace_facts.h"
-
 namespace lockscope::checkers {
 
-void WatchLedger::onEvent(const sim::TraceEvent& event) {
-  switch (event.kind) {
-    case sim::TraceKind::WatchSet: {
-      const KeyView key{event.session, event.op == "child" ? Child : Data, event.path};
-      const auto at = armed_.lower_bound(key);
-      if (at != armed_.end() && !armed_.key_comp()(key, at->first)) return;  // already armed
-      armed_.emplace_hint(at, Key{key.session, key.table, std::string(key.path)},
-                          Watch{std::string(event.op), event.time});
-      return;
-    }
-    case sim::TraceKind::WatchFired:
-      if (event.value == "NodeDeleted" || event.value == "NodeCreated" ||
-          event.value == "NodeDataChanged") {
-        disarm(event.session, Data, event.path);
-      }
-      if (event.value == "NodeDeleted" || event.value == "NodeChildrenChanged") {
-        disarm(event.session, Child, event.path);
-      }
-      return;
-    case sim::TraceKind::SessionState:
-      if (isServerSessionEnd(event) || (isServer(event) && event.op == "resumed")) {
-        armed_.erase(armed_.lower_bound(KeyView{event.session, Data, {}}),
-                     armed_.lower_bound(KeyView{event.session + 1, Data, {}}));
-      }
-      return;
-    default:
-      return;
-  }
-}
-
-void WatchLedger::disarm(int64_t session, Table table, std::string_view path) {
-  const auto it = armed_.find(KeyView{session, table, path});
-  if (it != armed_.end()) armed_.erase(it);
-}
-
 void WatchLedger::finish(std::vector<Violation>& out) const {
-  for (const auto& [key, watch] : armed_) {
-    const ClientId client = sessions_.clientOf(key.session);
+  armed_.forEach([&](int64_t session, std::string_view path, const ArmedWatches::Watch& watch) {
+    const ClientId client = sessions_.clientOf(session);
     const std::string owner =
-        client == kNoClient ? "session " + std::to_string(key.session) : names_.name(client);
+        client == kNoClient ? "session " + std::to_string(session) : names_.name(client);
     std::vector<std::string> clients;
     if (client != kNoClient) clients.push_back(owner);
     out.push_back(Violation{"leaked_watch", watch.since, 0, std::move(clients),
-                            watch.kind + " watch on " + key.path + " armed by " + owner});
-  }
+                            watch.kind + " watch on " + std::string(path) + " armed by " + owner});
+  });
 }
 
 }  // namespace lockscope::checkers

@@ -1,18 +1,10 @@
-// Watches armed at the server, kept from the trace like ZooKeeper's WatchManager keeps them: one
-// data watch (set by exists or getData) and one child watch per session and path. A `watch_set`
-// arms one (a watch re-armed after a reconnect comes back as a `watch_set` too); a `watch_fired`
-// disarms what the server fires for that event (NodeDeleted: the data and the child watch;
-// NodeCreated and NodeDataChanged: the data watch; NodeChildrenChanged: the child watch); a
-// session the server expires, closes or resumes loses all of its watches. Whatever is still
-// armed at the end is a leaked watch.
+// The leaked-watch checker: whatever is still armed at the end of a run (see armed_watches.h for
+// how the trace arms and disarms watches) is a leaked watch.
 #pragma once
 
-#include <cstdint>
-#include <map>
-#include <string>
-#include <tuple>
 #include <vector>
 
+#include "armed_watches.h"
 #include "client_names.h"
 #include "run_verdict.h"
 #include "session_directory.h"
@@ -24,42 +16,15 @@ class WatchLedger {
   WatchLedger(const SessionDirectory& sessions, const ClientNames& names)
       : sessions_(sessions), names_(names) {}
 
-  void onEvent(const sim::TraceEvent& event);
+  void onEvent(const sim::TraceEvent& event) { armed_.onEvent(event); }
   size_t armed() const { return armed_.size(); }
   // One `leaked_watch` per watch still armed, from when it was set, naming its client.
   void finish(std::vector<Violation>& out) const;
 
  private:
-  enum Table : uint8_t { Data, Child };
-  // Ordered by session first, so that a session's watches are one range.
-  struct Key {
-    int64_t session = 0;
-    Table table = Data;
-    std::string path;
-  };
-  struct KeyView {
-    int64_t session = 0;
-    Table table = Data;
-    std::string_view path;
-  };
-  struct KeyLess {
-    using is_transparent = void;
-    template <typename A, typename B>
-    bool operator()(const A& a, const B& b) const {
-      return std::tuple(a.session, a.table, std::string_view(a.path)) <
-             std::tuple(b.session, b.table, std::string_view(b.path));
-    }
-  };
-  struct Watch {
-    std::string kind;  // "data", "exists" or "child", as the trace named it when set
-    sim::Micros since = 0;
-  };
-
-  void disarm(int64_t session, Table table, std::string_view path);
-
   const SessionDirectory& sessions_;
   const ClientNames& names_;
-  std::map<Key, Watch, KeyLess> armed_;
+  ArmedWatches armed_;
 };
 
 }  // namespace lockscope::checkers

@@ -1,0 +1,167 @@
+#include "run_timeline.h"
+
+#include <algorithm>
+
+namespace lockscope::gui {
+
+std::unique_ptr<RunTimeline> RunTimeline::record(const scenario::Scenario& scenario) {
+  std::unique_ptr<RunTimeline> timeline(new RunTimeline(scenario));
+  run::RunOptions options;
+  options.sinks.push_back(&timeline->trace_);
+  timeline->report_ = run::runScenario(timeline->scenario_, options);
+  timeline->derive();
+  return timeline;
+}
+
+void RunTimeline::derive() {
+  std::vector<std::string> names;
+  for (const auto& client : scenario_.clients) names.push_back(client.name);
+  cast_ = RunCast(names, trace_);
+  flights_ = FlightTable(trace_, cast_);
+  deriveHolds();
+  deriveReleases();
+  deriveCountdowns();
+
+  counts_.reserve(trace_.size());
+  RunningCounts counts;
+  for (const StoredEvent& event : trace_.events()) {
+    const std::string_view op = trace_.text(event.op);
+    if (event.kind == sim::TraceKind::Request) ++counts.requests;
+    if (event.kind == sim::TraceKind::WatchDelivered) ++counts.notifications;
+    if (event.kind == sim::TraceKind::Lock && op == "acquired") ++counts.acquisitions;
+    if (event.kind == sim::TraceKind::Lock && op == "released") ++counts.releases;
+    counts_.push_back(counts);
+  }
+
+  // Enough snapshots that a seek folds at most a few hundred events, few enough to stay small.
+  snapshotEvery_ = std::max<size_t>(256, trace_.size() / 4000);
+  StageState state(cast_.size());
+  snapshots_.push_back(state);
+  for (size_t index = 0; index < trace_.size(); ++index) {
+    state.apply(trace_[index], trace_, cast_);
+    if ((index + 1) % snapshotEvery_ == 0) snapshots_.push_back(state);
+  }
+}
+
+void RunTimeline::deriveHolds() {
+  std::vector<int> openHold(cast_.size(), -1);  // index into holds_
+  auto close = [&](int client, sim::Micros time) {
+    int& open = openHold[static_cast<size_t>(client)];
+    if (open >= 0) holds_[static_cast<size_t>(open)].end = time;
+    open = -1;
+  };
+  for (const StoredEvent& event : trace_.events()) {
+    const int client = cast_.clientOfActor(event.actor);
+    if (client == kNoClient) continue;
+    const std::string_view op = trace_.text(event.op);
+    if (event.kind == sim::TraceKind::Lock && op == "acquired") {
+      close(client, event.time);
+      openHold[static_cast<size_t>(client)] = static_cast<int>(holds_.size());
+      holds_.push_back({client, event.time, endTime()});
+    } else if ((event.kind == sim::TraceKind::Lock && (op == "releasing" || op == "done")) ||
+               (event.kind == sim::TraceKind::Process && op == "crashed")) {
+      close(client, event.time);
+    }
+  }
+}
+
+void RunTimeline::deriveReleases() {
+  int current = -1;  // the release whose handoff we are measuring
+  int lastReleaser = kNoClient;
+  for (const StoredEvent& event : trace_.events()) {
+    const std::string_view op = trace_.text(event.op);
+    if (current >= 0) {
+      ReleaseFigures& figures = releases_[static_cast<size_t>(current)];
+      if (event.kind == sim::TraceKind::WatchDelivered) ++figures.notifications;
+      if (event.kind == sim::TraceKind::Request) ++figures.requests;
+    }
+    if (event.kind != sim::TraceKind::Lock) continue;
+    const int client = cast_.clientOfActor(event.actor);
+    if (op == "releasing") {
+      current = static_cast<int>(releases_.size());
+      lastReleaser = client;
+      releases_.push_back({event.time});
+    } else if (op == "acquired" && current >= 0 && client != lastReleaser) {
+      releases_[static_cast<size_t>(current)].handoff =
+          event.time - releases_[static_cast<size_t>(current)].time;
+      current = -1;
+    }
+  }
+}
+
+void RunTimeline::deriveCountdowns() {
+  std::vector<int> open(cast_.size(), -1);
+  auto speak = [&](int client, sim::Micros time, bool expired) {
+    int& index = open[static_cast<size_t>(client)];
+    if (index < 0) return;
+    countdowns_[static_cast<size_t>(index)].until = time;
+    countdowns_[static_cast<size_t>(index)].expires = expired;
+    index = -1;
+  };
+  for (const StoredEvent& event : trace_.events()) {
+    const std::string_view op = trace_.text(event.op);
+    if (event.kind == sim::TraceKind::SessionState && trace_.text(event.actor) == "server" &&
+        op == "expired") {
+      const int client = cast_.clientOfSession(event.session);
+      if (client != kNoClient) speak(client, event.time, true);
+      continue;
+    }
+    const int client = cast_.clientOfActor(event.actor);
+    if (client == kNoClient || event.kind != sim::TraceKind::Fault) continue;
+    if (op == "crash" || op == "pause" || op == "partition") {
+      if (open[static_cast<size_t>(client)] < 0) {
+        open[static_cast<size_t>(client)] = static_cast<int>(countdowns_.size());
+        countdowns_.push_back({client, event.time, endTime(), false});
+      }
+    } else if (op == "resume" || op == "heal" || op == "restart") {
+      speak(client, event.time, false);
+    }
+  }
+}
+
+StageState RunTimeline::stageAfter(size_t eventCount) const {
+  eventCount = std::min(eventCount, trace_.size());
+  const size_t snapshot = eventCount / snapshotEvery_;
+  StageState state = snapshots_[std::min(snapshot, snapshots_.size() - 1)];
+  for (size_t index = state.applied(); index < eventCount; ++index) {
+    state.apply(trace_[index], trace_, cast_);
+  }
+  return state;
+}
+
+RunningCounts RunTimeline::countsAfter(size_t eventCount) const {
+  if (eventCount == 0 || counts_.empty()) return {};
+  return counts_[std::min(eventCount, counts_.size()) - 1];
+}
+
+namespace {
+
+const SessionCountdown* findCountdown(const std::vector<SessionCountdown>& all, int client,
+                                      sim::Micros time) {
+  for (const SessionCountdown& countdown : all) {
+    if (countdown.client == client && countdown.since <= time && time < countdown.until) {
+      return &countdown;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool RunTimeline::silent(int client, sim::Micros time) const {
+  return findCountdown(countdowns_, client, time) != nullptr;
+}
+
+double RunTimeline::sessionLeft(int client, sim::Micros time) const {
+  const SessionCountdown* countdown = findCountdown(countdowns_, client, time);
+  if (!countdown) return 1.0;
+  const double elapsed = static_cast<double>(time - countdown->since);
+  if (countdown->expires) {
+    return 1.0 - elapsed / static_cast<double>(countdown->until - countdown->since);
+  }
+  const double timeout =
+      static_cast<double>(sim::fromMillis(scenario_.clients[static_cast<size_t>(client)].sessionTimeoutMs));
+  return std::clamp(1.0 - elapsed / timeout, 0.0, 1.0);
+}
+
+}  // namespace lockscope::gui

@@ -1,0 +1,132 @@
+#include "stage_state.h"
+
+#include "sim/checkers/trace_facts.h"
+
+namespace lockscope::gui {
+
+const char* activityName(Activity activity) {
+  switch (activity) {
+    case Activity::Idle: return "idle";
+    case Activity::Creating: return "creating";
+    case Activity::Listing: return "listing";
+    case Activity::Waiting: return "waiting";
+    case Activity::Holding: return "holding";
+    case Activity::Releasing: return "releasing";
+    case Activity::Paused: return "paused";
+    case Activity::Crashed: return "crashed";
+    case Activity::Expired: return "expired";
+    case Activity::Done: return "done";
+  }
+  return "idle";
+}
+
+Activity ClientOnStage::activity(const RecordedTrace& trace) const {
+  if (crashed) return Activity::Crashed;
+  if (paused) return Activity::Paused;
+  if (expired) return Activity::Expired;
+  if (holding) return Activity::Holding;
+  if (releasing) return Activity::Releasing;
+  if (acquiring) {
+    if (outstanding == 0) return Activity::Waiting;
+    return trace.text(pendingOp) == "create" ? Activity::Creating : Activity::Listing;
+  }
+  return done ? Activity::Done : Activity::Idle;
+}
+
+int StageState::holders() const {
+  int count = 0;
+  for (const ClientOnStage& client : clients_) count += client.holding ? 1 : 0;
+  return count;
+}
+
+void StageState::applyLock(ClientOnStage& client, std::string_view op, std::string_view path) {
+  if (op == "acquiring") {
+    client.acquiring = true;
+    client.line = 0;
+  } else if (op == "acquired") {
+    client.acquiring = false;
+    client.holding = true;
+    client.node = std::string(path);
+    ++client.acquisitions;
+  } else if (op == "releasing") {
+    client.holding = false;
+    client.releasing = true;
+  } else if (op == "released") {
+    client.holding = false;
+    client.releasing = false;
+  } else if (op == "timed_out" || op == "failed") {
+    client.acquiring = false;
+  } else if (op == "done") {
+    client.done = true;
+    client.acquiring = client.holding = client.releasing = false;
+  }
+}
+
+void StageState::applyProcess(ClientOnStage& client, std::string_view state) {
+  if (state == "paused") client.paused = true;
+  if (state == "resumed") client.paused = false;
+  if (state == "crashed") {
+    // The process forgets everything; its session and nodes live on at the server until expiry.
+    client = ClientOnStage{.crashed = true, .line = client.line, .session = client.session,
+                           .acquisitions = client.acquisitions};
+  }
+  if (state == "restarted") {
+    client = ClientOnStage{.acquisitions = client.acquisitions};
+  }
+}
+
+void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast) {
+  ++applied_;
+  const int actor = cast.clientOfActor(event.actor);
+  ClientOnStage* client = actor == kNoClient ? nullptr : &clients_[static_cast<size_t>(actor)];
+  const std::string_view op = trace.text(event.op);
+  switch (event.kind) {
+    case sim::TraceKind::Request:
+      if (client) {
+        ++client->outstanding;
+        client->pendingOp = event.op;
+      }
+      break;
+    case sim::TraceKind::Reply:
+      if (client && client->outstanding > 0) --client->outstanding;
+      break;
+    case sim::TraceKind::Step:
+      if (client) client->line = static_cast<int>(event.request);
+      break;
+    case sim::TraceKind::Lock:
+      if (client) applyLock(*client, op, trace.text(event.path));
+      break;
+    case sim::TraceKind::Process:
+      if (client) applyProcess(*client, op);
+      break;
+    case sim::TraceKind::Fault:
+      if (client && op == "partition") client->partitioned = true;
+      if (client && op == "heal") client->partitioned = false;
+      break;
+    case sim::TraceKind::SessionState:
+      if (client && op == "connected") {
+        client->session = event.session;
+        client->expired = false;
+      }
+      if (client && op == "expired") client->expired = true;
+      break;
+    case sim::TraceKind::NodeCreated: {
+      const std::string_view mode = trace.text(event.value);
+      ZnodeOnStage node{.owner = kNoClient,
+                        .ephemeral = mode.find("EPHEMERAL") != std::string_view::npos,
+                        .sequential = mode.find("SEQUENTIAL") != std::string_view::npos,
+                        .created = event.time};
+      if (node.ephemeral) node.owner = cast.clientOfSession(event.session);
+      znodes_.insert_or_assign(std::string(trace.text(event.path)), node);
+      break;
+    }
+    case sim::TraceKind::NodeDeleted:
+      znodes_.erase(std::string(trace.text(event.path)));
+      break;
+    default:
+      break;
+  }
+  watches_.onEvent(trace.view(event));
+}
+
+}  // namespace lockscope::gui

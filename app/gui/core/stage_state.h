@@ -1,0 +1,65 @@
+// What the stage shows at one moment of a run, folded from the trace events up to that moment:
+// each client's activity and pseudocode line, the znode tree with owners, and the armed watches.
+// Pure data, copied into snapshots so that scrubbing replays at most a few hundred events.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "recorded_trace.h"
+#include "run_cast.h"
+#include "sim/checkers/armed_watches.h"
+
+namespace lockscope::gui {
+
+// The states the stage colours a client by (in this order of precedence).
+enum class Activity : uint8_t {
+  Idle, Creating, Listing, Waiting, Holding, Releasing, Paused, Crashed, Expired, Done
+};
+const char* activityName(Activity activity);
+
+struct ClientOnStage {
+  bool acquiring = false, holding = false, releasing = false, done = false;
+  bool paused = false, crashed = false, expired = false, partitioned = false;
+  int line = 0;              // the pseudocode line it is on (from 1; 0 before it starts)
+  int outstanding = 0;       // requests sent and not yet answered
+  TextId pendingOp = 0;      // the latest of them
+  int64_t session = 0;
+  std::string node;          // the lock node it holds or last held
+  int acquisitions = 0;
+
+  Activity activity(const RecordedTrace& trace) const;
+};
+
+struct ZnodeOnStage {
+  int owner = kNoClient;  // the client whose session owns it (ephemeral nodes)
+  bool ephemeral = false;
+  bool sequential = false;
+  sim::Micros created = 0;
+};
+
+class StageState {
+ public:
+  explicit StageState(size_t clientCount = 0) : clients_(clientCount) {}
+
+  void apply(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast);
+
+  const std::vector<ClientOnStage>& clients() const { return clients_; }
+  const std::map<std::string, ZnodeOnStage>& znodes() const { return znodes_; }
+  const checkers::ArmedWatches& watches() const { return watches_; }
+  size_t applied() const { return applied_; }  // events folded in so far
+  int holders() const;
+
+ private:
+  void applyLock(ClientOnStage& client, std::string_view op, std::string_view path);
+  void applyProcess(ClientOnStage& client, std::string_view state);
+
+  std::vector<ClientOnStage> clients_;
+  std::map<std::string, ZnodeOnStage> znodes_;
+  checkers::ArmedWatches watches_;
+  size_t applied_ = 0;
+};
+
+}  // namespace lockscope::gui

@@ -1,0 +1,62 @@
+// Every event of the run, one row each, for the event log: time, who, kind, and one line of
+// plain English. Rows before the playback cursor are "past". Texts are made only for the rows a
+// view asks for, so a 100,000-event run costs nothing until it is scrolled.
+#pragma once
+
+#include <QAbstractListModel>
+#include <QSortFilterProxyModel>
+#include <QtQml/qqmlregistration.h>
+
+#include "core/run_timeline.h"
+
+namespace lockscope::gui {
+
+class EventLogModel : public QAbstractListModel {
+  Q_OBJECT
+  QML_ELEMENT
+  QML_UNCREATABLE("owned by a Simulation")
+
+ public:
+  enum Role { TimeRole = Qt::UserRole + 1, ActorRole, KindRole, TextRole, ClientRole, PastRole,
+              EventIndexRole };
+  explicit EventLogModel(QObject* parent = nullptr) : QAbstractListModel(parent) {}
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QHash<int, QByteArray> roleNames() const override;
+
+  void reset(const RunTimeline* timeline);
+  void moveCursor(size_t from, size_t to);
+
+ private:
+  const RunTimeline* timeline_ = nullptr;
+  size_t cursor_ = 0;
+};
+
+// The event log as shown: only one client's events and/or one kind, when chosen.
+class EventLogFilter : public QSortFilterProxyModel {
+  Q_OBJECT
+  QML_ELEMENT
+  Q_PROPERTY(QString client READ client WRITE setClient NOTIFY filterChanged)
+  Q_PROPERTY(QString kind READ kind WRITE setKind NOTIFY filterChanged)
+
+ public:
+  explicit EventLogFilter(QObject* parent = nullptr);
+  QString client() const { return client_; }
+  void setClient(const QString& client);
+  QString kind() const { return kind_; }
+  void setKind(const QString& kind);
+  // The shown row of the last event at or before `eventIndex` (-1 if none): to follow the cursor.
+  Q_INVOKABLE int rowAtOrBefore(int eventIndex) const;
+
+ signals:
+  void filterChanged();
+
+ protected:
+  bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+ private:
+  QString client_, kind_;
+};
+
+}  // namespace lockscope::gui

@@ -1,0 +1,75 @@
+#include "gui_options.h"
+
+#include <QRegularExpression>
+#include <QStringList>
+
+#include "sim/scenario/yaml_reader.h"
+
+namespace lockscope::gui {
+
+QString guiUsage() {
+  return QStringLiteral(
+      "usage: lockscope [--scenario FILE] [--compare RECIPE] [--lessons DIR] [--presentation]\n"
+      "                 [--at TIME --screenshot OUT.png [--size WxH]] [--bench-frames N]\n"
+      "TIME is virtual time after the clients start: 2.5s, 300ms, 1500us.\n");
+}
+
+ParsedOptions parseGuiOptions(const QStringList& arguments) {
+  ParsedOptions parsed;
+  GuiOptions& options = parsed.options;
+  for (qsizetype index = 1; index < arguments.size(); ++index) {
+    const QString& name = arguments[index];
+    auto value = [&](QString& out) {
+      if (index + 1 >= arguments.size()) {
+        parsed.error = name + QStringLiteral(": expected a value after it");
+        return false;
+      }
+      out = arguments[++index];
+      return true;
+    };
+    QString text;
+    if (name == QLatin1String("--help") || name == QLatin1String("-h")) {
+      parsed.help = true;
+    } else if (name == QLatin1String("--scenario")) {
+      if (!value(options.scenario)) return parsed;
+    } else if (name == QLatin1String("--compare")) {
+      if (!value(options.compareRecipe)) return parsed;
+    } else if (name == QLatin1String("--lessons")) {
+      if (!value(options.lessons)) return parsed;
+    } else if (name == QLatin1String("--screenshot")) {
+      if (!value(options.screenshot)) return parsed;
+    } else if (name == QLatin1String("--presentation")) {
+      options.presentation = true;
+    } else if (name == QLatin1String("--at")) {
+      if (!value(text)) return parsed;
+      sim::Micros micros = 0;
+      if (!scenario::parseDurationText(text.toStdString(), micros)) {
+        parsed.error = QStringLiteral("--at: expected a time like 2.5s, 300ms or 1500us, got '%1'").arg(text);
+        return parsed;
+      }
+      options.at = micros;
+    } else if (name == QLatin1String("--size")) {
+      if (!value(text)) return parsed;
+      const auto match = QRegularExpression(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$")).match(text);
+      if (!match.hasMatch()) {
+        parsed.error = QStringLiteral("--size: expected WIDTHxHEIGHT like 1600x1000, got '%1'").arg(text);
+        return parsed;
+      }
+      options.size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+    } else if (name == QLatin1String("--bench-frames")) {
+      if (!value(text)) return parsed;
+      bool ok = false;
+      options.benchFrames = text.toInt(&ok);
+      if (!ok || options.benchFrames < 1 || options.benchFrames > 1'000'000) {
+        parsed.error = QStringLiteral("--bench-frames: expected a count from 1 to 1000000, got '%1'").arg(text);
+        return parsed;
+      }
+    } else {
+      parsed.error = QStringLiteral("unknown option '%1'").arg(name);
+      return parsed;
+    }
+  }
+  return parsed;
+}
+
+}  // namespace lockscope::gui

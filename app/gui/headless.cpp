@@ -1,0 +1,75 @@
+#include "headless.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "sim/engine/random.h"
+
+namespace lockscope::gui {
+namespace {
+
+// Lets QML apply bindings and layouts before a frame is grabbed.
+void settle() {
+  for (int round = 0; round < 3; ++round) QCoreApplication::processEvents();
+}
+
+double percentile(std::vector<double> values, double fraction) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const auto index = static_cast<size_t>(fraction * static_cast<double>(values.size() - 1) + 0.5);
+  return values[std::min(index, values.size() - 1)];
+}
+
+}  // namespace
+
+int takeScreenshot(QQuickWindow& window, SimulationController& simulation, const GuiOptions& options) {
+  simulation.setPlaying(false);
+  simulation.seekTime(simulation.origin() + static_cast<double>(options.at.value_or(0)));
+  settle();
+  const QImage image = window.grabWindow();
+  if (image.isNull() || !image.save(options.screenshot)) {
+    std::fprintf(stderr, "lockscope: %s: cannot write the screenshot\n", qPrintable(options.screenshot));
+    return 1;
+  }
+  std::printf("%s: %dx%d at %s\n", qPrintable(options.screenshot), image.width(), image.height(),
+              qPrintable(simulation.timeText()));
+  return 0;
+}
+
+int benchmarkFrames(QQuickWindow& window, SimulationController& simulation, const GuiOptions& options) {
+  simulation.setPlaying(false);
+  settle();
+  const double start = simulation.origin(), end = simulation.endTime();
+  const int frames = options.benchFrames;
+  std::vector<double> frameMs, scrubMs;
+  QElapsedTimer timer;
+  // Playback: the cursor moves through the run in equal steps, one rendered frame each.
+  for (int frame = 0; frame < frames; ++frame) {
+    timer.start();
+    simulation.seekTime(start + (end - start) * frame / std::max(1, frames - 1));
+    window.grabWindow();
+    frameMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+  }
+  // Scrubbing: jumps to moments chosen by a fixed seed, each answered with a rendered frame.
+  sim::Random random(42);
+  for (int jump = 0; jump < 50; ++jump) {
+    const double at = start + (end - start) * static_cast<double>(random.below(10'000)) / 10'000.0;
+    timer.start();
+    simulation.seekTime(at);
+    window.grabWindow();
+    scrubMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+  }
+  std::printf(
+      "{\"scenario\":\"%s\",\"clients\":%d,\"events\":%d,\"size\":\"%dx%d\",\"frames\":%d,"
+      "\"frame_median_ms\":%.2f,\"frame_p99_ms\":%.2f,\"scrub_median_ms\":%.2f,\"scrub_max_ms\":%.2f}\n",
+      qPrintable(simulation.file()), simulation.clientCount(), simulation.eventCount(),
+      window.width(), window.height(), frames, percentile(frameMs, 0.5), percentile(frameMs, 0.99),
+      percentile(scrubMs, 0.5), percentile(scrubMs, 1.0));
+  return 0;
+}
+
+}  // namespace lockscope::gui

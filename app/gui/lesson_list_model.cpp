@@ -1,0 +1,70 @@
+#include "lesson_list_model.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <algorithm>
+
+#include "sim/scenario/scenario_loader.h"
+
+namespace lockscope::gui {
+
+int LessonListModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(lessons_.size());
+}
+
+QVariant LessonListModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  const Lesson& lesson = lessons_[static_cast<size_t>(index.row())];
+  switch (role) {
+    case Qt::DisplayRole:
+    case TitleRole: return lesson.title;
+    case SummaryRole: return lesson.summary;
+    case FileRole: return lesson.file;
+    case GroupRole: return lesson.group;
+    case ValidRole: return lesson.valid;
+    default: return {};
+  }
+}
+
+QHash<int, QByteArray> LessonListModel::roleNames() const {
+  return {{TitleRole, "title"}, {SummaryRole, "summary"}, {FileRole, "file"},
+          {GroupRole, "group"}, {ValidRole, "valid"}};
+}
+
+void LessonListModel::setFolder(const QString& folder) {
+  if (folder_ == folder) return;
+  folder_ = folder;
+  rescan();
+  emit folderChanged();
+}
+
+void LessonListModel::rescan() {
+  std::vector<Lesson> lessons;
+  const QDir root(folder_);
+  QDirIterator it(folder_, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files,
+                  QDirIterator::Subdirectories);
+  while (it.hasNext()) {
+    const QString path = it.next();
+    Lesson lesson;
+    lesson.file = path;
+    lesson.group = QFileInfo(root.relativeFilePath(path)).path();
+    const auto loaded = lockscope::scenario::loadScenarioFile(path.toStdString());
+    if (loaded.scenario) {
+      lesson.title = QString::fromStdString(loaded.scenario->title);
+      lesson.summary = QString::fromStdString(loaded.scenario->summary);
+      if (lesson.title.isEmpty()) lesson.title = QFileInfo(path).completeBaseName();
+    } else {
+      lesson.title = QFileInfo(path).completeBaseName();
+      lesson.summary = QString::fromStdString(loaded.error);
+      lesson.valid = false;
+    }
+    lessons.push_back(std::move(lesson));
+  }
+  std::sort(lessons.begin(), lessons.end(),
+            [](const Lesson& a, const Lesson& b) { return a.file < b.file; });
+  beginResetModel();
+  lessons_ = std::move(lessons);
+  endResetModel();
+}
+
+}  // namespace lockscope::gui

@@ -1,0 +1,77 @@
+// lockscope: the teaching app. Opens a lesson on the embedded model and plays it; or, headless,
+// renders a screenshot at a virtual time or benchmarks frame times (see gui_options.h).
+#include <QDir>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QQmlApplicationEngine>
+#include <QQuickWindow>
+#include <QtQml/qqmlextensionplugin.h>
+#include <cstdio>
+
+#include "gui_options.h"
+#include "headless.h"
+#include "simulation_controller.h"
+
+Q_IMPORT_QML_PLUGIN(LockscopePlugin)
+
+namespace {
+
+using lockscope::gui::GuiOptions;
+
+// The scenarios folder: beside the working directory (README runs from the checkout), else the
+// one this binary was built from.
+QString findLessonFolder() {
+  if (QFileInfo(QStringLiteral("scenarios")).isDir()) return QDir(QStringLiteral("scenarios")).absolutePath();
+  return QStringLiteral(LOCKSCOPE_SCENARIOS_DIR);
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  QStringList arguments;
+  for (int index = 0; index < argc; ++index) arguments << QString::fromLocal8Bit(argv[index]);
+  const auto parsed = lockscope::gui::parseGuiOptions(arguments);
+  if (parsed.help) {
+    std::fputs(qPrintable(lockscope::gui::guiUsage()), stdout);
+    return 0;
+  }
+  if (!parsed.error.isEmpty()) {
+    std::fprintf(stderr, "lockscope: %s\n%s", qPrintable(parsed.error), qPrintable(lockscope::gui::guiUsage()));
+    return 2;
+  }
+  GuiOptions options = parsed.options;
+  const bool headless = !options.screenshot.isEmpty() || options.benchFrames > 0;
+  if (headless) {
+    // Frames are rendered by the CPU into images: the same pixels on every machine, no GPU.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QQuickWindow::setGraphicsApi(QSGRendererInterface::Software);
+  }
+  QGuiApplication app(argc, argv);
+  QGuiApplication::setApplicationName(QStringLiteral("Lockscope"));
+  if (options.lessons.isEmpty()) options.lessons = findLessonFolder();
+  if (options.scenario.isEmpty()) options.scenario = options.lessons + QStringLiteral("/zookeeper/herd-naive.yaml");
+  if (options.compareRecipe.isEmpty() && options.scenario.endsWith(QLatin1String("herd-naive.yaml")) && !headless) {
+    options.compareRecipe = QStringLiteral("zk-chained");  // the first lesson: herd against chain
+  }
+
+  QQmlApplicationEngine engine;
+  engine.setInitialProperties({{QStringLiteral("lessonFolder"), options.lessons},
+                               {QStringLiteral("compareRecipe"), options.compareRecipe},
+                               {QStringLiteral("presentation"), options.presentation},
+                               {QStringLiteral("headless"), headless},
+                               {QStringLiteral("initialWidth"), options.size.width()},
+                               {QStringLiteral("initialHeight"), options.size.height()}});
+  engine.load(QUrl(QStringLiteral("qrc:/Lockscope/Main.qml")));
+  if (engine.rootObjects().isEmpty()) return 1;
+  auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+  auto* simulation = window->property("simulation").value<lockscope::gui::SimulationController*>();
+  if (!window || !simulation) return 1;
+  if (!simulation->load(options.scenario) && headless) {
+    std::fprintf(stderr, "lockscope: %s\n", qPrintable(simulation->error()));
+    return 2;
+  }
+  QMetaObject::invokeMethod(window, "startComparing");
+  if (!options.screenshot.isEmpty()) return lockscope::gui::takeScreenshot(*window, *simulation, options);
+  if (options.benchFrames > 0) return lockscope::gui::benchmarkFrames(*window, *simulation, options);
+  return QGuiApplication::exec();
+}

@@ -1,0 +1,21 @@
+// A small bar chart for the metrics panel: one bar per release, its height the number of watch
+// notifications it caused before the next grant - the herd's tall bars against the chain's
+// single ones. Releases after the cursor are drawn faint.
+#pragma once
+
+#include <QtQml/qqmlregistration.h>
+
+#include "simulation_view.h"
+
+namespace lockscope::gui {
+
+class MetricsChart : public SimulationView {
+  Q_OBJECT
+  QML_ELEMENT
+
+ public:
+  explicit MetricsChart(QQuickItem* parent = nullptr);
+  void paint(QPainter* painter) override;
+};
+
+}  // namespace lockscope::gui

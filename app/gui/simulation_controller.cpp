@@ -1,0 +1,327 @@
+#include "simulation_controller.h"
+
+#include <QFile>
+#include <algorithm>
+#include <cmath>
+
+#include "client_list_model.h"
+#include "event_log_model.h"
+#include "recipe_line_model.h"
+#include "sim/recipes/lock_recipe.h"
+#include "sim/scenario/scenario_loader.h"
+#include "sim/scenario/scenario_patch.h"
+
+namespace lockscope::gui {
+namespace {
+
+constexpr int kFrameMs = 16;
+constexpr double kMinSpeed = 0.001;  // ms-scale latencies need slower than 0.1x to be seen
+constexpr double kMaxSpeed = 100.0;
+
+QString millisText(sim::Micros micros) {
+  return QString::number(static_cast<double>(micros) / 1000.0, 'f', 3) + QStringLiteral(" ms");
+}
+
+}  // namespace
+
+SimulationController::SimulationController(QObject* parent)
+    : QObject(parent),
+      clients_(new ClientListModel(this)),
+      events_(new EventLogModel(this)),
+      recipeLines_(new RecipeLineModel(this)) {
+  frameTimer_.setInterval(kFrameMs);
+  connect(&frameTimer_, &QTimer::timeout, this, &SimulationController::advance);
+}
+
+SimulationController::~SimulationController() = default;
+
+bool SimulationController::load(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    setError(path + QStringLiteral(":1:1: cannot read the file: ") + file.errorString());
+    return false;
+  }
+  const std::string text = file.readAll().toStdString();
+  const auto loaded = scenario::loadScenarioText(text, path.toStdString());
+  if (!loaded.scenario) {
+    setError(QString::fromStdString(loaded.error));
+    return false;
+  }
+  base_ = *loaded.scenario;
+  clicked_.clear();
+  return adopt(RunTimeline::record(base_), path, text, false);
+}
+
+bool SimulationController::configure(const QString& recipe, const QString& seed, int clients) {
+  if (!timeline_) return false;
+  std::vector<scenario::Override> overrides;
+  if (!recipe.isEmpty()) overrides.push_back({"recipe", recipe.toStdString()});
+  if (!seed.isEmpty()) overrides.push_back({"seed", seed.toStdString()});
+  if (clients > 0) overrides.push_back({"clients", std::to_string(clients)});
+  const auto loaded = scenario::loadScenarioText(text_, file_.toStdString(), overrides);
+  if (!loaded.scenario) {
+    setError(QString::fromStdString(loaded.error));
+    return false;
+  }
+  base_ = *loaded.scenario;
+  // Faults name clients; a configuration that drops a client drops its faults.
+  std::erase_if(clicked_, [this](const scenario::Fault& fault) {
+    return std::none_of(base_.clients.begin(), base_.clients.end(),
+                        [&fault](const auto& client) { return client.name == fault.client; });
+  });
+  std::string text = text_;
+  for (const auto& item : overrides) text = scenario::setTopLevelKey(text, item.key, item.value);
+  scenario::Scenario withFaults = base_;
+  withFaults.faults.insert(withFaults.faults.end(), clicked_.begin(), clicked_.end());
+  return adopt(RunTimeline::record(withFaults), file_, text, true);
+}
+
+bool SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, const QString& file,
+                                 const std::string& text, bool keepCursor) {
+  const sim::Micros keepTime = time_;
+  timeline_ = std::move(timeline);
+  file_ = file;
+  text_ = text;
+  setError({});
+  if (!keepCursor) {
+    narrationResumedAt_ = -1;
+    waitingAtNarration_ = false;
+  }
+  const sim::Micros time = keepCursor ? std::min(keepTime, timeline_->endTime()) : 0;
+  stage_ = StageState(timeline_->cast().size());
+  eventIndex_ = 0;
+  events_->reset(timeline_.get());
+  clients_->reset(timeline_.get());
+  recipeLines_->reset(timeline_.get());
+  emit scenarioChanged();
+  moveTo(time, timeline_->trace().countUpTo(time));
+  emit narrationChanged();
+  return true;
+}
+
+void SimulationController::rerecord(bool keepCursor) {
+  scenario::Scenario scenario = base_;
+  scenario.faults.insert(scenario.faults.end(), clicked_.begin(), clicked_.end());
+  adopt(RunTimeline::record(scenario), file_, text_, keepCursor);
+}
+
+void SimulationController::setError(const QString& error) {
+  if (error_ == error) return;
+  error_ = error;
+  emit errorChanged();
+}
+
+void SimulationController::moveTo(sim::Micros time, size_t eventIndex) {
+  if (!timeline_) return;
+  eventIndex = std::min(eventIndex, timeline_->trace().size());
+  if (eventIndex >= stage_.applied() && eventIndex - stage_.applied() < 4096) {
+    for (size_t index = stage_.applied(); index < eventIndex; ++index) {
+      stage_.apply(timeline_->trace()[index], timeline_->trace(), timeline_->cast());
+    }
+  } else {
+    stage_ = timeline_->stageAfter(eventIndex);
+  }
+  const size_t previous = eventIndex_;
+  time_ = time;
+  eventIndex_ = eventIndex;
+  clients_->refresh(stage_, time_);
+  recipeLines_->refresh(stage_);
+  events_->moveCursor(previous, eventIndex_);
+  emit frameChanged();
+  emit narrationChanged();
+}
+
+void SimulationController::seekTime(double micros) {
+  if (!timeline_) return;
+  const auto time = std::clamp(static_cast<sim::Micros>(micros), sim::Micros{0}, timeline_->endTime());
+  waitingAtNarration_ = false;
+  moveTo(time, timeline_->trace().countUpTo(time));
+}
+
+void SimulationController::seekEvent(int eventIndex) {
+  if (!timeline_) return;
+  const size_t count = std::clamp<size_t>(static_cast<size_t>(std::max(eventIndex, 0)), 0,
+                                          timeline_->trace().size());
+  const sim::Micros time = count == 0 ? 0 : timeline_->trace()[count - 1].time;
+  waitingAtNarration_ = false;
+  moveTo(time, count);
+}
+
+void SimulationController::stepForward() {
+  setPlaying(false);
+  seekEvent(static_cast<int>(eventIndex_) + 1);
+}
+
+void SimulationController::stepBack() {
+  setPlaying(false);
+  seekEvent(static_cast<int>(eventIndex_) - 1);
+}
+
+void SimulationController::restart() {
+  narrationResumedAt_ = -1;
+  seekEvent(0);
+}
+
+void SimulationController::setPlaying(bool playing) {
+  if (!timeline_) playing = false;
+  if (playing && time_ >= timeline_->endTime()) restart();
+  if (playing == playing_) return;
+  playing_ = playing;
+  if (playing_) {
+    if (waitingAtNarration_) narrationResumedAt_ = time_;
+    waitingAtNarration_ = false;
+    wallClock_.start();
+    frameTimer_.start();
+  } else {
+    frameTimer_.stop();
+  }
+  emit playingChanged();
+  emit narrationChanged();
+}
+
+void SimulationController::setSpeed(double speed) {
+  speed = std::clamp(speed, kMinSpeed, kMaxSpeed);
+  if (speed == speed_) return;
+  speed_ = speed;
+  emit speedChanged();
+}
+
+void SimulationController::advance() {
+  if (!timeline_ || leader_) return;
+  const double wallMicros = static_cast<double>(wallClock_.nsecsElapsed()) / 1000.0;
+  wallClock_.restart();
+  sim::Micros target = time_ + std::max<sim::Micros>(1, std::llround(wallMicros * speed_));
+  // Stop at a narration step that asks for a pause ("what happens next?").
+  for (const auto& moment : timeline_->report().narration) {
+    if (moment.pause && moment.time > time_ && moment.time <= target &&
+        moment.time != narrationResumedAt_) {
+      target = moment.time;
+      moveTo(target, timeline_->trace().countUpTo(target));
+      waitingAtNarration_ = true;
+      setPlaying(false);
+      emit narrationChanged();
+      return;
+    }
+  }
+  target = std::min(target, timeline_->endTime());
+  moveTo(target, timeline_->trace().countUpTo(target));
+  if (target >= timeline_->endTime()) setPlaying(false);
+}
+
+void SimulationController::setLeader(SimulationController* leader) {
+  if (leader_ == leader) return;
+  if (leader_) disconnect(leader_, nullptr, this, nullptr);
+  leader_ = leader;
+  if (leader_) {
+    connect(leader_, &SimulationController::frameChanged, this, &SimulationController::followLeader);
+    followLeader();
+  }
+  emit leaderChanged();
+}
+
+void SimulationController::followLeader() {
+  if (leader_ && timeline_) seekTime(leader_->time());
+}
+
+QString SimulationController::title() const {
+  return timeline_ ? QString::fromStdString(timeline_->scenario().title) : QString();
+}
+QString SimulationController::summary() const {
+  return timeline_ ? QString::fromStdString(timeline_->scenario().summary) : QString();
+}
+QString SimulationController::recipe() const {
+  return timeline_ ? QString::fromStdString(timeline_->scenario().recipe) : QString();
+}
+QStringList SimulationController::recipeNames() const {
+  QStringList names;
+  for (const auto& recipe : recipes::recipeCatalog()) {
+    names << QString::fromUtf8(recipe.name.data(), static_cast<qsizetype>(recipe.name.size()));
+  }
+  return names;
+}
+QString SimulationController::seed() const {
+  return timeline_ ? QString::number(timeline_->scenario().seed) : QString();
+}
+int SimulationController::clientCount() const {
+  return timeline_ ? static_cast<int>(timeline_->cast().size()) : 0;
+}
+QStringList SimulationController::clientNames() const {
+  QStringList names;
+  if (timeline_) {
+    for (const auto& name : timeline_->cast().names()) names << QString::fromStdString(name);
+  }
+  return names;
+}
+int SimulationController::eventCount() const {
+  return timeline_ ? static_cast<int>(timeline_->trace().size()) : 0;
+}
+double SimulationController::origin() const {
+  return timeline_ ? static_cast<double>(timeline_->report().origin) : 0.0;
+}
+double SimulationController::endTime() const {
+  return timeline_ ? static_cast<double>(timeline_->endTime()) : 0.0;
+}
+
+QString SimulationController::timeText() const {
+  if (!timeline_) return {};
+  return QStringLiteral("t = ") + millisText(time_ - timeline_->report().origin);
+}
+
+QString SimulationController::eventTimeText(int eventIndex) const {
+  if (!timeline_ || eventIndex < 0 || static_cast<size_t>(eventIndex) >= timeline_->trace().size()) {
+    return {};
+  }
+  return millisText(timeline_->trace()[static_cast<size_t>(eventIndex)].time - timeline_->report().origin);
+}
+
+QString SimulationController::verdict() const {
+  if (!timeline_) return {};
+  const auto& report = timeline_->report();
+  QString text = report.passed() ? QStringLiteral("expectations hold")
+                                 : QStringLiteral("expectation failed: ") +
+                                       QString::fromStdString(report.unmetExpectations.front());
+  if (!report.verdict.violations.empty()) {
+    text += QStringLiteral(" · %1 violation(s), first: %2")
+                .arg(report.verdict.violations.size())
+                .arg(QString::fromStdString(report.verdict.violations.front().kind));
+  }
+  return text;
+}
+
+bool SimulationController::passed() const { return timeline_ && timeline_->report().passed(); }
+
+QString SimulationController::narration() const {
+  if (!timeline_) return {};
+  QString text;
+  for (const auto& moment : timeline_->report().narration) {
+    if (moment.time <= time_) text = QString::fromStdString(moment.text).trimmed();
+  }
+  return text;
+}
+
+QVariantMap SimulationController::metrics() const {
+  QVariantMap map;
+  if (!timeline_) return map;
+  const RunningCounts counts = timeline_->countsAfter(eventIndex_);
+  map[QStringLiteral("acquisitions")] = counts.acquisitions;
+  map[QStringLiteral("releases")] = counts.releases;
+  map[QStringLiteral("requests")] = counts.requests;
+  map[QStringLiteral("notifications")] = counts.notifications;
+  map[QStringLiteral("holders")] = stage_.holders();
+  map[QStringLiteral("notificationsPerRelease")] =
+      counts.releases ? static_cast<double>(counts.notifications) / counts.releases : 0.0;
+  double handoffTotal = 0;
+  int handoffs = 0;
+  for (const ReleaseFigures& release : timeline_->releases()) {
+    if (release.handoff < 0 || release.time + release.handoff > time_) continue;
+    handoffTotal += static_cast<double>(release.handoff);
+    ++handoffs;
+  }
+  map[QStringLiteral("handoffMeanMs")] = handoffs ? handoffTotal / handoffs / 1000.0 : 0.0;
+  map[QStringLiteral("violations")] = static_cast<int>(std::count_if(
+      timeline_->report().verdict.violations.begin(), timeline_->report().verdict.violations.end(),
+      [this](const auto& violation) { return violation.time <= time_; }));
+  return map;
+}
+
+}  // namespace lockscope::gui

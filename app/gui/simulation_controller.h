@@ -1,0 +1,167 @@
+// The view-model of one simulation as the GUI plays it: which scenario is loaded, the recorded
+// run, the playback cursor (a virtual time and how many trace events have happened by then),
+// play/pause/step/seek/speed, the narration at the cursor, live metrics, and the faults the user
+// clicked. QML binds to it and calls it; it holds all the logic the views need.
+//
+// Playback never changes the run: the run is recorded once per (scenario, seed, faults), and the
+// cursor only chooses how much of it is shown. A clicked fault becomes a scheduled fault at the
+// cursor's time and the run is recorded again; being deterministic, it is the same run up to
+// that moment.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <QVariantMap>
+#include <QtQml/qqmlregistration.h>
+#include <memory>
+
+#include "core/run_timeline.h"
+#include "core/stage_state.h"
+
+namespace lockscope::gui {
+
+class ClientListModel;
+class EventLogModel;
+class RecipeLineModel;
+
+class SimulationController : public QObject {
+  Q_OBJECT
+  QML_NAMED_ELEMENT(Simulation)
+  Q_PROPERTY(bool loaded READ loaded NOTIFY scenarioChanged)
+  Q_PROPERTY(QString file READ file NOTIFY scenarioChanged)
+  Q_PROPERTY(QString title READ title NOTIFY scenarioChanged)
+  Q_PROPERTY(QString summary READ summary NOTIFY scenarioChanged)
+  Q_PROPERTY(QString recipe READ recipe NOTIFY scenarioChanged)
+  Q_PROPERTY(QStringList recipeNames READ recipeNames CONSTANT)
+  Q_PROPERTY(QString seed READ seed NOTIFY scenarioChanged)
+  Q_PROPERTY(int clientCount READ clientCount NOTIFY scenarioChanged)
+  Q_PROPERTY(QStringList clientNames READ clientNames NOTIFY scenarioChanged)
+  Q_PROPERTY(QString error READ error NOTIFY errorChanged)
+  Q_PROPERTY(QString verdict READ verdict NOTIFY scenarioChanged)
+  Q_PROPERTY(bool passed READ passed NOTIFY scenarioChanged)
+  Q_PROPERTY(double time READ time NOTIFY frameChanged)
+  Q_PROPERTY(double origin READ origin NOTIFY scenarioChanged)
+  Q_PROPERTY(double endTime READ endTime NOTIFY scenarioChanged)
+  Q_PROPERTY(QString timeText READ timeText NOTIFY frameChanged)
+  Q_PROPERTY(int eventIndex READ eventIndex NOTIFY frameChanged)
+  Q_PROPERTY(int eventCount READ eventCount NOTIFY scenarioChanged)
+  Q_PROPERTY(bool playing READ playing WRITE setPlaying NOTIFY playingChanged)
+  Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
+  Q_PROPERTY(QString narration READ narration NOTIFY narrationChanged)
+  Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
+  Q_PROPERTY(QVariantMap metrics READ metrics NOTIFY frameChanged)
+  Q_PROPERTY(QStringList manualFaults READ manualFaults NOTIFY scenarioChanged)
+  Q_PROPERTY(lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
+  Q_PROPERTY(lockscope::gui::ClientListModel* clients READ clients CONSTANT)
+  Q_PROPERTY(lockscope::gui::EventLogModel* events READ events CONSTANT)
+  Q_PROPERTY(lockscope::gui::RecipeLineModel* recipeLines READ recipeLines CONSTANT)
+
+ public:
+  explicit SimulationController(QObject* parent = nullptr);
+  ~SimulationController() override;
+
+  // Loads a scenario file; on failure keeps the current run and sets `error` to the loader's
+  // one-line "file:line:col: what was expected".
+  Q_INVOKABLE bool load(const QString& path);
+  // The same scenario under another recipe, seed or client count (empty/0: unchanged).
+  Q_INVOKABLE bool configure(const QString& recipe, const QString& seed, int clients);
+  Q_INVOKABLE void play() { setPlaying(true); }
+  Q_INVOKABLE void pause() { setPlaying(false); }
+  Q_INVOKABLE void togglePlaying() { setPlaying(!playing_); }
+  Q_INVOKABLE void stepForward();
+  Q_INVOKABLE void stepBack();
+  Q_INVOKABLE void seekTime(double micros);
+  Q_INVOKABLE void seekEvent(int eventIndex);
+  Q_INVOKABLE void restart();
+  Q_INVOKABLE void faster() { setSpeed(speed_ * 2); }
+  Q_INVOKABLE void slower() { setSpeed(speed_ / 2); }
+  // kind: crash, restart, pause, resume, partition, heal, expire_session, lose_reply.
+  Q_INVOKABLE bool injectFault(const QString& kind, const QString& client);
+  // What a click on the client would do: "pause" or "resume", "partition" or "heal", ...
+  Q_INVOKABLE QString clientActivity(int client) const;
+  Q_INVOKABLE bool clientPartitioned(int client) const;
+  Q_INVOKABLE bool undoLastFault();
+  // Writes the scenario with the clicked faults (Record) or as configured (Save As).
+  Q_INVOKABLE bool saveRecording(const QString& path);
+  Q_INVOKABLE QString recordingText() const;
+  Q_INVOKABLE QString eventTimeText(int eventIndex) const;
+
+  bool loaded() const { return timeline_ != nullptr; }
+  QString file() const { return file_; }
+  QString title() const;
+  QString summary() const;
+  QString recipe() const;
+  QStringList recipeNames() const;
+  QString seed() const;
+  int clientCount() const;
+  QStringList clientNames() const;
+  QString error() const { return error_; }
+  QString verdict() const;
+  bool passed() const;
+  double time() const { return static_cast<double>(time_); }
+  double origin() const;
+  double endTime() const;
+  QString timeText() const;
+  int eventIndex() const { return static_cast<int>(eventIndex_); }
+  int eventCount() const;
+  bool playing() const { return playing_; }
+  void setPlaying(bool playing);
+  double speed() const { return speed_; }
+  void setSpeed(double speed);
+  QString narration() const;
+  bool waitingAtNarration() const { return waitingAtNarration_; }
+  QVariantMap metrics() const;
+  QStringList manualFaults() const;
+  SimulationController* leader() const { return leader_; }
+  void setLeader(SimulationController* leader);
+  ClientListModel* clients() const { return clients_; }
+  EventLogModel* events() const { return events_; }
+  RecipeLineModel* recipeLines() const { return recipeLines_; }
+
+  // For the painted views.
+  const RunTimeline* timeline() const { return timeline_.get(); }
+  const StageState& stage() const { return stage_; }
+  sim::Micros timeMicros() const { return time_; }
+
+ signals:
+  void scenarioChanged();
+  void frameChanged();
+  void playingChanged();
+  void speedChanged();
+  void narrationChanged();
+  void errorChanged();
+  void leaderChanged();
+
+ private:
+  bool adopt(std::unique_ptr<RunTimeline> timeline, const QString& file, const std::string& text,
+             bool keepCursor);
+  void rerecord(bool keepCursor);
+  void moveTo(sim::Micros time, size_t eventIndex);
+  void advance();
+  void setError(const QString& error);
+  void followLeader();
+
+  std::unique_ptr<RunTimeline> timeline_;
+  QString file_;
+  std::string text_;                    // the scenario file's text, for Record and Save As
+  scenario::Scenario base_;             // as loaded (and configured), without clicked faults
+  std::vector<scenario::Fault> clicked_;
+  QString error_;
+  StageState stage_;
+  sim::Micros time_ = 0;
+  size_t eventIndex_ = 0;
+  bool playing_ = false;
+  double speed_ = 0.02;
+  bool waitingAtNarration_ = false;
+  sim::Micros narrationResumedAt_ = -1;  // a pause moment already stopped at
+  QTimer frameTimer_;
+  QElapsedTimer wallClock_;
+  QPointer<SimulationController> leader_;
+  ClientListModel* clients_;
+  EventLogModel* events_;
+  RecipeLineModel* recipeLines_;
+};
+
+}  // namespace lockscope::gui

@@ -1,0 +1,93 @@
+// Faults by hand and Record: the SimulationController's part that turns clicks into scheduled
+// faults and writes them back into the scenario file.
+#include <QFile>
+#include <QSaveFile>
+
+#include "simulation_controller.h"
+#include "sim/scenario/scenario_loader.h"
+#include "sim/scenario/scenario_patch.h"
+
+namespace lockscope::gui {
+namespace {
+
+std::optional<scenario::Fault::Kind> faultKindNamed(const QString& name) {
+  using Kind = scenario::Fault::Kind;
+  for (Kind kind : {Kind::Crash, Kind::Restart, Kind::Pause, Kind::Resume, Kind::Partition,
+                    Kind::Heal, Kind::ExpireSession, Kind::LoseReply}) {
+    if (name == QLatin1String(scenario::faultKindName(kind))) return kind;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool SimulationController::injectFault(const QString& kind, const QString& client) {
+  if (!timeline_) return false;
+  const auto faultKind = faultKindNamed(kind);
+  if (!faultKind || timeline_->cast().clientOfName(client.toStdString()) == kNoClient) {
+    setError(QStringLiteral("unknown fault \"%1\" or client \"%2\"").arg(kind, client));
+    return false;
+  }
+  scenario::Fault fault;
+  fault.kind = *faultKind;
+  fault.client = client.toStdString();
+  fault.at = std::max<sim::Micros>(0, time_ - timeline_->report().origin);
+  fault.location = {"clicked in the GUI", 0, 0};
+  clicked_.push_back(fault);
+  rerecord(true);
+  return true;
+}
+
+bool SimulationController::undoLastFault() {
+  if (clicked_.empty()) return false;
+  clicked_.pop_back();
+  rerecord(true);
+  return true;
+}
+
+QString SimulationController::clientActivity(int client) const {
+  if (!timeline_ || client < 0 || static_cast<size_t>(client) >= stage_.clients().size()) return {};
+  return QLatin1String(activityName(stage_.clients()[static_cast<size_t>(client)].activity(timeline_->trace())));
+}
+
+bool SimulationController::clientPartitioned(int client) const {
+  if (!timeline_ || client < 0 || static_cast<size_t>(client) >= stage_.clients().size()) return false;
+  return stage_.clients()[static_cast<size_t>(client)].partitioned;
+}
+
+QStringList SimulationController::manualFaults() const {
+  QStringList lines;
+  for (const auto& fault : clicked_) {
+    lines << QStringLiteral("%1 ms: %2 %3")
+                 .arg(static_cast<double>(fault.at) / 1000.0, 0, 'f', 3)
+                 .arg(QLatin1String(scenario::faultKindName(fault.kind)),
+                      QString::fromStdString(fault.client));
+  }
+  return lines;
+}
+
+QString SimulationController::recordingText() const {
+  std::string text = scenario::setTopLevelKey(text_, "seed", std::to_string(base_.seed));
+  return QString::fromStdString(scenario::appendFaults(text, clicked_));
+}
+
+bool SimulationController::saveRecording(const QString& path) {
+  if (!timeline_) return false;
+  const std::string text = recordingText().toStdString();
+  // Never write a file that would not load: check it first, under the name it will have.
+  const auto check = scenario::loadScenarioText(text, path.toStdString());
+  if (!check.scenario) {
+    setError(QString::fromStdString(check.error));
+    return false;
+  }
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 ||
+      !file.commit()) {
+    setError(path + QStringLiteral(": cannot write: ") + file.errorString());
+    return false;
+  }
+  setError({});
+  return true;
+}
+
+}  // namespace lockscope::gui

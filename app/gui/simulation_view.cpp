@@ -1,0 +1,28 @@
+#include "simulation_view.h"
+
+namespace lockscope::gui {
+
+SimulationView::SimulationView(QQuickItem* parent) : QQuickPaintedItem(parent) {
+  setAntialiasing(true);
+}
+
+void SimulationView::setSimulation(SimulationController* simulation) {
+  if (simulation_ == simulation) return;
+  if (simulation_) disconnect(simulation_, nullptr, this, nullptr);
+  simulation_ = simulation;
+  if (simulation_) {
+    connect(simulation_, &SimulationController::frameChanged, this, [this] { update(); });
+    connect(simulation_, &SimulationController::scenarioChanged, this, [this] { update(); });
+  }
+  emit simulationChanged();
+  update();
+}
+
+void SimulationView::setTextScale(double scale) {
+  if (scale_ == scale) return;
+  scale_ = scale;
+  emit textScaleChanged();
+  update();
+}
+
+}  // namespace lockscope::gui

@@ -1,0 +1,147 @@
+#include "space_time_view.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+#include "theme.h"
+
+namespace lockscope::gui {
+
+SpaceTimeView::SpaceTimeView(QQuickItem* parent) : SimulationView(parent) {
+  setFillColor(QColor(0xFB, 0xFB, 0xFB));
+  setAcceptedMouseButtons(Qt::LeftButton);
+}
+
+void SpaceTimeView::setSpan(double span) {
+  if (span_ == span) return;
+  span_ = span;
+  emit spanChanged();
+  update();
+}
+
+sim::Micros SpaceTimeView::windowStart() const {
+  // The cursor sits at three quarters of the width: mostly the past, a little of what comes.
+  return simulation_->timeMicros() - static_cast<sim::Micros>(span_ * 0.75);
+}
+
+double SpaceTimeView::xOf(sim::Micros time) const {
+  const double width = std::max(1.0, this->width() - gutter());
+  return gutter() + static_cast<double>(time - windowStart()) / span_ * width;
+}
+
+double SpaceTimeView::timeAt(double x) const {
+  if (!simulation_ || span_ <= 0) return 0;
+  const double width = std::max(1.0, this->width() - gutter());
+  return static_cast<double>(windowStart()) + (x - gutter()) / width * span_;
+}
+
+double SpaceTimeView::laneHeight() const {
+  const auto lanes = static_cast<double>(simulation_->timeline()->cast().size() + 1);
+  return std::max(2.0, (height() - 16 * scale_) / lanes);
+}
+
+double SpaceTimeView::laneY(int lane) const { return 14 * scale_ + (lane + 0.5) * laneHeight(); }
+
+void SpaceTimeView::paint(QPainter* painter) {
+  if (!ready()) return;
+  const RunTimeline& timeline = *simulation_->timeline();
+  if (span_ <= 0) {
+    span_ = std::clamp(static_cast<double>(timeline.endTime()) / 6, 20'000.0, 5'000'000.0);
+  }
+  const sim::Micros from = windowStart(), to = from + static_cast<sim::Micros>(span_);
+  const double lane = laneHeight();
+  const size_t clients = timeline.cast().size();
+  painter->setRenderHint(QPainter::Antialiasing);
+  QFont font;
+  font.setPointSizeF(std::min(8.5 * scale_, std::max(5.0, lane * 0.6)));
+  painter->setFont(font);
+
+  // Lanes and their names.
+  for (size_t index = 0; index <= clients; ++index) {
+    const double y = laneY(static_cast<int>(index));
+    painter->setPen(QPen(QColor(0xE2, 0xE2, 0xE2), 1));
+    painter->drawLine(QPointF(gutter(), y), QPointF(width(), y));
+    if (lane >= 7) {
+      painter->setPen(index == 0 ? Qt::black : Theme::clientColour(static_cast<int>(index) - 1).darker(130));
+      const QString name = index == 0 ? QStringLiteral("server")
+                                      : QString::fromStdString(timeline.cast().name(static_cast<int>(index) - 1));
+      painter->drawText(QRectF(2, y - lane / 2, gutter() - 6, lane), Qt::AlignRight | Qt::AlignVCenter, name);
+    }
+  }
+
+  // Holding intervals as bars on the holder's lane.
+  for (const HoldInterval& hold : timeline.holds()) {
+    if (hold.end < from || hold.start > to) continue;
+    const double y = laneY(hold.client + 1);
+    QColor colour = Theme::clientColour(hold.client);
+    colour.setAlpha(150);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(colour);
+    const double x0 = std::max(gutter(), xOf(hold.start)), x1 = std::min(width(), xOf(hold.end));
+    painter->drawRect(QRectF(x0, y - lane * 0.3, std::max(1.0, x1 - x0), lane * 0.6));
+  }
+
+  // Messages: from the sender's lane at departure to the receiver's lane at arrival.
+  for (size_t index : timeline.flights().overlapping(from, to)) {
+    const Flight& flight = timeline.flights().all()[index];
+    const double clientY = laneY(flight.client + 1), serverY = laneY(0);
+    const bool outbound = flight.kind == FlightKind::Request;
+    const QPointF start(xOf(flight.start), outbound ? clientY : serverY);
+    const QPointF end(xOf(flight.end), outbound ? serverY : clientY);
+    QColor colour = Theme::flightColour(flight.kind);
+    colour.setAlpha(flight.lost ? 70 : 170);
+    painter->setPen(QPen(colour, flight.kind == FlightKind::Notification ? 1.4 : 1.0));
+    painter->drawLine(start, end);
+  }
+
+  // Violations in red across the lanes of the clients involved.
+  for (const auto& violation : timeline.report().verdict.violations) {
+    const sim::Micros until = violation.until > violation.time ? violation.until : violation.time;
+    if (until < from || violation.time > to) continue;
+    QColor red = Theme::violationColour();
+    red.setAlpha(60);
+    painter->setBrush(red);
+    painter->setPen(QPen(Theme::violationColour(), 1.5));
+    const double x0 = xOf(violation.time), x1 = std::max(x0 + 3, xOf(until));
+    double top = laneY(0), bottom = laneY(static_cast<int>(clients));
+    if (!violation.clients.empty()) {
+      top = height();
+      bottom = 0;
+      for (const std::string& name : violation.clients) {
+        const int client = timeline.cast().clientOfName(name);
+        if (client == kNoClient) continue;
+        top = std::min(top, laneY(client + 1) - lane / 2);
+        bottom = std::max(bottom, laneY(client + 1) + lane / 2);
+      }
+    }
+    painter->drawRect(QRectF(x0, top, x1 - x0, std::max(2.0, bottom - top)));
+  }
+
+  // What is still to come is dimmed; the cursor is a line.
+  const double cursor = xOf(simulation_->timeMicros());
+  painter->fillRect(QRectF(cursor, 0, width() - cursor, height()), QColor(255, 255, 255, 110));
+  painter->setPen(QPen(Qt::black, 1.5));
+  painter->drawLine(QPointF(cursor, 0), QPointF(cursor, height()));
+  painter->setPen(QColor(0x55, 0x55, 0x55));
+  painter->drawText(QRectF(gutter(), 0, width() - gutter() - 4, 13 * scale_), Qt::AlignRight,
+                    QStringLiteral("window %1 ms · wheel to zoom · click to jump")
+                        .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0));
+}
+
+void SpaceTimeView::mousePressEvent(QMouseEvent* event) {
+  if (!ready()) return;
+  simulation_->setPlaying(false);
+  simulation_->seekTime(timeAt(event->position().x()));
+  event->accept();
+}
+
+void SpaceTimeView::wheelEvent(QWheelEvent* event) {
+  const double steps = event->angleDelta().y() / 120.0;
+  setSpan(std::clamp(span_ * std::pow(0.8, steps), 200.0, 3'600'000'000.0));
+  event->accept();
+}
+
+}  // namespace lockscope::gui

@@ -1,0 +1,134 @@
+#include "stage_layout.h"
+
+#include <QLineF>
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "sim/checkers/trace_facts.h"
+
+namespace lockscope::gui {
+namespace {
+
+// Nodes the lesson is about: everything but the root and ZooKeeper's own /zookeeper subtree.
+bool shown(const std::string& path) {
+  return path != "/" && path != "/zookeeper" && path.rfind("/zookeeper/", 0) != 0;
+}
+
+// Parents before children; siblings by sequence number (the order the lock recipes reason in),
+// then by name. Sequence order is not name order when names carry a GUID prefix.
+std::vector<ZnodeRow> orderedRows(const StageState& stage) {
+  std::map<std::string, std::vector<std::string>> children;
+  std::vector<std::string> roots;
+  for (const auto& [path, node] : stage.znodes()) {
+    if (!shown(path)) continue;
+    const std::string parent(checkers::parentOf(path));
+    if (parent == "/" || !stage.znodes().count(parent)) roots.push_back(path);
+    else children[parent].push_back(path);
+  }
+  auto bySequence = [](const std::string& a, const std::string& b) {
+    return std::pair(checkers::sequenceOf(a), a) < std::pair(checkers::sequenceOf(b), b);
+  };
+  std::vector<ZnodeRow> rows;
+  auto visit = [&](auto&& self, const std::string& path, int depth) -> void {
+    const std::string name = path.substr(path.rfind('/') + 1);
+    rows.push_back({path, QString::fromStdString(depth == 0 ? path : name), depth,
+                    &stage.znodes().at(path), {}});
+    auto found = children.find(path);
+    if (found == children.end()) return;
+    std::sort(found->second.begin(), found->second.end(), bySequence);
+    for (const std::string& child : found->second) self(self, child, depth + 1);
+  };
+  for (const std::string& root : roots) visit(visit, root, 0);
+  return rows;
+}
+
+// Where the segment from the box's centre to `towards` leaves the box (the centre if it doesn't).
+QPointF borderPoint(const QRectF& box, QPointF towards) {
+  const QLineF ray(box.center(), towards);
+  const QLineF edges[] = {{box.topLeft(), box.topRight()},
+                          {box.topRight(), box.bottomRight()},
+                          {box.bottomRight(), box.bottomLeft()},
+                          {box.bottomLeft(), box.topLeft()}};
+  for (const QLineF& edge : edges) {
+    QPointF hit;
+    if (ray.intersects(edge, &hit) == QLineF::BoundedIntersection) return hit;
+  }
+  return box.center();
+}
+
+}  // namespace
+
+QPointF StageLayout::serverAnchor(QPointF from) const { return borderPoint(server, from); }
+
+QPointF StageLayout::clientAnchor(size_t client) const {
+  return borderPoint(clients[client], server.center());
+}
+
+int StageLayout::clientAt(QPointF point) const {
+  for (size_t client = 0; client < clients.size(); ++client) {
+    // A little slack around small markers, so a crowded stage is still clickable.
+    if (clients[client].adjusted(-4, -4, 4, 4).contains(point)) return static_cast<int>(client);
+  }
+  return -1;
+}
+
+StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale) {
+  StageLayout layout;
+  const double width = size.width(), height = size.height();
+  const double margin = 12 * scale;
+
+  // Client cards shrink to labelled chips and then to bare markers as the class grows.
+  QSizeF card(104 * scale, 46 * scale);
+  if (clientCount > 16) card = QSizeF(64 * scale, 30 * scale);
+  const double rx = std::max(10.0, width / 2 - card.width() / 2 - margin);
+  const double ry = std::max(10.0, height / 2 - card.height() / 2 - margin);
+  const double perimeter = std::numbers::pi * (rx + ry);
+  if (clientCount > 0 && perimeter / static_cast<double>(clientCount) < card.width() * 0.9) {
+    const double side = std::clamp(perimeter / static_cast<double>(clientCount) * 0.7, 6.0, 26.0 * scale);
+    card = QSizeF(side, side);
+    layout.clientLabels = false;
+  }
+  const QPointF centre(width / 2, height / 2);
+  for (size_t client = 0; client < clientCount; ++client) {
+    // Clockwise from the top, so c1 sits at twelve o'clock.
+    const double angle = -std::numbers::pi / 2 +
+                         2 * std::numbers::pi * static_cast<double>(client) / static_cast<double>(clientCount);
+    const QPointF at(centre.x() + rx * std::cos(angle), centre.y() + ry * std::sin(angle));
+    layout.clients.emplace_back(at.x() - card.width() / 2, at.y() - card.height() / 2, card.width(),
+                                card.height());
+  }
+
+  // The server box fills the ellipse's inside, clear of the cards.
+  const double boxWidth = std::max(120.0, (rx - card.width() * 0.6) * 2 * 0.72);
+  const double boxHeight = std::max(80.0, (ry - card.height() * 0.6) * 2 * 0.72);
+  layout.server = QRectF(centre.x() - boxWidth / 2, centre.y() - boxHeight / 2, boxWidth, boxHeight);
+  const double header = 26 * scale;
+  layout.treeArea = layout.server.adjusted(8 * scale, header, -8 * scale, -6 * scale);
+
+  layout.rows = orderedRows(stage);
+  const double area = layout.treeArea.height();
+  const auto count = static_cast<double>(std::max<size_t>(layout.rows.size(), 1));
+  double rowHeight = std::min(24.0 * scale, area / count);
+  int columns = 1;
+  if (rowHeight < 13) {
+    rowHeight = 13;
+    const int perColumn = std::max(1, static_cast<int>(area / rowHeight));
+    columns = static_cast<int>(std::ceil(count / perColumn));
+  }
+  const int perColumn = static_cast<int>(std::ceil(count / columns));
+  const double columnWidth = layout.treeArea.width() / columns;
+  for (size_t index = 0; index < layout.rows.size(); ++index) {
+    ZnodeRow& row = layout.rows[index];
+    const int column = static_cast<int>(index) / perColumn;
+    const int line = static_cast<int>(index) % perColumn;
+    const double indent = columns == 1 ? row.depth * 18 * scale : 0;
+    row.box = QRectF(layout.treeArea.left() + column * columnWidth + indent,
+                     layout.treeArea.top() + line * rowHeight, columnWidth - indent - 4,
+                     rowHeight - 2);
+    layout.rowOfPath.emplace(row.path, index);
+  }
+  return layout;
+}
+
+}  // namespace lockscope::gui

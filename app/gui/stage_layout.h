@@ -1,0 +1,43 @@
+// Where everything sits on the stage: the server box in the middle, the clients on an ellipse
+// around it, and the znode rows inside the box. Computed from the item's size, the client count
+// and the tree at the cursor; kept between paints so that clicks can be hit-tested.
+#pragma once
+
+#include <QRectF>
+#include <QString>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/stage_state.h"
+
+namespace lockscope::gui {
+
+struct ZnodeRow {
+  std::string path;
+  QString label;
+  int depth = 0;
+  const ZnodeOnStage* node = nullptr;
+  QRectF box;
+};
+
+struct StageLayout {
+  QRectF server;       // the server box
+  QRectF treeArea;     // where the znode rows go, inside it
+  std::vector<QRectF> clients;
+  bool clientLabels = true;  // false when there are too many clients for names
+  std::vector<ZnodeRow> rows;
+  std::map<std::string, size_t, std::less<>> rowOfPath;
+
+  // The point on the server box's border facing `from`.
+  QPointF serverAnchor(QPointF from) const;
+  // The point on a client card's border facing the server: where its messages and watch arrows
+  // start, so that nothing travels hidden under the card.
+  QPointF clientAnchor(size_t client) const;
+  int clientAt(QPointF point) const;
+};
+
+// `scale` enlarges type and cards (presentation mode).
+StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale);
+
+}  // namespace lockscope::gui

@@ -1,0 +1,267 @@
+#include "stage_view.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <cmath>
+
+#include "theme.h"
+
+namespace lockscope::gui {
+namespace {
+
+// The client holding the lock node at `path`, or kNoClient.
+int holderOf(const StageState& stage, const std::string& path) {
+  for (size_t client = 0; client < stage.clients().size(); ++client) {
+    const ClientOnStage& state = stage.clients()[client];
+    if (state.holding && state.node == path) return static_cast<int>(client);
+  }
+  return kNoClient;
+}
+
+void drawArrowHead(QPainter& painter, QPointF from, QPointF to, double size) {
+  const QLineF line(to, from);
+  const double angle = std::atan2(line.dy(), line.dx());
+  const QPointF left = to + QPointF(std::cos(angle + 0.45) * size, std::sin(angle + 0.45) * size);
+  const QPointF right = to + QPointF(std::cos(angle - 0.45) * size, std::sin(angle - 0.45) * size);
+  const QPointF head[] = {to, left, right};
+  painter.drawPolygon(head, 3);
+}
+
+}  // namespace
+
+StageView::StageView(QQuickItem* parent) : SimulationView(parent) { setFillColor(Qt::white); }
+
+void StageView::setSelectedClient(int client) {
+  if (selectedClient_ == client) return;
+  selectedClient_ = client;
+  emit selectedClientChanged();
+  update();
+}
+
+void StageView::setBackendLabel(const QString& label) {
+  if (backendLabel_ == label) return;
+  backendLabel_ = label;
+  emit backendLabelChanged();
+  update();
+}
+
+int StageView::clientAt(double x, double y) const { return layout_.clientAt(QPointF(x, y)); }
+
+QPointF StageView::clientCentre(int client) const {
+  if (client < 0 || static_cast<size_t>(client) >= layout_.clients.size()) return {};
+  return layout_.clients[static_cast<size_t>(client)].center();
+}
+
+QRectF StageView::clientRect(int client) const {
+  if (client < 0 || static_cast<size_t>(client) >= layout_.clients.size()) return {};
+  return layout_.clients[static_cast<size_t>(client)];
+}
+
+QRectF StageView::znodeRect(const QString& path) const {
+  const auto row = layout_.rowOfPath.find(path.toStdString());
+  return row == layout_.rowOfPath.end() ? QRectF() : layout_.rows[row->second].box;
+}
+
+QFont StageView::font(double points, bool bold) const {
+  QFont font;
+  font.setPointSizeF(points * scale_);
+  font.setBold(bold);
+  return font;
+}
+
+void StageView::paint(QPainter* painter) {
+  if (!ready()) return;
+  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(), scale_);
+  painter->setRenderHint(QPainter::Antialiasing);
+  paintServer(*painter);
+  paintZnodes(*painter);
+  paintWatches(*painter);
+  paintFlights(*painter);
+  paintClients(*painter);
+  paintLegend(*painter);
+}
+
+void StageView::paintServer(QPainter& painter) const {
+  painter.setPen(QPen(QColor(0x33, 0x33, 0x33), 2 * scale_));
+  painter.setBrush(QColor(0xF7, 0xF9, 0xFC));
+  painter.drawRoundedRect(layout_.server, 10 * scale_, 10 * scale_);
+  painter.setFont(font(10, true));
+  painter.setPen(QColor(0x33, 0x33, 0x33));
+  const QRectF header(layout_.server.left() + 10 * scale_, layout_.server.top() + 2,
+                      layout_.server.width() - 20 * scale_, 22 * scale_);
+  painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, backendLabel_);
+  painter.setFont(font(9));
+  painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, simulation_->timeText());
+}
+
+void StageView::paintZnodes(QPainter& painter) const {
+  const StageState& stage = simulation_->stage();
+  for (const ZnodeRow& row : layout_.rows) {
+    const int holder = holderOf(stage, row.path);
+    const int owner = row.node->owner;
+    const QColor identity = Theme::clientColour(owner);
+    painter.setPen(holder != kNoClient ? QPen(Qt::black, 3 * scale_) : QPen(identity.darker(130), 1));
+    painter.setBrush(owner == kNoClient ? QColor(0xE4, 0xE7, 0xEB) : Theme::tint(identity, 0.35));
+    painter.drawRoundedRect(row.box, 4, 4);
+    const double marker = std::min(row.box.height() - 4, 12.0 * scale_);
+    double textLeft = row.box.left() + 4;
+    if (owner != kNoClient && marker > 4) {
+      painter.setPen(QPen(identity.darker(150), 1));
+      painter.setBrush(identity);
+      Theme::drawShape(painter, Theme::clientShape(owner),
+                       QRectF(textLeft, row.box.center().y() - marker / 2, marker, marker));
+      textLeft += marker + 4;
+    }
+    if (row.box.height() < 9) continue;
+    painter.setPen(Qt::black);
+    painter.setFont(font(std::min(9.5, row.box.height() * 0.45), holder != kNoClient));
+    QString label = row.label;
+    if (row.node->ephemeral) label += QStringLiteral("  \u00B7 ephemeral");
+    if (owner != kNoClient) label += QStringLiteral(" \u00B7 ") + QString::fromStdString(simulation_->timeline()->cast().name(owner));
+    if (holder != kNoClient) label += QStringLiteral("  \u2190 holds the lock");
+    const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
+    painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter,
+                     painter.fontMetrics().elidedText(label, Qt::ElideRight, static_cast<int>(text.width())));
+  }
+}
+
+void StageView::paintWatches(QPainter& painter) const {
+  const RunTimeline& timeline = *simulation_->timeline();
+  simulation_->stage().watches().forEach([&](int64_t session, std::string_view path,
+                                             const checkers::ArmedWatches::Watch& watch) {
+    const int client = timeline.cast().clientOfSession(session);
+    if (client == kNoClient) return;
+    const QPointF from = layout_.clientAnchor(static_cast<size_t>(client));
+    QPointF to = layout_.serverAnchor(from);
+    const auto row = layout_.rowOfPath.find(path);
+    if (row != layout_.rowOfPath.end()) {
+      const QRectF& box = layout_.rows[row->second].box;
+      to = QPointF(from.x() < box.center().x() ? box.left() : box.right(), box.center().y());
+    }
+    QColor colour = Theme::clientColour(client);
+    colour.setAlpha(170);
+    // Children watches solid, node (exists/getData) watches dashed: the herd's fan to /lock
+    // against the chain of dashed arrows to predecessors.
+    QPen pen(colour, 1.6 * scale_, watch.kind == "child" ? Qt::SolidLine : Qt::DashLine);
+    painter.setPen(pen);
+    painter.drawLine(from, to);
+    painter.setBrush(colour);
+    painter.setPen(Qt::NoPen);
+    drawArrowHead(painter, from, to, 8 * scale_);
+  });
+}
+
+void StageView::paintFlights(QPainter& painter) const {
+  const RunTimeline& timeline = *simulation_->timeline();
+  const sim::Micros now = simulation_->timeMicros();
+  const double radius = 5.5 * scale_;
+  for (size_t index : timeline.flights().inFlightAt(now)) {
+    const Flight& flight = timeline.flights().all()[index];
+    if (flight.client < 0 || static_cast<size_t>(flight.client) >= layout_.clients.size()) continue;
+    const QPointF client = layout_.clientAnchor(static_cast<size_t>(flight.client));
+    const QPointF server = layout_.serverAnchor(layout_.clients[static_cast<size_t>(flight.client)].center());
+    const double progress = static_cast<double>(now - flight.start) /
+                            static_cast<double>(std::max<sim::Micros>(1, flight.end - flight.start));
+    const bool outbound = flight.kind == FlightKind::Request;
+    const QPointF from = outbound ? client : server, to = outbound ? server : client;
+    const QPointF at = from + (to - from) * progress;
+    QColor colour = Theme::flightColour(flight.kind);
+    if (flight.lost) colour.setAlphaF(std::max(0.15, 1.0 - progress));
+    painter.setPen(QPen(Qt::white, 1.2));
+    painter.setBrush(colour);
+    const double r = flight.kind == FlightKind::Notification ? radius * 1.3 : radius;
+    const QRectF dot(at.x() - r, at.y() - r, 2 * r, 2 * r);
+    // Shapes as well as colours: requests round, replies square, notifications diamonds.
+    Theme::drawShape(painter,
+                     flight.kind == FlightKind::Request ? Shape::Circle
+                     : flight.kind == FlightKind::Reply ? Shape::Square
+                                                        : Shape::Diamond,
+                     dot);
+  }
+}
+
+void StageView::paintClients(QPainter& painter) const {
+  const RunTimeline& timeline = *simulation_->timeline();
+  const StageState& stage = simulation_->stage();
+  const sim::Micros now = simulation_->timeMicros();
+  for (size_t client = 0; client < layout_.clients.size(); ++client) {
+    const QRectF& box = layout_.clients[client];
+    const ClientOnStage& state = stage.clients()[client];
+    const Activity activity = state.activity(timeline.trace());
+    const QColor identity = Theme::clientColour(static_cast<int>(client));
+    const double left = timeline.sessionLeft(static_cast<int>(client), now);
+    if (left < 1.0) {
+      // The session countdown: what is left of the session timeout since the server last heard.
+      const QRectF ring = box.adjusted(-5 * scale_, -5 * scale_, 5 * scale_, 5 * scale_);
+      painter.setPen(QPen(QColor(0xDD, 0xDD, 0xDD), 3 * scale_));
+      painter.setBrush(Qt::NoBrush);
+      painter.drawEllipse(ring);
+      painter.setPen(QPen(left < 0.25 ? Theme::violationColour() : QColor(0x55, 0x55, 0x55), 3 * scale_));
+      painter.drawArc(ring, 90 * 16, static_cast<int>(left * 360 * 16));
+    }
+    const bool selected = static_cast<int>(client) == selectedClient_;
+    painter.setPen(QPen(selected ? Qt::black : identity, (selected ? 4 : 3) * scale_));
+    painter.setBrush(Theme::activityColour(activity));
+    if (layout_.clientLabels) {
+      painter.drawRoundedRect(box, 8 * scale_, 8 * scale_);
+    } else {
+      Theme::drawShape(painter, Theme::clientShape(static_cast<int>(client)), box);
+    }
+    if (activity == Activity::Crashed) {
+      painter.setPen(QPen(Qt::white, 2.5 * scale_));
+      const QRectF cross = box.adjusted(box.width() * 0.3, box.height() * 0.2, -box.width() * 0.3, -box.height() * 0.2);
+      if (!layout_.clientLabels) {
+        painter.drawLine(cross.topLeft(), cross.bottomRight());
+        painter.drawLine(cross.topRight(), cross.bottomLeft());
+      }
+    }
+    if (!layout_.clientLabels) continue;
+    const double marker = 12 * scale_;
+    painter.setPen(QPen(identity.darker(140), 1));
+    painter.setBrush(identity);
+    Theme::drawShape(painter, Theme::clientShape(static_cast<int>(client)),
+                     QRectF(box.left() + 6 * scale_, box.top() + 6 * scale_, marker, marker));
+    painter.setPen(Theme::activityTextColour(activity));
+    painter.setFont(font(box.height() > 40 * scale_ ? 11 : 9, true));
+    const QRectF top(box.left(), box.top() + 2, box.width(), box.height() / 2);
+    painter.drawText(top, Qt::AlignCenter, QString::fromStdString(timeline.cast().name(static_cast<int>(client))));
+    if (box.height() > 40 * scale_) {
+      painter.setFont(font(8.5));
+      painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2),
+                       Qt::AlignCenter, QLatin1String(activityName(activity)));
+    }
+  }
+}
+
+void StageView::paintLegend(QPainter& painter) const {
+  struct Item {
+    Shape shape;
+    QColor colour;
+    const char* text;
+  };
+  const Item items[] = {{Shape::Circle, Theme::requestColour(), "request"},
+                        {Shape::Square, Theme::replyColour(), "reply"},
+                        {Shape::Diamond, Theme::notificationColour(), "watch notification"}};
+  painter.setFont(font(8.5));
+  double y = height() - 12 * scale_ * 5;
+  const double x = 10 * scale_;
+  for (const Item& item : items) {
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(item.colour);
+    Theme::drawShape(painter, item.shape, QRectF(x, y - 5 * scale_, 10 * scale_, 10 * scale_));
+    painter.setPen(QColor(0x33, 0x33, 0x33));
+    painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QLatin1String(item.text));
+    y += 14 * scale_;
+  }
+  painter.setPen(QPen(QColor(0x55, 0x55, 0x55), 1.6 * scale_));
+  painter.drawLine(QPointF(x, y), QPointF(x + 10 * scale_, y));
+  painter.setPen(QColor(0x33, 0x33, 0x33));
+  painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QStringLiteral("children watch"));
+  y += 14 * scale_;
+  painter.setPen(QPen(QColor(0x55, 0x55, 0x55), 1.6 * scale_, Qt::DashLine));
+  painter.drawLine(QPointF(x, y), QPointF(x + 10 * scale_, y));
+  painter.setPen(QColor(0x33, 0x33, 0x33));
+  painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QStringLiteral("node watch (exists / getData)"));
+}
+
+}  // namespace lockscope::gui

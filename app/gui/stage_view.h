@@ -1,0 +1,56 @@
+// The stage: the ZooKeeper server as a box holding the live znode tree, the clients around it in
+// their activity colours with a ring counting down a silent client's session, watches as arrows
+// from a client to what it watches, and requests, replies and notifications as moving dots.
+// Painted in C++ (QQuickPaintedItem): hundreds of clients and dots stay within a frame on the
+// software renderer, and what is drawn comes from the SimulationController alone.
+#pragma once
+
+#include <QtQml/qqmlregistration.h>
+
+#include "simulation_view.h"
+#include "stage_layout.h"
+
+namespace lockscope::gui {
+
+class StageView : public SimulationView {
+  Q_OBJECT
+  QML_ELEMENT
+  Q_PROPERTY(int selectedClient READ selectedClient WRITE setSelectedClient NOTIFY selectedClientChanged)
+  Q_PROPERTY(QString backendLabel READ backendLabel WRITE setBackendLabel NOTIFY backendLabelChanged)
+
+ public:
+  explicit StageView(QQuickItem* parent = nullptr);
+  void paint(QPainter* painter) override;
+
+  int selectedClient() const { return selectedClient_; }
+  void setSelectedClient(int client);
+  QString backendLabel() const { return backendLabel_; }
+  void setBackendLabel(const QString& label);
+
+  // The client under a point (item coordinates), -1 if none.
+  Q_INVOKABLE int clientAt(double x, double y) const;
+  Q_INVOKABLE QPointF clientCentre(int client) const;
+  // Where the last paint put a client's card and a znode's row (empty if nowhere): for tests
+  // that check what is drawn, and for placing menus.
+  Q_INVOKABLE QRectF clientRect(int client) const;
+  Q_INVOKABLE QRectF znodeRect(const QString& path) const;
+
+ signals:
+  void selectedClientChanged();
+  void backendLabelChanged();
+
+ private:
+  void paintServer(QPainter& painter) const;
+  void paintZnodes(QPainter& painter) const;
+  void paintWatches(QPainter& painter) const;
+  void paintClients(QPainter& painter) const;
+  void paintFlights(QPainter& painter) const;
+  void paintLegend(QPainter& painter) const;
+  QFont font(double points, bool bold = false) const;
+
+  StageLayout layout_;
+  int selectedClient_ = -1;
+  QString backendLabel_ = QStringLiteral("ZooKeeper (model)");
+};
+
+}  // namespace lockscope::gui

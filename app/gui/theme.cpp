@@ -1,0 +1,101 @@
+#include "theme.h"
+
+#include <QPainterPath>
+#include <array>
+
+namespace lockscope::gui {
+namespace {
+
+// Client identities: Paul Tol's "muted" qualitative scheme, safe under the common colour-vision
+// deficiencies. It shares no colour with the meanings (messages, holding, crashed), so a dot or
+// a crash is never mistaken for a client, and shapes change after each round of colours.
+constexpr std::array<QRgb, 9> kClientColours = {0x332288, 0x88CCEE, 0x44AA99, 0x117733, 0x999933,
+                                                0xDDCC77, 0xCC6677, 0x882255, 0xAA4499};
+constexpr std::array<Shape, 4> kShapes = {Shape::Circle, Shape::Square, Shape::Triangle,
+                                          Shape::Diamond};
+
+}  // namespace
+
+QColor Theme::clientColour(int client) {
+  if (client < 0) return QColor(0x77, 0x77, 0x77);
+  return QColor(kClientColours[static_cast<size_t>(client) % kClientColours.size()]);
+}
+
+Shape Theme::clientShape(int client) {
+  if (client < 0) return Shape::Circle;
+  // Shapes change every full round of colours, so colour and shape together stay unique for 36.
+  return kShapes[(static_cast<size_t>(client) / kClientColours.size()) % kShapes.size()];
+}
+
+QColor Theme::activityColour(Activity activity) {
+  switch (activity) {
+    case Activity::Idle: return QColor(0xEE, 0xEE, 0xEE);
+    case Activity::Creating: return QColor(0xFF, 0xF2, 0xA8);
+    case Activity::Listing: return QColor(0xFA, 0xE0, 0x8C);
+    case Activity::Waiting: return QColor(0xCF, 0xE7, 0xF7);
+    case Activity::Holding: return QColor(0x3F, 0xB9, 0x8A);
+    case Activity::Releasing: return QColor(0xF6, 0xC6, 0x8E);
+    case Activity::Paused: return QColor(0xB8, 0xB8, 0xB8);
+    case Activity::Crashed: return violationColour();
+    case Activity::Expired: return QColor(0x44, 0x44, 0x44);
+    case Activity::Done: return QColor(0xF7, 0xF7, 0xF7);
+  }
+  return Qt::white;
+}
+
+QColor Theme::activityTextColour(Activity activity) {
+  return activity == Activity::Crashed || activity == Activity::Expired ? Qt::white : Qt::black;
+}
+
+QColor Theme::flightColour(FlightKind kind) {
+  switch (kind) {
+    case FlightKind::Request: return QColor(0x00, 0x72, 0xB2);
+    case FlightKind::Reply: return QColor(0x6A, 0x3D, 0x9A);
+    case FlightKind::Notification: return QColor(0xE6, 0x9F, 0x00);
+  }
+  return Qt::black;
+}
+
+QColor Theme::tint(const QColor& colour, double amount) {
+  auto mix = [amount](int channel) { return static_cast<int>(255 - (255 - channel) * amount); };
+  return QColor(mix(colour.red()), mix(colour.green()), mix(colour.blue()));
+}
+
+void Theme::drawShape(QPainter& painter, Shape shape, const QRectF& box) {
+  switch (shape) {
+    case Shape::Circle: painter.drawEllipse(box); return;
+    case Shape::Square: painter.drawRect(box); return;
+    case Shape::Triangle: {
+      const QPointF points[] = {{box.center().x(), box.top()}, box.bottomRight(), box.bottomLeft()};
+      painter.drawPolygon(points, 3);
+      return;
+    }
+    case Shape::Diamond: {
+      const QPointF c = box.center();
+      const QPointF points[] = {{c.x(), box.top()}, {box.right(), c.y()}, {c.x(), box.bottom()},
+                                {box.left(), c.y()}};
+      painter.drawPolygon(points, 4);
+      return;
+    }
+  }
+}
+
+QString Theme::shapeOfClient(int client) const {
+  switch (clientShape(client)) {
+    case Shape::Circle: return QStringLiteral("circle");
+    case Shape::Square: return QStringLiteral("square");
+    case Shape::Triangle: return QStringLiteral("triangle");
+    case Shape::Diamond: return QStringLiteral("diamond");
+  }
+  return QStringLiteral("circle");
+}
+
+QColor Theme::colourOfActivity(const QString& activity) const {
+  for (int value = 0; value <= static_cast<int>(Activity::Done); ++value) {
+    const auto candidate = static_cast<Activity>(value);
+    if (activity == QLatin1String(activityName(candidate))) return activityColour(candidate);
+  }
+  return Qt::white;
+}
+
+}  // namespace lockscope::gui

@@ -1,0 +1,78 @@
+// The event log: every event of the run, filterable by client and kind, following the cursor;
+// click a line to jump there. A ListView only makes the rows on screen, so 100,000 events scroll.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Lockscope
+
+Frame {
+    id: panel
+    required property Simulation simulation
+    padding: 2
+
+    EventLogFilter {
+        id: filtered
+        sourceModel: panel.simulation.events
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 2
+        RowLayout {
+            Label { text: "Events"; font.bold: true; opacity: 0.7 }
+            ComboBox {
+                Layout.fillWidth: true
+                model: ["all clients"].concat(panel.simulation.clientNames)
+                onActivated: (index) => filtered.client = index === 0 ? "" : panel.simulation.clientNames[index - 1]
+            }
+            ComboBox {
+                Layout.fillWidth: true
+                model: ["all kinds", "request", "reply", "node_created", "node_deleted", "watch_set",
+                        "watch_fired", "watch_delivered", "session_state", "fault", "process", "lock",
+                        "resource", "step"]
+                onActivated: (index) => filtered.kind = index === 0 ? "" : currentText
+            }
+        }
+        ListView {
+            id: list
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            model: filtered
+            reuseItems: true
+            currentIndex: filtered.rowAtOrBefore(panel.simulation.eventIndex - 1)
+            highlightMoveDuration: 0
+            highlight: Rectangle { color: "#DDEBF7" }
+            ScrollBar.vertical: ScrollBar {}
+            delegate: Item {
+                id: row
+                required property string time
+                required property string text
+                required property int client
+                required property bool past
+                required property int eventIndex
+                width: ListView.view.width
+                height: 18
+                Rectangle {
+                    width: 4
+                    height: parent.height
+                    color: row.client >= 0 ? Theme.colourOfClient(row.client) : "#999999"
+                }
+                Label {
+                    x: 8
+                    width: parent.width - 8
+                    anchors.verticalCenter: parent.verticalCenter
+                    text: row.time + "  " + row.text
+                    elide: Text.ElideRight
+                    font.family: "monospace"
+                    font.pointSize: 8.5
+                    opacity: row.past ? 1.0 : 0.45
+                }
+                MouseArea {
+                    anchors.fill: parent
+                    onClicked: panel.simulation.seekEvent(row.eventIndex + 1)
+                }
+            }
+        }
+    }
+}

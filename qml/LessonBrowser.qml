@@ -1,0 +1,51 @@
+// The lessons: every scenario under the lessons folder with its title and one-line summary.
+// A file that does not load shows its error instead of a summary.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Lockscope
+
+Popup {
+    id: browser
+    property alias folder: lessons.folder
+    signal lessonChosen(string file)
+    modal: true
+    padding: 12
+
+    LessonListModel { id: lessons }
+
+    ColumnLayout {
+        anchors.fill: parent
+        Label { text: "Lessons in " + lessons.folder; font.bold: true }
+        ListView {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            model: lessons
+            section.property: "group"
+            section.delegate: Label {
+                required property string section
+                text: section
+                font.bold: true
+                topPadding: 8
+            }
+            delegate: ItemDelegate {
+                id: lesson
+                required property string title
+                required property string summary
+                required property string file
+                required property bool valid
+                width: ListView.view.width
+                contentItem: ColumnLayout {
+                    spacing: 0
+                    Label { text: lesson.title; font.bold: true }
+                    Label { text: lesson.summary; opacity: 0.75; color: lesson.valid ? palette.windowText : Theme.violation; elide: Text.ElideRight; Layout.fillWidth: true }
+                }
+                onClicked: {
+                    browser.lessonChosen(lesson.file)
+                    browser.close()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+// The Lockscope window: the stage (or two, side by side, in compare mode), the narration, recipe
+// and metrics panels, the playback bar, the space-time diagram and the event log. Views only:
+// every decision is made by the Simulation view-models in C++.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import QtQuick.Dialogs
+import Lockscope
+
+ApplicationWindow {
+    id: window
+
+    required property string lessonFolder
+    required property string compareRecipe
+    required property bool presentation
+    required property bool headless
+    required property int initialWidth
+    required property int initialHeight
+
+    property alias simulation: primary
+    property bool comparing: false
+    property int selectedClient: -1
+    readonly property real textScale: presentation ? 1.5 : 1.0
+
+    width: initialWidth
+    height: initialHeight
+    visible: true
+    visibility: presentation && !headless ? Window.FullScreen : Window.AutomaticVisibility
+    title: primary.loaded ? "Lockscope — " + primary.title : "Lockscope"
+    font.pointSize: presentation ? 15 : 10
+
+    // Starts compare mode when a second recipe was asked for (the first lesson: herd vs chain).
+    function startComparing() {
+        if (compareRecipe !== "")
+            setComparing(true, compareRecipe)
+    }
+    function setComparing(on: bool, recipe: string) {
+        comparing = on
+        if (!on)
+            return
+        const other = recipe !== "" ? recipe : (primary.recipe === "zk-naive" ? "zk-chained" : "zk-naive")
+        if (secondary.load(primary.file))
+            secondary.configure(other, primary.seed, 0)
+    }
+    function faultOnSelected(kind: string) {
+        if (selectedClient >= 0 && selectedClient < primary.clientCount)
+            primary.injectFault(kind, primary.clientNames[selectedClient])
+    }
+    function toggleOnSelected(on: string, off: string, isOn: bool) {
+        faultOnSelected(isOn ? off : on)
+    }
+
+    Simulation { id: primary }
+    Simulation {
+        id: secondary
+        leader: window.comparing ? primary : null
+    }
+
+    Shortcuts {
+        simulation: primary
+        onHelpRequested: help.open()
+        onLessonsRequested: lessons.open()
+        onOpenRequested: openDialog.open()
+        onRecordRequested: recordDialog.open()
+        onExportRequested: exportDialog.open()
+        onPresentationToggled: window.presentation = !window.presentation
+        onCompareToggled: window.setComparing(!window.comparing, "")
+        onSelectNext: (step) => {
+            const count = primary.clientCount
+            if (count > 0)
+                window.selectedClient = (window.selectedClient + step + count) % count
+        }
+        onFault: (kind) => {
+            const activity = primary.clientActivity(window.selectedClient)
+            if (kind === "pause")
+                window.toggleOnSelected("pause", "resume", activity === "paused")
+            else if (kind === "partition")
+                window.toggleOnSelected("partition", "heal", primary.clientPartitioned(window.selectedClient))
+            else
+                window.faultOnSelected(kind)
+        }
+    }
+
+    header: TopBar {
+        simulation: primary
+        comparing: window.comparing
+        presentation: window.presentation
+        onLessonsRequested: lessons.open()
+        onOpenRequested: openDialog.open()
+        onRecordRequested: recordDialog.open()
+        onExportRequested: exportDialog.open()
+        onHelpRequested: help.open()
+        onCompareToggled: window.setComparing(!window.comparing, "")
+        onPresentationToggled: window.presentation = !window.presentation
+    }
+
+    footer: StatusLine {
+        simulation: primary
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 4
+
+        RowLayout {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            spacing: 4
+
+            StagePanel {
+                id: leftStage
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                simulation: primary
+                textScale: window.textScale
+                selectedClient: window.selectedClient
+                onClientClicked: (client, x, y) => {
+                    window.selectedClient = client
+                    faultMenu.client = client
+                    faultMenu.popup()
+                }
+            }
+            StagePanel {
+                visible: window.comparing
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                simulation: secondary
+                textScale: window.textScale
+                selectedClient: -1
+            }
+            SidePanel {
+                readonly property real panelWidth: (window.comparing ? 300 : 400) * window.textScale
+                Layout.preferredWidth: panelWidth
+                Layout.maximumWidth: panelWidth
+                Layout.fillHeight: true
+                simulation: primary
+                compareSimulation: window.comparing ? secondary : null
+            }
+        }
+
+        PlaybackBar {
+            Layout.fillWidth: true
+            simulation: primary
+        }
+
+        RowLayout {
+            Layout.fillWidth: true
+            Layout.preferredHeight: window.height * 0.24
+            spacing: 4
+            SpaceTimeView {
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                simulation: primary
+                textScale: window.textScale
+            }
+            EventLogPanel {
+                Layout.preferredWidth: 460 * window.textScale
+                Layout.fillHeight: true
+                simulation: primary
+            }
+        }
+    }
+
+    FaultMenu {
+        id: faultMenu
+        simulation: primary
+    }
+    LessonBrowser {
+        id: lessons
+        folder: window.lessonFolder
+        anchors.centerIn: parent
+        width: Math.min(window.width * 0.7, 900 * window.textScale)
+        height: window.height * 0.8
+        onLessonChosen: (file) => {
+            if (primary.load(file) && window.comparing)
+                window.setComparing(true, "")
+        }
+    }
+    HelpOverlay {
+        id: help
+        anchors.centerIn: parent
+    }
+    FileDialog {
+        id: openDialog
+        title: "Open a scenario"
+        nameFilters: ["Scenarios (*.yaml *.yml)"]
+        onAccepted: primary.load(selectedFile.toString().replace("file://", ""))
+    }
+    FileDialog {
+        id: recordDialog
+        title: "Save the scenario with the faults you clicked"
+        fileMode: FileDialog.SaveFile
+        nameFilters: ["Scenarios (*.yaml)"]
+        onAccepted: primary.saveRecording(selectedFile.toString().replace("file://", ""))
+    }
+    FileDialog {
+        id: exportDialog
+        title: "Export the view as PNG"
+        fileMode: FileDialog.SaveFile
+        nameFilters: ["Images (*.png)"]
+        onAccepted: {
+            const path = selectedFile.toString().replace("file://", "")
+            window.contentItem.grabToImage(result => result.saveToFile(path))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+// The running recipe's pseudocode, with a coloured cursor (each client's colour and shape) on the
+// line each client is at.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Lockscope
+
+Frame {
+    id: panel
+    required property Simulation simulation
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 2
+        Label { text: "Recipe: " + panel.simulation.recipe; font.bold: true; opacity: 0.7 }
+        ListView {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            model: panel.simulation.recipeLines
+            delegate: RowLayout {
+                id: line
+                required property int number
+                required property string text
+                required property var cursors
+                width: ListView.view.width
+                spacing: 4
+                Label { text: line.number; opacity: 0.5; Layout.preferredWidth: 18; horizontalAlignment: Text.AlignRight }
+                Label {
+                    text: line.text
+                    font.family: "monospace"
+                    font.bold: line.cursors.length > 0
+                    wrapMode: Text.WordWrap
+                    Layout.fillWidth: true
+                }
+                Flow {
+                    Layout.preferredWidth: Math.min(120, line.cursors.length * 12)
+                    spacing: 2
+                    Repeater {
+                        model: line.cursors.slice(0, 10)
+                        Rectangle {
+                            required property var modelData
+                            width: 10
+                            height: 10
+                            radius: Theme.shapeOfClient(modelData) === "circle" ? 5 : 1
+                            rotation: Theme.shapeOfClient(modelData) === "diamond" ? 45 : 0
+                            color: Theme.colourOfClient(modelData)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

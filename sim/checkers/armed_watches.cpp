@@ -1,0 +1,42 @@
+#include "armed_watches.h"
+
+#include "trace_facts.h"
+
+namespace lockscope::checkers {
+
+void ArmedWatches::onEvent(const sim::TraceEvent& event) {
+  switch (event.kind) {
+    case sim::TraceKind::WatchSet: {
+      const KeyView key{event.session, event.op == "child" ? Child : Data, event.path};
+      const auto at = armed_.lower_bound(key);
+      if (at != armed_.end() && !armed_.key_comp()(key, at->first)) return;  // already armed
+      armed_.emplace_hint(at, Key{key.session, key.table, std::string(key.path)},
+                          Watch{std::string(event.op), event.time});
+      return;
+    }
+    case sim::TraceKind::WatchFired:
+      if (event.value == "NodeDeleted" || event.value == "NodeCreated" ||
+          event.value == "NodeDataChanged") {
+        disarm(event.session, Data, event.path);
+      }
+      if (event.value == "NodeDeleted" || event.value == "NodeChildrenChanged") {
+        disarm(event.session, Child, event.path);
+      }
+      return;
+    case sim::TraceKind::SessionState:
+      if (isServerSessionEnd(event) || (isServer(event) && event.op == "resumed")) {
+        armed_.erase(armed_.lower_bound(KeyView{event.session, Data, {}}),
+                     armed_.lower_bound(KeyView{event.session + 1, Data, {}}));
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+void ArmedWatches::disarm(int64_t session, Table table, std::string_view path) {
+  const auto it = armed_.find(KeyView{session, table, path});
+  if (it != armed_.end()) armed_.erase(it);
+}
+
+}  // namespace lockscope::checkers

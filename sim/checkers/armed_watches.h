@@ -1,0 +1,63 @@
+// Watches armed at the server, kept from the trace like ZooKeeper's WatchManager keeps them: one
+// data watch (set by exists or getData) and one child watch per session and path. A `watch_set`
+// arms one (a watch re-armed after a reconnect comes back as a `watch_set` too); a `watch_fired`
+// disarms what the server fires for that event (NodeDeleted: the data and the child watch;
+// NodeCreated and NodeDataChanged: the data watch; NodeChildrenChanged: the child watch); a
+// session the server expires, closes or resumes loses all of its watches.
+//
+// The watch-leak checker and the GUI's stage (its watch arrows) both read this one table.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <tuple>
+
+#include "sim/trace/trace_event.h"
+
+namespace lockscope::checkers {
+
+class ArmedWatches {
+ public:
+  struct Watch {
+    std::string kind;  // "data", "exists" or "child", as the trace named it when set
+    sim::Micros since = 0;
+  };
+
+  void onEvent(const sim::TraceEvent& event);
+  size_t size() const { return armed_.size(); }
+  // Calls visit(session, path, watch) for every armed watch, by session, then path.
+  template <typename Visit>
+  void forEach(Visit&& visit) const {
+    for (const auto& [key, watch] : armed_) visit(key.session, std::string_view(key.path), watch);
+  }
+
+ private:
+  enum Table : uint8_t { Data, Child };
+  // Ordered by session first, so that a session's watches are one range.
+  struct Key {
+    int64_t session = 0;
+    Table table = Data;
+    std::string path;
+  };
+  struct KeyView {
+    int64_t session = 0;
+    Table table = Data;
+    std::string_view path;
+  };
+  struct KeyLess {
+    using is_transparent = void;
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      return std::tuple(a.session, a.table, std::string_view(a.path)) <
+             std::tuple(b.session, b.table, std::string_view(b.path));
+    }
+  };
+
+  void disarm(int64_t session, Table table, std::string_view path);
+
+  std::map<Key, Watch, KeyLess> armed_;
+};
+
+}  // namespace lockscope::checkers

@@ -1,0 +1,183 @@
+// Goal: the GUI's view-models behave as the views and a teacher rely on: every list model passes
+// QAbstractItemModelTester while a run is played, stepped, scrubbed and re-recorded; stepping
+// back and forth never changes the run; a scenario that fails to load leaves the previous one in
+// place with the loader's file:line:col message; a clicked fault changes nothing before its
+// moment and Record writes a file that replays the very same run; narration pauses playback at
+// "what happens next?"; a follower (compare mode) keeps the leader's time.
+//
+// Method: a SimulationController on real lessons; models observed by QAbstractItemModelTester
+// in Fatal mode, so any inconsistency fails the test where it happens.
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "client_list_model.h"
+#include "event_log_model.h"
+#include "lesson_list_model.h"
+#include "recipe_line_model.h"
+#include "simulation_controller.h"
+#include "support/gui_lessons.h"
+
+using namespace lockscope;
+using gui::SimulationController;
+
+namespace {
+
+QString lesson(const char* name) { return testing::zookeeperLesson(name); }
+
+QStringList activities(const SimulationController& simulation) {
+  QStringList out;
+  for (int client = 0; client < simulation.clientCount(); ++client) out << simulation.clientActivity(client);
+  return out;
+}
+
+void attachTesters(SimulationController& simulation, gui::EventLogFilter& filter, QObject* owner) {
+  using Tester = QAbstractItemModelTester;
+  new Tester(simulation.clients(), Tester::FailureReportingMode::Fatal, owner);
+  new Tester(simulation.events(), Tester::FailureReportingMode::Fatal, owner);
+  new Tester(simulation.recipeLines(), Tester::FailureReportingMode::Fatal, owner);
+  new Tester(&filter, Tester::FailureReportingMode::Fatal, owner);
+}
+
+}  // namespace
+
+class GuiModelsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void modelsStayConsistentThroughPlayback() {
+    SimulationController simulation;
+    gui::EventLogFilter filter;
+    filter.setSourceModel(simulation.events());
+    attachTesters(simulation, filter, this);
+    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    QCOMPARE(simulation.clients()->rowCount(), 10);
+    QCOMPARE(simulation.events()->rowCount(), simulation.eventCount());
+    QCOMPARE(simulation.recipeLines()->rowCount(), 6);
+    for (int step = 0; step < 40; ++step) simulation.seekTime(simulation.endTime() * step / 40);
+    filter.setClient(QStringLiteral("c3"));
+    QVERIFY(filter.rowCount() > 0 && filter.rowCount() < simulation.eventCount());
+    for (int row = 0; row < filter.rowCount(); ++row) {
+      const QString actor = filter.index(row, 0).data(gui::EventLogModel::ActorRole).toString();
+      QVERIFY(actor == QLatin1String("c3") || actor == QLatin1String("server"));
+    }
+    filter.setKind(QStringLiteral("watch_delivered"));
+    QVERIFY(filter.rowCount() > 0);
+    QCOMPARE(filter.rowAtOrBefore(simulation.eventCount()), filter.rowCount() - 1);
+    QVERIFY(simulation.configure(QStringLiteral("zk-chained"), QString(), 0));
+    QCOMPARE(simulation.recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(simulation.recipeLines()->rowCount() > 0, true);
+  }
+
+  void lessonListShowsEveryScenario() {
+    gui::LessonListModel lessons;
+    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal, this);
+    lessons.setFolder(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios"));
+    QVERIFY(lessons.rowCount() >= 21);
+    bool foundHerd = false;
+    for (int row = 0; row < lessons.rowCount(); ++row) {
+      const QModelIndex index = lessons.index(row, 0);
+      QVERIFY(index.data(gui::LessonListModel::ValidRole).toBool());
+      QVERIFY(!index.data(gui::LessonListModel::SummaryRole).toString().isEmpty());
+      foundHerd |= index.data(gui::LessonListModel::FileRole).toString().endsWith(QLatin1String("herd-naive.yaml"));
+    }
+    QVERIFY(foundHerd);
+  }
+
+  void steppingNeverChangesTheRun() {
+    SimulationController simulation;
+    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    const std::string hash = simulation.timeline()->report().traceSha256;
+    simulation.seekEvent(120);
+    const QStringList before = activities(simulation);
+    for (int step = 0; step < 30; ++step) simulation.stepForward();
+    QCOMPARE(simulation.eventIndex(), 150);
+    for (int step = 0; step < 30; ++step) simulation.stepBack();
+    QCOMPARE(simulation.eventIndex(), 120);
+    QCOMPARE(activities(simulation), before);
+    simulation.seekTime(simulation.endTime());
+    simulation.seekEvent(120);
+    QCOMPARE(activities(simulation), before);
+    QCOMPARE(simulation.timeline()->report().traceSha256, hash);
+  }
+
+  void aBrokenScenarioKeepsThePreviousOne() {
+    QTemporaryDir dir;
+    const QString path = testing::writeScenario(
+        dir, "broken.yaml", "title: broken\nrecipe: zk-chained\nclients: 3\nhold_milliseconds: 5\n");
+    QVERIFY(!path.isEmpty());
+    SimulationController simulation;
+    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    const QString title = simulation.title();
+    QVERIFY(!simulation.load(path));
+    QVERIFY2(simulation.error().startsWith(path + QStringLiteral(":4:1:")), qPrintable(simulation.error()));
+    QCOMPARE(simulation.title(), title);
+    QVERIFY(!simulation.load(dir.filePath(QStringLiteral("missing.yaml"))));
+    QVERIFY(simulation.error().contains(QLatin1String("missing.yaml:1:1:")));
+    QVERIFY(simulation.load(lesson("herd-chained.yaml")));
+    QVERIFY(simulation.error().isEmpty());
+  }
+
+  void aClickedFaultChangesOnlyTheFutureAndRecordReplaysIt() {
+    SimulationController simulation;
+    QVERIFY(simulation.load(lesson("herd-chained.yaml")));
+    simulation.seekTime(simulation.origin() + 40'000);
+    const int eventsBefore = simulation.eventIndex();
+    std::vector<std::string> prefix;
+    for (int index = 0; index < eventsBefore; ++index) {
+      prefix.push_back(simulation.events()->index(index).data(gui::EventLogModel::TextRole).toString().toStdString());
+    }
+    QVERIFY(simulation.clientActivity(2) != QLatin1String("crashed"));
+    QVERIFY(simulation.injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    QCOMPARE(simulation.clientActivity(2), QStringLiteral("crashed"));
+    QCOMPARE(simulation.time(), simulation.origin() + 40'000);
+    for (int index = 0; index < eventsBefore; ++index) {
+      QCOMPARE(simulation.events()->index(index).data(gui::EventLogModel::TextRole).toString().toStdString(),
+               prefix[static_cast<size_t>(index)]);
+    }
+    QCOMPARE(simulation.manualFaults().size(), 1);
+    QVERIFY(!simulation.injectFault(QStringLiteral("explode"), QStringLiteral("c3")));
+    QVERIFY(!simulation.error().isEmpty());
+
+    QTemporaryDir dir;
+    const QString recorded = dir.filePath(QStringLiteral("recorded.yaml"));
+    QVERIFY(simulation.saveRecording(recorded));
+    const std::string hash = simulation.timeline()->report().traceSha256;
+    SimulationController replay;
+    QVERIFY(replay.load(recorded));
+    QCOMPARE(replay.timeline()->report().traceSha256, hash);
+    QVERIFY(simulation.undoLastFault());
+    QVERIFY(simulation.timeline()->report().traceSha256 != hash);
+  }
+
+  void narrationPausesPlaybackAtItsMoment() {
+    SimulationController simulation;
+    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    simulation.setSpeed(1.0);
+    QSignalSpy narrated(&simulation, &SimulationController::narrationChanged);
+    simulation.play();
+    QTRY_VERIFY_WITH_TIMEOUT(simulation.waitingAtNarration(), 10'000);
+    QVERIFY(!simulation.playing());
+    QVERIFY(simulation.narration().contains(QLatin1String("Watch what one release does")));
+    const double stoppedAt = simulation.time();
+    simulation.play();  // goes on past the moment it stopped at
+    QTRY_VERIFY_WITH_TIMEOUT(simulation.time() > stoppedAt, 10'000);
+    simulation.pause();
+    QVERIFY(narrated.count() > 0);
+  }
+
+  void aFollowerKeepsTheLeadersTime() {
+    SimulationController leader, follower;
+    QVERIFY(leader.load(lesson("herd-naive.yaml")));
+    QVERIFY(follower.load(lesson("herd-naive.yaml")));
+    QVERIFY(follower.configure(QStringLiteral("zk-chained"), QString(), 0));
+    follower.setLeader(&leader);
+    leader.seekTime(leader.origin() + 55'000);
+    QCOMPARE(follower.time(), leader.time());
+    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
+  }
+};
+
+QTEST_MAIN(GuiModelsTest)
+#include "tst_gui_models.moc"
