@@ -5,17 +5,20 @@
 // under the seed's control.
 //
 // Method: send numbered messages through a World, record arrival order and times, and count what
-// arrived against sentCount()/droppedCount().
+// arrived against sentCount()/droppedCount(). The queue that holds a lane's messages
+// (fifo_queue.h) is checked on its own too: order kept across its compaction, swap and clear.
 #include <QTest>
 
 #include <set>
 #include <vector>
 
 #include "sim/engine/connection.h"
+#include "sim/engine/fifo_queue.h"
 #include "sim/engine/world.h"
 
 using lockscope::sim::Connection;
 using lockscope::sim::Direction;
+using lockscope::sim::FifoQueue;
 using lockscope::sim::LatencyRange;
 using lockscope::sim::Micros;
 using lockscope::sim::World;
@@ -131,6 +134,29 @@ class ConnectionTest : public QObject {
     world.runUntilTime(1'000);
     QCOMPARE(delivered, 1);
     QCOMPARE(connection.droppedCount(), uint64_t{0});
+  }
+
+  void fifoQueueKeepsOrderThroughCompactionSwapAndClear() {
+    // Never emptied for a long stretch: three pushes per two pops, so the dead prefix is dropped
+    // many times while items are still queued.
+    FifoQueue<std::vector<int>> queue;
+    int pushed = 0, popped = 0;
+    for (int round = 0; round < 500; ++round) {
+      for (int i = 0; i < 3; ++i) queue.push_back({pushed++});
+      for (int i = 0; i < 2; ++i) {
+        QCOMPARE(queue.front(), std::vector<int>{popped++});
+        queue.pop_front();
+      }
+      QCOMPARE(queue.size(), static_cast<size_t>(pushed - popped));
+    }
+    FifoQueue<std::vector<int>> other;
+    other.swap(queue);
+    QVERIFY(queue.empty());
+    QCOMPARE(other.front(), std::vector<int>{popped});
+    other.clear();
+    QVERIFY(other.empty());
+    other.push_back({7});
+    QCOMPARE(other.front(), std::vector<int>{7});
   }
 
   void simultaneousArrivalsOnDifferentConnectionsRaceUnderTheSeed() {

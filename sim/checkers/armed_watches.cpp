@@ -10,8 +10,19 @@ void ArmedWatches::onEvent(const sim::TraceEvent& event) {
       const KeyView key{event.session, event.op == "child" ? Child : Data, event.path};
       const auto at = armed_.lower_bound(key);
       if (at != armed_.end() && !armed_.key_comp()(key, at->first)) return;  // already armed
-      armed_.emplace_hint(at, Key{key.session, key.table, std::string(key.path)},
-                          Watch{std::string(event.op), event.time});
+      if (spare_.empty()) {
+        armed_.emplace_hint(at, Key{key.session, key.table, std::string(key.path)},
+                            Watch{std::string(event.op), event.time});
+        return;
+      }
+      Armed::node_type node = std::move(spare_.back());
+      spare_.pop_back();
+      node.key().session = key.session;
+      node.key().table = key.table;
+      node.key().path.assign(key.path);
+      node.mapped().kind.assign(event.op);
+      node.mapped().since = event.time;
+      armed_.insert(at, std::move(node));
       return;
     }
     case sim::TraceKind::WatchFired:
@@ -36,7 +47,7 @@ void ArmedWatches::onEvent(const sim::TraceEvent& event) {
 
 void ArmedWatches::disarm(int64_t session, Table table, std::string_view path) {
   const auto it = armed_.find(KeyView{session, table, path});
-  if (it != armed_.end()) armed_.erase(it);
+  if (it != armed_.end()) spare_.push_back(armed_.extract(it));
 }
 
 }  // namespace lockscope::checkers

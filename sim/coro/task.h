@@ -14,6 +14,8 @@
 #include <optional>
 #include <utility>
 
+#include "frame_pool.h"
+
 namespace lockscope::coro {
 
 namespace detail {
@@ -33,6 +35,10 @@ struct PromiseBase {
   };
   FinalAwaiter final_suspend() noexcept { return {}; }
   void unhandled_exception() { std::terminate(); }
+
+  // Frames come from a recycling pool: see frame_pool.h.
+  static void* operator new(size_t size) { return allocateFrame(size); }
+  static void operator delete(void* frame, size_t size) noexcept { freeFrame(frame, size); }
 };
 
 // What Task<T> and Task<void> share: owning the frame, being awaited, starting.

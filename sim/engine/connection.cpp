@@ -31,7 +31,7 @@ void Connection::arrive(uint64_t tag) {
     ++dropped_;  // sent before a cut: counted when it would have arrived
     return;
   }
-  std::deque<std::function<void()>>& lane = inFlight_[tag & 1];
+  FifoQueue<std::function<void()>>& lane = inFlight_[tag & 1];
   // Moved out first: the message may send on this connection, which appends to the same lane.
   std::function<void()> message = std::move(lane.front());
   lane.pop_front();

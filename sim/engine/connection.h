@@ -6,10 +6,10 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <string>
 
+#include "fifo_queue.h"
 #include "virtual_time.h"
 #include "world.h"
 
@@ -53,7 +53,7 @@ class Connection {
   // Messages in flight per direction, oldest first. FIFO arrival means each arrival event is for
   // the front message, so the agenda holds only a 16-byte (this, epoch, lane) callback that
   // std::function stores without allocating.
-  std::deque<std::function<void()>> inFlight_[2];
+  FifoQueue<std::function<void()>> inFlight_[2];
   uint64_t sent_ = 0;
   uint64_t dropped_ = 0;
 };

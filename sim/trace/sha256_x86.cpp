@@ -31,7 +31,10 @@ __attribute__((target("sha,sse4.1,ssse3"))) void compressBlocksShaNi(uint32_t st
     const __m128i savedAbef = state0, savedCdgh = state1;
     __m128i words[4];
     // Sixteen groups of four rounds; words[g % 4] holds the group's four message words, and the
-    // schedule for later groups is computed in the same registers as it goes.
+    // schedule for later groups is computed in the same registers as it goes. Unrolled so that
+    // words[] stays in registers and the group tests vanish: as a loop GCC kept words[] in memory
+    // and ran at about half the speed of OpenSSL's SHA-NI code on the same machine.
+#pragma GCC unroll 16
     for (int group = 0; group < 16; ++group) {
       __m128i& current = words[group % 4];
       if (group < 4) {

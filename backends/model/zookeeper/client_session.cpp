@@ -112,9 +112,9 @@ void ClientSession::handleConnectReply(uint64_t attempt, int64_t session, int64_
   traceState("connected");
   sendSetWatches();
   notifyWatcher(WatchedEvent{EventType::None, SessionState::SyncConnected, ""});
-  std::deque<Pending> waiting;
+  sim::FifoQueue<Pending> waiting;
   waiting.swap(waiting_);
-  for (Pending& pending : waiting) transmit(std::move(pending));
+  for (; !waiting.empty(); waiting.pop_front()) transmit(std::move(waiting.front()));
   scheduleHeartbeat();
 }
 
@@ -301,10 +301,11 @@ void ClientSession::close(Completion complete) {
   }
 }
 
-void ClientSession::failAll(std::deque<Pending>& pendings, ErrorCode rc) {
-  std::deque<Pending> failed;
+void ClientSession::failAll(sim::FifoQueue<Pending>& pendings, ErrorCode rc) {
+  sim::FifoQueue<Pending> failed;
   failed.swap(pendings);
-  for (Pending& pending : failed) {
+  for (; !failed.empty(); failed.pop_front()) {
+    Pending& pending = failed.front();
     Reply reply;
     reply.xid = pending.request.xid;
     reply.rc = rc;

@@ -13,7 +13,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <set>
@@ -22,6 +21,7 @@
 #include "backends/api/zookeeper_client.h"
 #include "client_endpoint.h"
 #include "sim/engine/connection.h"
+#include "sim/engine/fifo_queue.h"
 #include "sim/engine/process.h"
 #include "zookeeper_server.h"
 
@@ -79,7 +79,7 @@ class ClientSession final : public ClientEndpoint, public std::enable_shared_fro
   void transmit(Pending pending);
   void sendToServer(const Request& request);
   void sendSetWatches();
-  void failAll(std::deque<Pending>& pendings, ErrorCode rc);
+  void failAll(sim::FifoQueue<Pending>& pendings, ErrorCode rc);
   void failLater(Completion complete, int64_t xid, ErrorCode rc);
   void rememberWatch(const Request& request, const Reply& reply);
   void forgetWatches(const WatchedEvent& event);
@@ -110,8 +110,8 @@ class ClientSession final : public ClientEndpoint, public std::enable_shared_fro
   bool heartbeatScheduled_ = false;
   Request::Fate nextFate_ = Request::Fate::Normal;
 
-  std::deque<Pending> waiting_;   // submitted while not connected: sent once connected
-  std::deque<Pending> inFlight_;  // sent, answered in order
+  sim::FifoQueue<Pending> waiting_;   // submitted while not connected: sent once connected
+  sim::FifoQueue<Pending> inFlight_;  // sent, answered in order
   std::set<std::string> dataWatches_, existWatches_, childWatches_;
 };
 
