@@ -13,7 +13,8 @@ packages=(
   qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools libgl-dev
   qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts
   qml6-module-qtquick-window qml6-module-qtquick-templates qml6-module-qtqml-workerscript
-  qml6-module-qttest
+  qml6-module-qttest qml6-module-qtquick-dialogs qml6-module-qtqml-models
+  qml6-module-qt-labs-folderlistmodel
   # scenario files, JSON, live backends, benchmarks
   libyaml-cpp-dev nlohmann-json3-dev libzookeeper-mt-dev libhiredis-dev libbenchmark-dev
   # real servers the differential and live tests start on loopback ports

@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 // The event log: every event of the run, filterable by client and kind, following the cursor;
 // click a line to jump there. A ListView only makes the rows on screen, so 100,000 events scroll.
 import QtQuick
@@ -12,7 +13,7 @@ Frame {
 
     EventLogFilter {
         id: filtered
-        sourceModel: panel.simulation.events
+        source: panel.simulation.events
     }
 
     ColumnLayout {
@@ -22,7 +23,7 @@ Frame {
             Label { text: "Events"; font.bold: true; opacity: 0.7 }
             ComboBox {
                 Layout.fillWidth: true
-                model: ["all clients"].concat(panel.simulation.clientNames)
+                model: panel.simulation.clientChoices
                 onActivated: (index) => filtered.client = index === 0 ? "" : panel.simulation.clientNames[index - 1]
             }
             ComboBox {
@@ -41,8 +42,6 @@ Frame {
             model: filtered
             reuseItems: true
             currentIndex: filtered.rowAtOrBefore(panel.simulation.eventIndex - 1)
-            highlightMoveDuration: 0
-            highlight: Rectangle { color: "#DDEBF7" }
             ScrollBar.vertical: ScrollBar {}
             delegate: Item {
                 id: row
@@ -53,6 +52,11 @@ Frame {
                 required property int eventIndex
                 width: ListView.view.width
                 height: 18
+                Rectangle {
+                    anchors.fill: parent
+                    visible: row.ListView.isCurrentItem
+                    color: "#DDEBF7"
+                }
                 Rectangle {
                     width: 4
                     height: parent.height

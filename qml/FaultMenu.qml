@@ -1,6 +1,5 @@
 // What a click on a client offers: the faults a teacher injects with one more click. Each one
 // becomes a scheduled fault at the current moment, exactly as if the scenario file had it.
-import QtQuick
 import QtQuick.Controls
 import Lockscope
 

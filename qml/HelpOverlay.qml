@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 // The keyboard shortcuts, for a teacher at the front of the class.
 import QtQuick
 import QtQuick.Controls
@@ -38,6 +39,6 @@ Popup {
                 }
             }
         }
-        Button { text: "Close"; Layout.alignment: Qt.AlignRight; onClicked: help.close() }
+        Button { text: "Close"; onClicked: help.close() }
     }
 }

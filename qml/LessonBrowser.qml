@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 // The lessons: every scenario under the lessons folder with its title and one-line summary.
 // A file that does not load shows its error instead of a summary.
 import QtQuick
@@ -22,22 +23,18 @@ Popup {
             Layout.fillHeight: true
             clip: true
             model: lessons
-            section.property: "group"
-            section.delegate: Label {
-                required property string section
-                text: section
-                font.bold: true
-                topPadding: 8
-            }
             delegate: ItemDelegate {
                 id: lesson
                 required property string title
                 required property string summary
                 required property string file
                 required property bool valid
+                required property string group
+                required property bool groupStart
                 width: ListView.view.width
                 contentItem: ColumnLayout {
                     spacing: 0
+                    Label { visible: lesson.groupStart; text: lesson.group; font.bold: true; font.capitalization: Font.AllUppercase; opacity: 0.6; topPadding: 6 }
                     Label { text: lesson.title; font.bold: true }
                     Label { text: lesson.summary; opacity: 0.75; color: lesson.valid ? palette.windowText : Theme.violation; elide: Text.ElideRight; Layout.fillWidth: true }
                 }

@@ -184,14 +184,14 @@ ApplicationWindow {
         id: openDialog
         title: "Open a scenario"
         nameFilters: ["Scenarios (*.yaml *.yml)"]
-        onAccepted: primary.load(selectedFile.toString().replace("file://", ""))
+        onAccepted: primary.load(primary.localFile(selectedFile))
     }
     FileDialog {
         id: recordDialog
         title: "Save the scenario with the faults you clicked"
         fileMode: FileDialog.SaveFile
         nameFilters: ["Scenarios (*.yaml)"]
-        onAccepted: primary.saveRecording(selectedFile.toString().replace("file://", ""))
+        onAccepted: primary.saveRecording(primary.localFile(selectedFile))
     }
     FileDialog {
         id: exportDialog
@@ -199,7 +199,7 @@ ApplicationWindow {
         fileMode: FileDialog.SaveFile
         nameFilters: ["Images (*.png)"]
         onAccepted: {
-            const path = selectedFile.toString().replace("file://", "")
+            const path = primary.localFile(selectedFile)
             window.contentItem.grabToImage(result => result.saveToFile(path))
         }
     }

@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 // Live numbers at the cursor and the notifications-per-release chart; in compare mode, the
 // second run's numbers beside the first's.
 import QtQuick

@@ -1,6 +1,5 @@
 // Playback: restart, step back, play/pause, step forward, speed (logarithmic, 0.001× to 100× of
 // virtual time) and the timeline to scrub to any moment.
-import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import Lockscope

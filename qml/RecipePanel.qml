@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 // The running recipe's pseudocode, with a coloured cursor (each client's colour and shape) on the
 // line each client is at.
 import QtQuick

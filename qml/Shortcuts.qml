@@ -31,10 +31,10 @@ Item {
     Shortcut { sequence: "N"; onActivated: keys.fault("partition") }
     Shortcut { sequence: "X"; onActivated: keys.fault("expire_session") }
     Shortcut { sequence: "Y"; onActivated: keys.fault("lose_reply") }
-    Shortcut { sequences: [StandardKey.Undo]; onActivated: keys.simulation.undoLastFault() }
+    Shortcut { sequence: "Ctrl+Z"; onActivated: keys.simulation.undoLastFault() }
     Shortcut { sequence: "L"; onActivated: keys.lessonsRequested() }
-    Shortcut { sequences: [StandardKey.Open]; onActivated: keys.openRequested() }
-    Shortcut { sequences: [StandardKey.Save]; onActivated: keys.recordRequested() }
+    Shortcut { sequence: "Ctrl+O"; onActivated: keys.openRequested() }
+    Shortcut { sequence: "Ctrl+S"; onActivated: keys.recordRequested() }
     Shortcut { sequence: "Ctrl+E"; onActivated: keys.exportRequested() }
     Shortcut { sequence: "F5"; onActivated: keys.presentationToggled() }
     Shortcut { sequence: "M"; onActivated: keys.compareToggled() }

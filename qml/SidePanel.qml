@@ -1,7 +1,5 @@
 // The right-hand column: the lesson's narration at this moment, the recipe's pseudocode with a
 // cursor per client, and the live metrics (of both runs in compare mode).
-import QtQuick
-import QtQuick.Controls
 import QtQuick.Layouts
 import Lockscope
 

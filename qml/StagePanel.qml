@@ -31,7 +31,6 @@ Frame {
             selectedClient: panel.selectedClient
             MouseArea {
                 anchors.fill: parent
-                acceptedButtons: Qt.LeftButton | Qt.RightButton
                 onClicked: (mouse) => {
                     const client = stage.clientAt(mouse.x, mouse.y)
                     if (client >= 0)

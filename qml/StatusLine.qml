@@ -19,8 +19,8 @@ ToolBar {
             text: status.simulation.error !== "" ? status.simulation.error : status.simulation.verdict
         }
         Label {
-            visible: status.simulation.manualFaults.length > 0
-            text: "your faults: " + status.simulation.manualFaults.join(", ")
+            visible: status.simulation.faultSummary !== ""
+            text: "your faults: " + status.simulation.faultSummary
             elide: Text.ElideLeft
             Layout.maximumWidth: 500
         }

@@ -33,7 +33,7 @@ ToolBar {
         ComboBox {
             id: recipeBox
             model: bar.simulation.recipeNames
-            currentIndex: bar.simulation.recipeNames.indexOf(bar.simulation.recipe)
+            currentIndex: bar.simulation.recipeIndex
             implicitWidth: 200
             onActivated: (index) => bar.simulation.configure(bar.simulation.recipeNames[index], "", 0)
         }

@@ -49,7 +49,7 @@ class GuiModelsTest : public QObject {
   void modelsStayConsistentThroughPlayback() {
     SimulationController simulation;
     gui::EventLogFilter filter;
-    filter.setSourceModel(simulation.events());
+    filter.setSource(simulation.events());
     attachTesters(simulation, filter, this);
     QVERIFY(simulation.load(lesson("herd-naive.yaml")));
     QCOMPARE(simulation.clients()->rowCount(), 10);
@@ -59,7 +59,7 @@ class GuiModelsTest : public QObject {
     filter.setClient(QStringLiteral("c3"));
     QVERIFY(filter.rowCount() > 0 && filter.rowCount() < simulation.eventCount());
     for (int row = 0; row < filter.rowCount(); ++row) {
-      const QString actor = filter.index(row, 0).data(gui::EventLogModel::ActorRole).toString();
+      const QString actor = filter.index(row).data(gui::EventLogModel::ActorRole).toString();
       QVERIFY(actor == QLatin1String("c3") || actor == QLatin1String("server"));
     }
     filter.setKind(QStringLiteral("watch_delivered"));

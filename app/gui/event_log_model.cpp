@@ -1,5 +1,7 @@
 #include "event_log_model.h"
 
+#include <algorithm>
+
 #include "core/event_text.h"
 
 namespace lockscope::gui {
@@ -49,26 +51,34 @@ void EventLogModel::moveCursor(size_t from, size_t to) {
   emit dataChanged(index(static_cast<int>(first)), index(static_cast<int>(last - 1)), {PastRole});
 }
 
-EventLogFilter::EventLogFilter(QObject* parent) : QSortFilterProxyModel(parent) {
-  setDynamicSortFilter(false);  // rows only change on reset or when the filter does
+void EventLogFilter::setSource(EventLogModel* source) {
+  if (source_ == source) return;
+  if (source_) disconnect(source_, nullptr, this, nullptr);
+  source_ = source;
+  if (source_) {
+    connect(source_, &QAbstractItemModel::modelReset, this, &EventLogFilter::rebuild);
+    connect(source_, &QAbstractItemModel::dataChanged, this, &EventLogFilter::forwardChanges);
+  }
+  rebuild();
+  emit sourceChanged();
 }
 
 void EventLogFilter::setClient(const QString& client) {
   if (client_ == client) return;
   client_ = client;
-  invalidateFilter();
+  rebuild();
   emit filterChanged();
 }
 
 void EventLogFilter::setKind(const QString& kind) {
   if (kind_ == kind) return;
   kind_ = kind;
-  invalidateFilter();
+  rebuild();
   emit filterChanged();
 }
 
-bool EventLogFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
-  const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+bool EventLogFilter::accepts(int sourceRow) const {
+  const QModelIndex index = source_->index(sourceRow);
   if (!kind_.isEmpty() && index.data(EventLogModel::KindRole).toString() != kind_) return false;
   if (client_.isEmpty()) return true;
   const QString actor = index.data(EventLogModel::ActorRole).toString();
@@ -77,21 +87,45 @@ bool EventLogFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourcePa
                               index.data(EventLogModel::TextRole).toString().contains(client_));
 }
 
-int EventLogFilter::rowAtOrBefore(int eventIndex) const {
-  if (!sourceModel() || rowCount() == 0) return -1;
-  // Rows keep the source order, so the mapping is monotone: binary search.
-  int low = 0, high = rowCount() - 1, found = -1;
-  while (low <= high) {
-    const int middle = (low + high) / 2;
-    const int source = mapToSource(index(middle, 0)).row();
-    if (source <= eventIndex) {
-      found = middle;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
+void EventLogFilter::rebuild() {
+  beginResetModel();
+  rows_.clear();
+  const int count = source_ ? source_->rowCount() : 0;
+  if (client_.isEmpty() && kind_.isEmpty()) {
+    rows_.resize(static_cast<size_t>(count));
+    for (int row = 0; row < count; ++row) rows_[static_cast<size_t>(row)] = row;
+  } else {
+    for (int row = 0; row < count; ++row) {
+      if (accepts(row)) rows_.push_back(row);
     }
   }
-  return found;
+  endResetModel();
+}
+
+void EventLogFilter::forwardChanges(const QModelIndex& first, const QModelIndex& last, const QList<int>& roles) {
+  const auto begin = std::lower_bound(rows_.begin(), rows_.end(), first.row());
+  const auto end = std::upper_bound(rows_.begin(), rows_.end(), last.row());
+  if (begin >= end) return;
+  emit dataChanged(index(static_cast<int>(begin - rows_.begin())),
+                   index(static_cast<int>(end - rows_.begin()) - 1), roles);
+}
+
+int EventLogFilter::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+QVariant EventLogFilter::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  return source_->index(rows_[static_cast<size_t>(index.row())]).data(role);
+}
+
+QHash<int, QByteArray> EventLogFilter::roleNames() const {
+  return source_ ? source_->roleNames() : QHash<int, QByteArray>{};
+}
+
+int EventLogFilter::rowAtOrBefore(int eventIndex) const {
+  const auto after = std::upper_bound(rows_.begin(), rows_.end(), eventIndex);
+  return static_cast<int>(after - rows_.begin()) - 1;
 }
 
 }  // namespace lockscope::gui

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QAbstractListModel>
-#include <QSortFilterProxyModel>
 #include <QtQml/qqmlregistration.h>
 
 #include "core/run_timeline.h"
@@ -33,15 +32,25 @@ class EventLogModel : public QAbstractListModel {
   size_t cursor_ = 0;
 };
 
-// The event log as shown: only one client's events and/or one kind, when chosen.
-class EventLogFilter : public QSortFilterProxyModel {
+// The event log as shown: only one client's events and/or one kind, when chosen. A list of the
+// source rows it keeps, rebuilt when the filter or the run changes (a plain list model, not a
+// QSortFilterProxyModel, so that QML tooling knows its type).
+class EventLogFilter : public QAbstractListModel {
   Q_OBJECT
   QML_ELEMENT
+  Q_PROPERTY(lockscope::gui::EventLogModel* source READ source WRITE setSource NOTIFY sourceChanged)
   Q_PROPERTY(QString client READ client WRITE setClient NOTIFY filterChanged)
   Q_PROPERTY(QString kind READ kind WRITE setKind NOTIFY filterChanged)
 
  public:
-  explicit EventLogFilter(QObject* parent = nullptr);
+  explicit EventLogFilter(QObject* parent = nullptr) : QAbstractListModel(parent) {}
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QHash<int, QByteArray> roleNames() const override;
+
+  EventLogModel* source() const { return source_; }
+  void setSource(EventLogModel* source);
   QString client() const { return client_; }
   void setClient(const QString& client);
   QString kind() const { return kind_; }
@@ -51,12 +60,16 @@ class EventLogFilter : public QSortFilterProxyModel {
 
  signals:
   void filterChanged();
-
- protected:
-  bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+  void sourceChanged();
 
  private:
+  bool accepts(int sourceRow) const;
+  void rebuild();
+  void forwardChanges(const QModelIndex& first, const QModelIndex& last, const QList<int>& roles);
+
+  EventLogModel* source_ = nullptr;
   QString client_, kind_;
+  std::vector<int> rows_;  // source rows shown, ascending
 };
 
 }  // namespace lockscope::gui

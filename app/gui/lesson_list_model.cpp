@@ -22,13 +22,14 @@ QVariant LessonListModel::data(const QModelIndex& index, int role) const {
     case FileRole: return lesson.file;
     case GroupRole: return lesson.group;
     case ValidRole: return lesson.valid;
+    case GroupStartRole: return index.row() == 0 || lessons_[static_cast<size_t>(index.row() - 1)].group != lesson.group;
     default: return {};
   }
 }
 
 QHash<int, QByteArray> LessonListModel::roleNames() const {
   return {{TitleRole, "title"}, {SummaryRole, "summary"}, {FileRole, "file"},
-          {GroupRole, "group"}, {ValidRole, "valid"}};
+          {GroupRole, "group"}, {ValidRole, "valid"}, {GroupStartRole, "groupStart"}};
 }
 
 void LessonListModel::setFolder(const QString& folder) {

@@ -15,7 +15,8 @@ class LessonListModel : public QAbstractListModel {
   Q_PROPERTY(QString folder READ folder WRITE setFolder NOTIFY folderChanged)
 
  public:
-  enum Role { TitleRole = Qt::UserRole + 1, SummaryRole, FileRole, GroupRole, ValidRole };
+  // GroupStartRole: the first lesson of its folder, under which the browser prints the folder.
+  enum Role { TitleRole = Qt::UserRole + 1, SummaryRole, FileRole, GroupRole, ValidRole, GroupStartRole };
   explicit LessonListModel(QObject* parent = nullptr) : QAbstractListModel(parent) {}
 
   int rowCount(const QModelIndex& parent = {}) const override;

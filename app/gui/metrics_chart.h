@@ -9,7 +9,7 @@
 
 namespace lockscope::gui {
 
-class MetricsChart : public SimulationView {
+class MetricsChart : public lockscope::gui::SimulationView {
   Q_OBJECT
   QML_ELEMENT
 

@@ -13,6 +13,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
+#include <QUrl>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 #include <memory>
@@ -35,9 +36,12 @@ class SimulationController : public QObject {
   Q_PROPERTY(QString summary READ summary NOTIFY scenarioChanged)
   Q_PROPERTY(QString recipe READ recipe NOTIFY scenarioChanged)
   Q_PROPERTY(QStringList recipeNames READ recipeNames CONSTANT)
+  Q_PROPERTY(int recipeIndex READ recipeIndex NOTIFY scenarioChanged)
   Q_PROPERTY(QString seed READ seed NOTIFY scenarioChanged)
   Q_PROPERTY(int clientCount READ clientCount NOTIFY scenarioChanged)
   Q_PROPERTY(QStringList clientNames READ clientNames NOTIFY scenarioChanged)
+  // "all clients" and then every client: the event log's filter choices.
+  Q_PROPERTY(QStringList clientChoices READ clientChoices NOTIFY scenarioChanged)
   Q_PROPERTY(QString error READ error NOTIFY errorChanged)
   Q_PROPERTY(QString verdict READ verdict NOTIFY scenarioChanged)
   Q_PROPERTY(bool passed READ passed NOTIFY scenarioChanged)
@@ -53,6 +57,7 @@ class SimulationController : public QObject {
   Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
   Q_PROPERTY(QVariantMap metrics READ metrics NOTIFY frameChanged)
   Q_PROPERTY(QStringList manualFaults READ manualFaults NOTIFY scenarioChanged)
+  Q_PROPERTY(QString faultSummary READ faultSummary NOTIFY scenarioChanged)
   Q_PROPERTY(lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
   Q_PROPERTY(lockscope::gui::ClientListModel* clients READ clients CONSTANT)
   Q_PROPERTY(lockscope::gui::EventLogModel* events READ events CONSTANT)
@@ -87,6 +92,8 @@ class SimulationController : public QObject {
   Q_INVOKABLE bool saveRecording(const QString& path);
   Q_INVOKABLE QString recordingText() const;
   Q_INVOKABLE QString eventTimeText(int eventIndex) const;
+  // A file dialog's URL as a path the loader and writers take.
+  Q_INVOKABLE QString localFile(const QUrl& url) const { return url.toLocalFile(); }
 
   bool loaded() const { return timeline_ != nullptr; }
   QString file() const { return file_; }
@@ -94,9 +101,11 @@ class SimulationController : public QObject {
   QString summary() const;
   QString recipe() const;
   QStringList recipeNames() const;
+  int recipeIndex() const { return static_cast<int>(recipeNames().indexOf(recipe())); }
   QString seed() const;
   int clientCount() const;
   QStringList clientNames() const;
+  QStringList clientChoices() const { return QStringList{QStringLiteral("all clients")} + clientNames(); }
   QString error() const { return error_; }
   QString verdict() const;
   bool passed() const;
@@ -114,6 +123,7 @@ class SimulationController : public QObject {
   bool waitingAtNarration() const { return waitingAtNarration_; }
   QVariantMap metrics() const;
   QStringList manualFaults() const;
+  QString faultSummary() const { return manualFaults().join(QStringLiteral(", ")); }
   SimulationController* leader() const { return leader_; }
   void setLeader(SimulationController* leader);
   ClientListModel* clients() const { return clients_; }

@@ -9,6 +9,12 @@
 #include "theme.h"
 
 namespace lockscope::gui {
+namespace {
+
+constexpr double kComfortableFlights = 400;  // messages in the default window
+constexpr size_t kMostFlightsDrawn = 2000;   // per frame, however far out the wheel zooms
+
+}  // namespace
 
 SpaceTimeView::SpaceTimeView(QQuickItem* parent) : SimulationView(parent) {
   setFillColor(QColor(0xFB, 0xFB, 0xFB));
@@ -49,7 +55,11 @@ void SpaceTimeView::paint(QPainter* painter) {
   if (!ready()) return;
   const RunTimeline& timeline = *simulation_->timeline();
   if (span_ <= 0) {
-    span_ = std::clamp(static_cast<double>(timeline.endTime()) / 6, 20'000.0, 5'000'000.0);
+    // About a sixth of the run, but narrow enough that a busy run shows a few hundred arrows,
+    // not thousands: a diagram of 30,000 crossing lines shows nothing and costs a frame.
+    const double run = static_cast<double>(std::max<sim::Micros>(1, timeline.endTime()));
+    const double perFlight = run / static_cast<double>(std::max<size_t>(1, timeline.flights().all().size()));
+    span_ = std::clamp(std::min(run / 6, perFlight * kComfortableFlights), 2'000.0, 5'000'000.0);
   }
   const sim::Micros from = windowStart(), to = from + static_cast<sim::Micros>(span_);
   const double lane = laneHeight();
@@ -84,9 +94,12 @@ void SpaceTimeView::paint(QPainter* painter) {
     painter->drawRect(QRectF(x0, y - lane * 0.3, std::max(1.0, x1 - x0), lane * 0.6));
   }
 
-  // Messages: from the sender's lane at departure to the receiver's lane at arrival.
-  for (size_t index : timeline.flights().overlapping(from, to)) {
-    const Flight& flight = timeline.flights().all()[index];
+  // Messages: from the sender's lane at departure to the receiver's lane at arrival. Zoomed far
+  // out, only every k-th is drawn (the header says so), so a frame stays a frame.
+  const std::vector<size_t> shown = timeline.flights().overlapping(from, to);
+  const size_t stride = std::max<size_t>(1, shown.size() / kMostFlightsDrawn);
+  for (size_t position = 0; position < shown.size(); position += stride) {
+    const Flight& flight = timeline.flights().all()[shown[position]];
     const double clientY = laneY(flight.client + 1), serverY = laneY(0);
     const bool outbound = flight.kind == FlightKind::Request;
     const QPointF start(xOf(flight.start), outbound ? clientY : serverY);
@@ -127,8 +140,9 @@ void SpaceTimeView::paint(QPainter* painter) {
   painter->drawLine(QPointF(cursor, 0), QPointF(cursor, height()));
   painter->setPen(QColor(0x55, 0x55, 0x55));
   painter->drawText(QRectF(gutter(), 0, width() - gutter() - 4, 13 * scale_), Qt::AlignRight,
-                    QStringLiteral("window %1 ms · wheel to zoom · click to jump")
-                        .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0));
+                    QStringLiteral("window %1 ms%2 · wheel to zoom · click to jump")
+                        .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
+                        .arg(stride > 1 ? QStringLiteral(" · 1 in %1 messages drawn").arg(stride) : QString()));
 }
 
 void SpaceTimeView::mousePressEvent(QMouseEvent* event) {

@@ -10,7 +10,7 @@
 
 namespace lockscope::gui {
 
-class SpaceTimeView : public SimulationView {
+class SpaceTimeView : public lockscope::gui::SimulationView {
   Q_OBJECT
   QML_ELEMENT
   Q_PROPERTY(double span READ span WRITE setSpan NOTIFY spanChanged)  // µs of virtual time shown

@@ -31,7 +31,10 @@ std::vector<ZnodeRow> orderedRows(const StageState& stage) {
   };
   std::vector<ZnodeRow> rows;
   auto visit = [&](auto&& self, const std::string& path, int depth) -> void {
-    const std::string name = path.substr(path.rfind('/') + 1);
+    std::string name = path.substr(path.rfind('/') + 1);
+    // A GUID prefix (protection mode) would push the sequence number out of sight: keep the
+    // GUID's first characters, enough to tell nodes apart, and the name's tail whole.
+    if (name.size() > 28) name = name.substr(0, 8) + "\u2026" + name.substr(name.size() - 16);
     rows.push_back({path, QString::fromStdString(depth == 0 ? path : name), depth,
                     &stage.znodes().at(path), {}});
     auto found = children.find(path);

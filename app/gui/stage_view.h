@@ -12,7 +12,7 @@
 
 namespace lockscope::gui {
 
-class StageView : public SimulationView {
+class StageView : public lockscope::gui::SimulationView {
   Q_OBJECT
   QML_ELEMENT
   Q_PROPERTY(int selectedClient READ selectedClient WRITE setSelectedClient NOTIFY selectedClientChanged)

@@ -52,14 +52,23 @@ constexpr size_t classOf(size_t size) { return (size - 1) / kClassBytes; }
 
 }  // namespace
 
+// Under AddressSanitizer every frame goes to the allocator, so that a use of a destroyed frame
+// is still caught (a recycled frame would be valid memory to ASan).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kRecycle = false;
+#else
+constexpr bool kRecycle = true;
+#endif
+
 void* allocateFrame(size_t size) {
+  if (!kRecycle) return ::operator new(size);
   const size_t index = classOf(size);
   return index < kClasses ? pool.allocate(index) : ::operator new(size);
 }
 
 void freeFrame(void* frame, size_t size) noexcept {
   const size_t index = classOf(size);
-  if (index < kClasses) {
+  if (kRecycle && index < kClasses) {
     pool.release(frame, index);
   } else {
     ::operator delete(frame, size);
