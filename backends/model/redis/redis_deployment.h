@@ -59,7 +59,8 @@ class RedisDeployment {
   void partitionClient(const std::string& clientName, bool cut);
 
   // The master of the shard `instanceName` serves crashes and its first replica that is up
-  // becomes the master. False when there is none to promote.
+  // becomes the master. False when there is none to promote. (Other replicas of the shard keep
+  // what they have but are not re-attached to the new master: lessons use one replica.)
   bool failover(const std::string& instanceName);
 
   // Runs a request that reached `shard` (internal to the model clients).

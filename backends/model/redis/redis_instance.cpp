@@ -11,6 +11,14 @@ constexpr sim::Micros kActiveExpiryPeriod = sim::fromMillis(100);
 constexpr size_t kActiveExpirySample = 20;
 constexpr sim::Micros kFsyncPeriod = sim::fromSeconds(1);
 
+// What a replica serves; everything else gets READONLY.
+bool isReadOnly(const std::string& command) {
+  for (const char* read : {"GET", "PTTL", "TTL", "EXISTS", "HGET", "HEXISTS"}) {
+    if (command == read) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 const char* persistenceName(Persistence persistence) {
@@ -42,7 +50,7 @@ std::optional<Reply> RedisInstance::execute(const Command& argv) {
   std::vector<KeyChange> changes;
   const int64_t now = clockMs();
   Reply reply;
-  if (!master_ && !argv.empty() && argv[0] != "GET" && argv[0] != "PTTL" && argv[0] != "EXISTS") {
+  if (!master_ && !argv.empty() && !isReadOnly(argv[0])) {
     reply = Reply::error("READONLY You can't write against a read only replica.");
   } else {
     reply = CommandExecutor(keys_, now, changes).execute(argv);
