@@ -115,6 +115,17 @@ class RedisRecipesTest : public QObject {
     QVERIFY(count(outcome, sim::TraceKind::Request, "compare_and_extend") >= 18);
   }
 
+  // Redlock measures elapsed time on the client's own clock: one running at half speed sees a
+  // 120 ms acquisition as 60 ms and takes a lock whose 100 ms TTL had already run out.
+  void redlockTrustsTheClientClock() {
+    const std::string yaml =
+        "title: t\nbackend: redis\nrecipe: redlock\nrecipe_parameters: {ttl_ms: 100, retries: 0}\n"
+        "network: {latency_ms: 60}\nclients: 1\nredis: {instances: 5, request_timeout_ms: 500";
+    QCOMPARE(runText(yaml + "}\n").report.verdict.metrics.at("acquisitions"), 0.0);
+    const Outcome slow = runText(yaml + ", client_clocks: {c1: {drift_ppm: -500000}}}\n");
+    QCOMPARE(slow.report.verdict.metrics.at("acquisitions"), 1.0);
+  }
+
   void redlockNeedsAMajority() {
     const Outcome outcome = runText(
         "title: t\nbackend: redis\nrecipe: redlock\nrecipe_parameters: {retries: 1}\n"
