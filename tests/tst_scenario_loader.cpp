@@ -137,6 +137,86 @@ class ScenarioLoaderTest : public QObject {
     QVERIFY2(got.find('\n') == std::string::npos, "errors are one line");
   }
 
+  void redisKeysAreApplied() {
+    const auto result = loadScenarioText(
+        "title: t\nbackend: redis\nrecipe: redlock\nclients: 2\n"
+        "recipe_parameters: {lock_key: k, ttl_ms: 500, retry_delay_ms: 7, retries: 2, "
+        "renew_every_ms: 100, redlock_timer_after_quorum: true}\n"
+        "redis:\n  instances: 3\n  replicas: 1\n  replication_lag_ms: 40\n  persistence: always\n"
+        "  request_timeout_ms: 30\n  clocks: {redis-2: {offset_ms: -5, drift_ppm: 300}}\n"
+        "  client_clocks: {c2: {drift_ppm: -7}}\n"
+        "faults:\n  - {at: 1s, kill_instance: redis-1-r1, for: 2s}\n  - {at: 2s, clock_jump: redis-3, by: -1.5s}\n"
+        "  - {at: 3s, failover: redis-2}\n",
+        "s.yaml");
+    QVERIFY2(result.scenario, result.error.c_str());
+    const scenario::Scenario& s = *result.scenario;
+    QCOMPARE(s.backend, std::string("redis"));
+    QCOMPARE(s.recipeParameters.lockKey, std::string("k"));
+    QCOMPARE(s.recipeParameters.ttlMs, int64_t{500});
+    QCOMPARE(s.recipeParameters.retryDelayMs, int64_t{7});
+    QCOMPARE(s.recipeParameters.retries, 2);
+    QCOMPARE(s.recipeParameters.renewEveryMs, int64_t{100});
+    QVERIFY(s.recipeParameters.redlockTimerAfterQuorum);
+    QCOMPARE(s.redis.instances, 3);
+    QCOMPARE(s.redis.replicas, 1);
+    QCOMPARE(s.redis.replicationLagMs, int64_t{40});
+    QCOMPARE(s.redis.persistence, std::string("always"));
+    QCOMPARE(s.redis.requestTimeoutMs, int64_t{30});
+    QCOMPARE(s.redis.clocks.at("redis-2").offsetMs, int64_t{-5});
+    QCOMPARE(s.redis.clocks.at("redis-2").driftPpm, int64_t{300});
+    QCOMPARE(s.redis.clientClocks.at("c2").driftPpm, int64_t{-7});
+    QCOMPARE(s.faults.size(), size_t{4});
+    QCOMPARE(s.faults[0].kind, scenario::Fault::Kind::KillInstance);
+    QCOMPARE(s.faults[0].client, std::string("redis-1-r1"));
+    QCOMPARE(s.faults[1].kind, scenario::Fault::Kind::ClockJump);
+    QCOMPARE(s.faults[1].clockJumpMs, int64_t{-1500});
+    QCOMPARE(s.faults[2].kind, scenario::Fault::Kind::RestartInstance);
+    QCOMPARE(s.faults[2].at, sim::fromSeconds(3));
+    QCOMPARE(s.faults[3].kind, scenario::Fault::Kind::Failover);
+  }
+
+  void redisErrorsNameLineColumn_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    const QString redis = "title: t\nbackend: redis\nrecipe: redis-lock\nclients: 2\n";
+    QTest::newRow("unknown redis key") << redis + "redis: {instance: 3}\n"
+        << "s.yaml:5:9: unknown key 'instance' in 'redis' (did you mean 'instances'?)";
+    QTest::newRow("persistence") << redis + "redis: {persistence: sometimes}\n"
+        << "s.yaml:5:22: unknown persistence 'sometimes'; expected: none, every_second, always";
+    QTest::newRow("too many instances") << redis + "redis: {instances: 99}\n"
+        << "s.yaml:5:20: 'redis.instances' must be between 1 and 15, got 99";
+    QTest::newRow("unknown instance clock") << redis + "redis: {clocks: {redis-7: {offset_ms: 1}}}\n"
+        << "s.yaml:5:18: unknown Redis instance 'redis-7'; expected one of: redis-1";
+    QTest::newRow("unknown clock key") << redis + "redis: {clocks: {redis-1: {skew_ms: 1}}}\n"
+        << "s.yaml:5:28: unknown key 'skew_ms'";
+    QTest::newRow("unknown client clock") << redis + "redis: {client_clocks: {c9: {drift_ppm: 1}}}\n"
+        << "s.yaml:5:25: unknown client 'c9' in 'redis.client_clocks'";
+    QTest::newRow("unknown instance in fault") << redis + "faults:\n  - {at: 1s, kill_instance: redis-2}\n"
+        << "s.yaml:6:29: unknown Redis instance 'redis-2'; expected one of: redis-1";
+    QTest::newRow("clock jump without by") << redis + "faults:\n  - {at: 1s, clock_jump: redis-1}\n"
+        << "s.yaml:6:5: clock_jump needs 'by: <duration>'";
+    QTest::newRow("bad jump") << redis + "faults:\n  - {at: 1s, clock_jump: redis-1, by: far}\n"
+        << "s.yaml:6:39: expected a duration such as '30s' or '-500ms' for 'faults[0].by', got 'far'";
+    QTest::newRow("by without jump") << redis + "faults:\n  - {at: 1s, crash: c1, by: 2s}\n"
+        << "s.yaml:6:29: 'by' goes with clock_jump only";
+    QTest::newRow("for with failover") << redis + "faults:\n  - {at: 1s, failover: redis-1, for: 2s}\n"
+        << "s.yaml:6:38: 'for' goes with pause, partition or kill_instance only";
+    QTest::newRow("redis section without backend") << "title: t\nrecipe: zk-chained\nclients: 2\nredis: {instances: 2}\n"
+        << "s.yaml:4:8: 'redis' needs 'backend: redis'";
+    QTest::newRow("instance fault without backend") << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - {at: 1s, kill_instance: redis-1}\n"
+        << "s.yaml:5:5: instance faults need 'backend: redis'";
+    QTest::newRow("zookeeper recipe on redis") << "title: t\nbackend: redis\nrecipe: zk-chained\nclients: 2\n"
+        << "s.yaml:3:9: recipe 'zk-chained' needs 'backend: zookeeper'";
+    QTest::newRow("redis recipe on zookeeper") << "title: t\nrecipe: redlock\nclients: 2\n"
+        << "s.yaml:2:9: recipe 'redlock' needs 'backend: redis'";
+    QTest::newRow("unknown backend") << "title: t\nbackend: etcd\nrecipe: redlock\nclients: 2\n"
+        << "s.yaml:2:10: unknown backend 'etcd'; expected: zookeeper, redis";
+    QTest::newRow("ttl out of range") << redis + "recipe_parameters: {ttl_ms: 0}\n"
+        << "s.yaml:5:29: 'recipe_parameters.ttl_ms' must be between 1 and 86400000, got 0";
+  }
+
+  void redisErrorsNameLineColumn() { errorsNameLineColumnAndWhatWasExpected(); }
+
   void overridesReplaceAndReportThemselves() {
     const auto result = loadScenarioText(kMinimal, "s.yaml",
                                          {{"clients", "1000"}, {"recipe", "zk-chained"},

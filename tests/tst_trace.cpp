@@ -197,11 +197,13 @@ class TraceTest : public QObject {
     QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::NodeCreated)), std::string("node_created"));
     QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::SessionState)), std::string("session_state"));
     QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::WatchDelivered)), std::string("watch_delivered"));
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::KeyChanged)), std::string("key_changed"));
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::RedisInstance)), std::string("redis_instance"));
     std::set<std::string> names;
-    for (int kind = 0; kind <= int(TraceKind::Note); ++kind) {
+    for (int kind = 0; kind <= int(TraceKind::RedisInstance); ++kind) {
       names.insert(lockscope::sim::traceKindName(TraceKind(kind)));
     }
-    QCOMPARE(names.size(), size_t(TraceKind::Note) + 1);
+    QCOMPARE(names.size(), size_t(TraceKind::RedisInstance) + 1);
     QVERIFY(!names.count("unknown"));
   }
 

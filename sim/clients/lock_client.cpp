@@ -37,6 +37,7 @@ void LockClient::tearDown() {
   recipe_.reset();
   environment_.reset();
   session_.reset();
+  redis_.clear();
 }
 
 void LockClient::start() {
@@ -65,15 +66,21 @@ void LockClient::openSession() {
   recipe_.reset();
   environment_.reset();
   session_ = connector_.connect(spec_.name, spec_.sessionTimeoutMs);
+  redis_ = connector_.connectRedis(spec_.name);
   sessionExpired_ = false;
+  std::optional<recipes::AwaitableZooKeeper> zookeeper;
+  if (session_) zookeeper.emplace(*session_, life_);
+  std::vector<redis::RedisClient*> redis;
+  for (const auto& connection : redis_) redis.push_back(connection.get());
   environment_ = std::make_unique<recipes::RecipeEnvironment>(recipes::RecipeEnvironment{
-      world_, connector_.process(spec_.name),
-      recipes::AwaitableZooKeeper(*session_, life_), spec_.name, parameters_,
+      world_, connector_.process(spec_.name), std::move(zookeeper), spec_.name, parameters_,
       [this](int line) {
         world_.record({.kind = sim::TraceKind::Step, .actor = spec_.name,
                        .op = description_.name, .request = line});
-      }});
+      },
+      std::move(redis), [this] { return connector_.localClockMs(spec_.name); }});
   recipe_ = description_.make(*environment_);
+  if (!session_) return;  // Redis: no session to watch
   session_->setWatcher([this, life = std::weak_ptr<const char>(life_)](
                            const zookeeper::WatchedEvent& event) {
     if (life.expired()) return;

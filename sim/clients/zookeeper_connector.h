@@ -4,6 +4,9 @@
 
 #include <memory>
 #include <string>
+#include <vector>
+
+#include "backends/api/redis_client.h"
 
 #include "backends/api/zookeeper_client.h"
 #include "sim/engine/process.h"
@@ -17,6 +20,13 @@ class ZooKeeperConnector {
                                                               int64_t sessionTimeoutMs) = 0;
   // The client's process; valid after its first connect().
   virtual sim::Process& process(const std::string& clientName) = 0;
+
+  // A Redis run has no ZooKeeper session (connect() gives nullptr); instead each client gets one
+  // connection per Redis shard, in shard order, and a clock of its own.
+  virtual std::vector<std::unique_ptr<redis::RedisClient>> connectRedis(const std::string&) {
+    return {};
+  }
+  virtual int64_t localClockMs(const std::string&) { return 0; }
 };
 
 }  // namespace lockscope::clients

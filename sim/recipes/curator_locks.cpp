@@ -23,7 +23,7 @@ LockInternals::LockInternals(RecipeEnvironment& environment, std::string basePat
       lockName_(std::move(lockName)),
       lines_(lines),
       rule_(std::move(rule)),
-      zk_(environment.zookeeper.client(), life_),
+      zk_(environment.zookeeper->client(), life_),
       wakeUp_(environment.process) {}
 
 coro::Task<AcquireResult> LockInternals::attemptLock(const Deadline& deadline,

@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "awaitable_zookeeper.h"
+#include "backends/api/redis_client.h"
 #include "sim/coro/signal.h"
 #include "sim/coro/task.h"
 #include "sim/engine/process.h"
@@ -29,16 +31,27 @@ struct RecipeParameters {
   std::vector<std::string> lockPaths;  // zk-multilock: the locks to take, in order
   int64_t acquireTimeoutMs = -1;       // timed acquire; -1 waits forever
   bool revocable = false;              // holder watches its node for a "revoke" request
+  // Redis recipes (sim/recipes/redis_*.cpp, redlock.cpp).
+  std::string lockKey = "lock";
+  int64_t ttlMs = 10'000;              // the key's expiry (PX)
+  int64_t retryDelayMs = 100;          // between attempts; Redlock: the bound of a random delay
+  int retries = -1;                    // Redlock's attempts after the first; -1: until it wins
+  int64_t renewEveryMs = 0;            // redis-lock's optional extension period; 0: none
+  bool redlockTimerAfterQuorum = false;  // the unsafe variant (node-redlock PR #167)
 };
 
 // What a recipe works with. Owned by the client driver; outlives the recipe.
 struct RecipeEnvironment {
   sim::World& world;
   sim::Process& process;
-  AwaitableZooKeeper zookeeper;
+  std::optional<AwaitableZooKeeper> zookeeper;  // empty in a Redis run
   std::string clientName;
   RecipeParameters parameters;
   std::function<void(int line)> markLine;
+  // A Redis run: one connection per shard ("redis-1".."redis-N", in order) and the client
+  // machine's own clock in ms, which Redlock measures elapsed time with. Empty otherwise.
+  std::vector<redis::RedisClient*> redis;
+  std::function<int64_t()> localClockMs;
 };
 
 struct AcquireResult {
@@ -76,7 +89,7 @@ class LockRecipe {
   // A revocable recipe calls this when a revoker asked the holder to let go; a new lock clears it.
   void requestRevocation();
   void clearRevocation();
-  AwaitableZooKeeper& zk() { return env_.zookeeper; }
+  AwaitableZooKeeper& zk() { return *env_.zookeeper; }
   const RecipeParameters& parameters() const { return env_.parameters; }
 
   RecipeEnvironment& env_;
@@ -92,6 +105,7 @@ struct RecipeDescription {
   std::vector<std::string_view> pseudocode;
   bool fair = true;                      // grants follow node creation order (FIFO checker)
   bool readWrite = false;                // accepts LockMode::Read / Write
+  std::string_view backend = "zookeeper";  // the service it needs: "zookeeper" or "redis"
   std::function<std::unique_ptr<LockRecipe>(RecipeEnvironment&)> make;
 };
 

@@ -1,4 +1,5 @@
 #include "lock_recipe.h"
+#include "redis_recipes.h"
 #include "zk_recipes.h"
 
 namespace lockscope::recipes {
@@ -26,6 +27,14 @@ const std::vector<RecipeDescription>& recipeCatalog() {
       describeZkNoRecheck(),
       describeZkPersistent(),
       describeZkNoGuid(),
+      describeRedisSetnx(),
+      describeRedisSetnxExpire(),
+      describeRedisUnsafeDel(),
+      describeRedisLock(),
+      describeRedisReentrant(),
+      describeRedisWatchdog(),
+      describeRedlock(),
+      describeRedisFenced(),
   };
   return catalog;
 }

@@ -5,6 +5,7 @@
 
 #include "backends/model/zookeeper/zookeeper_model.h"
 #include "model_connector.h"
+#include "redis_world.h"
 #include "run_progress.h"
 #include "sim/checkers/run_judge.h"
 #include "sim/clients/lock_client.h"
@@ -62,6 +63,8 @@ class ScenarioRun {
     world_.trace().addSink(&progress_);
     world_.trace().addSink(&narration_);
     for (sim::TraceSink* sink : options.sinks) world_.trace().addSink(sink);
+    // After the sinks: the instances' first events (role, clock) are part of the trace.
+    if (scenario.backend == "redis") redis_ = std::make_unique<RedisWorld>(world_, scenario);
   }
 
   RunReport run() {
@@ -76,14 +79,15 @@ class ScenarioRun {
     }
     std::sort(paths.begin(), paths.end());
     paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
-    Setup(world_, model_).createPaths(paths, scenario_.clients.front().sessionTimeoutMs);
+    if (!redis_) Setup(world_, model_).createPaths(paths, scenario_.clients.front().sessionTimeoutMs);
     const sim::Micros origin = world_.now();
     narration_.setOrigin(origin);
 
     for (clients::ClientSpec spec : scenario_.clients) {
       spec.startAt += origin;
       const recipes::RecipeParameters parameters = spec.parameters.value_or(scenario_.recipeParameters);
-      clients_.push_back(std::make_unique<clients::LockClient>(world_, connector_, recipe_, parameters,
+      clients::ZooKeeperConnector& connector = redis_ ? redis_->connector() : connector_;
+      clients_.push_back(std::make_unique<clients::LockClient>(world_, connector, recipe_, parameters,
                                                                std::move(spec), resource_));
       clients_.back()->start();
     }
@@ -147,8 +151,11 @@ class ScenarioRun {
                    .op = scenario::faultKindName(fault.kind),
                    .detail = fault.kind == Fault::Kind::LoseReply
                                  ? (fault.applied ? "applied" : "not applied")
-                                 : ""});
-    sim::Process* process = model_.process(fault.client);
+                                 : fault.kind == Fault::Kind::ClockJump
+                                       ? std::to_string(fault.clockJumpMs) + " ms"
+                                       : ""});
+    if (redis_ && redis_->inject(fault)) return;
+    sim::Process* process = redis_ ? redis_->process(fault.client) : model_.process(fault.client);
     clients::LockClient* target = client(fault.client);
     if (!process || !target) {
       world_.record({.kind = sim::TraceKind::Note, .actor = fault.client,
@@ -165,8 +172,16 @@ class ScenarioRun {
         break;
       case Fault::Kind::Pause: process->pause(); break;
       case Fault::Kind::Resume: process->resume(); break;
-      case Fault::Kind::Partition: model_.connection(fault.client)->cut(); break;
-      case Fault::Kind::Heal: model_.connection(fault.client)->restore(); break;
+      case Fault::Kind::Partition:
+      case Fault::Kind::Heal:
+        if (redis_) {
+          redis_->deployment().partitionClient(fault.client, fault.kind == Fault::Kind::Partition);
+        } else if (fault.kind == Fault::Kind::Partition) {
+          model_.connection(fault.client)->cut();
+        } else {
+          model_.connection(fault.client)->restore();
+        }
+        break;
       case Fault::Kind::ExpireSession:
         if (target->session()) model_.server().expireSession(target->session()->sessionId());
         break;
@@ -175,6 +190,7 @@ class ScenarioRun {
           session->session().loseNextReply(fault.applied);
         }
         break;
+      default: break;  // instance faults: RedisWorld::inject
     }
   }
 
@@ -188,6 +204,7 @@ class ScenarioRun {
   zookeeper::model::ZooKeeperModel model_;
   ModelConnector connector_;
   clients::ProtectedResource resource_;
+  std::unique_ptr<RedisWorld> redis_;  // backend: redis
   std::vector<std::unique_ptr<clients::LockClient>> clients_;
 };
 

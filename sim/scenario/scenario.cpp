@@ -14,6 +14,10 @@ const char* faultKindName(Fault::Kind kind) {
     case Fault::Kind::Heal: return "heal";
     case Fault::Kind::ExpireSession: return "expire_session";
     case Fault::Kind::LoseReply: return "lose_reply";
+    case Fault::Kind::KillInstance: return "kill_instance";
+    case Fault::Kind::RestartInstance: return "restart_instance";
+    case Fault::Kind::ClockJump: return "clock_jump";
+    case Fault::Kind::Failover: return "failover";
   }
   return "unknown";
 }

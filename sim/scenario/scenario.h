@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,11 +31,16 @@ struct NarrationStep {
 };
 
 struct Fault {
-  enum class Kind { Crash, Restart, Pause, Resume, Partition, Heal, ExpireSession, LoseReply };
+  enum class Kind {
+    Crash, Restart, Pause, Resume, Partition, Heal, ExpireSession, LoseReply,
+    // Redis: `client` names an instance ("redis-2", "redis-1-r1").
+    KillInstance, RestartInstance, ClockJump, Failover,
+  };
   Kind kind = Kind::Crash;
   sim::Micros at = 0;
   std::string client;
   bool applied = true;  // LoseReply: did the server execute the request whose reply is lost?
+  int64_t clockJumpMs = 0;  // ClockJump: by how much the instance's clock steps
   SourceLocation location;
 };
 const char* faultKindName(Fault::Kind kind);
@@ -48,6 +54,24 @@ struct Expectation {
   double bound = 0;
   SourceLocation location;
   std::string describe() const;  // "mutual_exclusion: violated", "acquisitions >= 10"
+};
+
+// A wall clock that is not virtual time (Redis instances and clients): its reading at the start
+// and how fast it runs.
+struct ClockSetting {
+  int64_t offsetMs = 0;
+  int64_t driftPpm = 0;
+};
+
+// The `redis:` section (backend: redis).
+struct RedisSetup {
+  int instances = 1;       // independent masters: redis-1..redis-N
+  int replicas = 0;        // per master: redis-1-r1...
+  int64_t replicationLagMs = 10;
+  std::string persistence = "none";  // none | every_second | always
+  int64_t requestTimeoutMs = 250;    // every client request's timeout (0: none)
+  std::map<std::string, ClockSetting> clocks;        // by instance name
+  std::map<std::string, ClockSetting> clientClocks;  // by client name
 };
 
 struct Scenario {
@@ -71,6 +95,8 @@ struct Scenario {
 
   std::vector<Fault> faults;
   std::vector<Expectation> expectations;
+
+  RedisSetup redis;  // backend: redis only
 };
 
 }  // namespace lockscope::scenario

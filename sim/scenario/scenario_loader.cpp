@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "sim/checkers/metric_names.h"
+#include "redis_section_reader.h"
 #include "yaml_reader.h"
 
 namespace lockscope::scenario {
@@ -14,12 +15,15 @@ const std::vector<std::string> kTopKeys = {
     "title",   "summary",    "narration",          "backend",  "recipe",  "recipe_parameters",
     "seed",    "clients",    "rounds",             "hold_ms",  "think_ms", "start_spread_ms",
     "session_timeout_ms",    "tick_time_ms",       "network",  "fenced",  "plan",
-    "max_virtual_ms",        "stall_ms",           "faults",   "expect"};
+    "max_virtual_ms",        "stall_ms",           "faults",   "expect",   "redis"};
 const std::vector<std::string> kClientKeys = {"name",     "plan",     "rounds",
                                               "start_ms", "hold_ms",  "think_ms",
                                               "session_timeout_ms", "recipe_parameters"};
-const std::vector<std::string> kRecipeKeys = {"lock_path", "lock_paths", "acquire_timeout_ms",
-                                              "revocable"};
+const std::vector<std::string> kRecipeKeys = {
+    "lock_path", "lock_paths",     "acquire_timeout_ms", "revocable",
+    // Redis recipes
+    "lock_key",  "ttl_ms",         "retry_delay_ms",     "retries",
+    "renew_every_ms",              "redlock_timer_after_quorum"};
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
 const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause"};
 
@@ -74,6 +78,7 @@ class SchemaReader {
     }
     if (root["stall_ms"]) s_.stallWindow = sim::fromMillis(r_.integer(root["stall_ms"], "stall_ms", 1, kMaxMillis));
     readClients(required(root, "clients"));
+    readRedis(root);
     if (root["narration"]) readNarration(root["narration"]);
     if (root["faults"]) readFaults(root["faults"]);
     if (root["expect"]) readExpectations(root["expect"]);
@@ -88,8 +93,21 @@ class SchemaReader {
 
   void readBackend(const YAML::Node& node) {
     s_.backend = r_.text(node, "backend");
-    if (s_.backend != "zookeeper") {
-      r_.fail(node, "backend", "unknown backend '" + s_.backend + "'; expected: zookeeper");
+    if (s_.backend != "zookeeper" && s_.backend != "redis") {
+      r_.fail(node, "backend", "unknown backend '" + s_.backend + "'; expected: zookeeper, redis");
+    }
+  }
+
+  // The `redis:` section goes with `backend: redis`, as do the Redis recipes.
+  void readRedis(const YAML::Node& root) {
+    if (root["redis"]) {
+      if (s_.backend != "redis") r_.fail(root["redis"], "redis", "'redis' needs 'backend: redis'");
+      RedisSectionReader(r_, s_).read(root["redis"]);
+    }
+    const recipes::RecipeDescription* recipe = recipes::findRecipe(s_.recipe);
+    if (recipe->backend != s_.backend) {
+      r_.fail(root["recipe"], "recipe", "recipe '" + s_.recipe + "' needs 'backend: " +
+                                            std::string(recipe->backend) + "'");
     }
   }
 
@@ -124,6 +142,26 @@ class SchemaReader {
       p.acquireTimeoutMs = r_.integer(parameters["acquire_timeout_ms"], child(path, "acquire_timeout_ms"), -1, kMaxMillis);
     }
     if (parameters["revocable"]) p.revocable = r_.boolean(parameters["revocable"], child(path, "revocable"));
+    readRedisParameters(parameters, path, p);
+  }
+
+  void readRedisParameters(const YAML::Node& parameters, const std::string& path,
+                           recipes::RecipeParameters& p) {
+    if (parameters["lock_key"]) {
+      p.lockKey = r_.text(parameters["lock_key"], child(path, "lock_key"));
+      if (p.lockKey.empty()) r_.fail(parameters["lock_key"], child(path, "lock_key"), "a Redis key cannot be empty");
+    }
+    if (parameters["ttl_ms"]) p.ttlMs = r_.integer(parameters["ttl_ms"], child(path, "ttl_ms"), 1, kMaxMillis);
+    if (parameters["retry_delay_ms"]) {
+      p.retryDelayMs = r_.integer(parameters["retry_delay_ms"], child(path, "retry_delay_ms"), 1, kMaxMillis);
+    }
+    if (parameters["retries"]) p.retries = static_cast<int>(r_.integer(parameters["retries"], child(path, "retries"), -1, 1'000'000));
+    if (parameters["renew_every_ms"]) {
+      p.renewEveryMs = r_.integer(parameters["renew_every_ms"], child(path, "renew_every_ms"), 0, kMaxMillis);
+    }
+    if (parameters["redlock_timer_after_quorum"]) {
+      p.redlockTimerAfterQuorum = r_.boolean(parameters["redlock_timer_after_quorum"], child(path, "redlock_timer_after_quorum"));
+    }
   }
 
   std::string znodePath(const YAML::Node& node, const std::string& path) {
@@ -287,10 +325,12 @@ class SchemaReader {
   void readFault(const YAML::Node& node, const std::string& path) {
     std::vector<std::string> allowed = {"at", "for", "applied"};
     for (const auto& [name, kind] : kFaultKinds) allowed.push_back(name);
+    for (const auto& key : RedisSectionReader::faultKeys()) allowed.push_back(key);
     r_.requireKeys(node, path, allowed);
     Fault fault;
     fault.location = r_.locate(node, path);
     fault.at = r_.duration(required(node, "at"), child(path, "at"));
+    if (RedisSectionReader(r_, s_).readFault(node, path, fault)) return;
     int kinds = 0;
     for (const auto& [name, kind] : kFaultKinds) {
       if (!node[name]) continue;
@@ -300,7 +340,8 @@ class SchemaReader {
     }
     if (kinds != 1) {
       r_.fail(node, path, "a fault needs exactly one of: crash, restart, pause, resume, partition, "
-                          "heal, expire_session, lose_reply (each naming a client)");
+                          "heal, expire_session, lose_reply (each naming a client), kill_instance, "
+                          "restart_instance, clock_jump, failover (each naming a Redis instance)");
     }
     if (node["applied"]) {
       if (fault.kind != Fault::Kind::LoseReply) r_.fail(node["applied"], child(path, "applied"), "'applied' goes with lose_reply only");

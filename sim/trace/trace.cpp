@@ -21,6 +21,9 @@ const char* traceKindName(TraceKind kind) {
     case TraceKind::Resource: return "resource";
     case TraceKind::Step: return "step";
     case TraceKind::Note: return "note";
+    case TraceKind::KeyChanged: return "key_changed";
+    case TraceKind::KeyDeleted: return "key_deleted";
+    case TraceKind::RedisInstance: return "redis_instance";
   }
   return "unknown";
 }

@@ -28,6 +28,14 @@ enum class TraceKind : uint8_t {
                   //   request (fencing token presented), detail (why rejected)
   Step,           // a client reached a pseudocode line: op (recipe), request (line, from 1)
   Note,           // free text for lessons and tools: detail
+  // Redis (backends/model/redis); actor is the instance ("redis-1", "redis-1-r1").
+  KeyChanged,     // a key was written: op (cause: "set"|"incr"|"pexpire"|"hincrby"), path (key),
+                  //   value (string, or "field=count,..." for a hash), request (PTTL ms then, -1:
+                  //   no expiry), zxid (the instance's replication offset), detail ("replicated")
+  KeyDeleted,     // a key went: op ("del"|"expired"), path, zxid, detail ("active"|"replicated")
+  RedisInstance,  // an instance's state: op ("up"|"down"|"promoted"|"clock"), value (role
+                  //   "master"|"replica"), path (the master a replica follows, on its first "up"),
+                  //   request (its clock's reading in ms), zxid (offset), detail
 };
 
 const char* traceKindName(TraceKind kind);

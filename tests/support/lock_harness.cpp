@@ -94,7 +94,8 @@ std::unique_ptr<DirectRecipe> LockHarness::direct(const std::string& name,
       name, std::move(parameters), [this, name](int line) {
         world.record({.kind = sim::TraceKind::Step, .actor = name, .op = "direct",
                       .request = line});
-      }});
+      },
+      {}, {}});
   direct->recipe = recipes::findRecipe(recipe)->make(*direct->environment);
   direct->session->setWatcher([recipe = direct->recipe.get()](const zk::WatchedEvent& event) {
     recipe->onWatchEvent(event);

@@ -1,0 +1,38 @@
+// An instance's (or a client's) wall clock, which is not virtual time: it starts at an offset,
+// runs fast or slow by a drift, and jumps when an operator or NTP steps it. Redis keeps expiry
+// times as absolute milliseconds of this clock, so a jump forward expires keys early.
+#pragma once
+
+#include <cstdint>
+
+#include "sim/engine/virtual_time.h"
+
+namespace lockscope::redis::model {
+
+struct ClockSpec {
+  int64_t offsetMs = 0;   // the reading at virtual time 0
+  int64_t driftPpm = 0;   // + runs fast, - runs slow (parts per million of virtual time)
+};
+
+class InstanceClock {
+ public:
+  explicit InstanceClock(ClockSpec spec = {}) : spec_(spec) {}
+
+  // The clock's reading in milliseconds at virtual time `now`.
+  int64_t nowMs(sim::Micros now) const {
+    const sim::Micros drifted = now + now / 1'000'000 * spec_.driftPpm +
+                                now % 1'000'000 * spec_.driftPpm / 1'000'000;
+    return sim::toMillis(drifted) + spec_.offsetMs + jumpedMs_;
+  }
+  // Steps the clock by `byMs` (negative: backwards).
+  void jump(int64_t byMs) { jumpedMs_ += byMs; }
+
+  const ClockSpec& spec() const { return spec_; }
+  int64_t jumpedMs() const { return jumpedMs_; }
+
+ private:
+  ClockSpec spec_;
+  int64_t jumpedMs_ = 0;
+};
+
+}  // namespace lockscope::redis::model

@@ -1,0 +1,70 @@
+// One instance's keys: strings and hashes, each with an optional expiry as an absolute time in
+// milliseconds of the instance's own clock (as Redis stores it, so time runs on while the server
+// is down and a clock jump moves every deadline at once).
+//
+// Lazy expiry: a master deletes an expired key when a command touches it. A replica never
+// deletes on its own (it waits for the master's DEL) but hides expired keys from reads.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockscope::redis::model {
+
+inline constexpr int64_t kNoExpiry = -1;
+
+struct StoredValue {
+  std::string text;                                      // a string key
+  std::map<std::string, int64_t, std::less<>> fields;   // a hash key (Redisson's hold counts)
+  bool isHash = false;
+  int64_t expiresAtMs = kNoExpiry;
+
+  // What the trace shows: the string, or "owner=2,other=1" for a hash.
+  std::string describe() const;
+};
+
+// A change to one key, for the trace and for replication (effects are replicated, as Redis does
+// for scripts since 5.0: the replica gets the resulting value, not the command).
+struct KeyChange {
+  std::string key;
+  bool deleted = false;
+  StoredValue value;       // after the change (unless deleted)
+  std::string_view cause;  // "set", "incr", "pexpire", "hincrby", "del", "expired", "script"...
+};
+
+class Keyspace {
+ public:
+  explicit Keyspace(bool expiresKeys) : expiresKeys_(expiresKeys) {}
+
+  // The live value of `key` at `nowMs`, or nullptr. On an expiring keyspace an expired key is
+  // deleted here (lazy expiry) and the deletion appended to `changes`.
+  StoredValue* find(const std::string& key, int64_t nowMs, std::vector<KeyChange>& changes);
+  // Writes `value` to `key` and records the change.
+  StoredValue& put(const std::string& key, StoredValue value, std::string_view cause,
+                   std::vector<KeyChange>& changes);
+  // Records a change made through a pointer from find().
+  void touched(const std::string& key, const StoredValue& value, std::string_view cause,
+               std::vector<KeyChange>& changes);
+  bool erase(const std::string& key, std::string_view cause, std::vector<KeyChange>& changes);
+
+  // Replication: applies a change from the master as it is.
+  void apply(const KeyChange& change);
+
+  // Active expiry's sample: the keys with an expiry, in key order.
+  std::vector<std::string> keysWithExpiry() const;
+  bool expired(const std::string& key, int64_t nowMs) const;
+
+  void setExpiresKeys(bool expiresKeys) { expiresKeys_ = expiresKeys; }
+  const std::map<std::string, StoredValue, std::less<>>& keys() const { return keys_; }
+  void replaceAll(std::map<std::string, StoredValue, std::less<>> keys) { keys_ = std::move(keys); }
+
+ private:
+  bool expiresKeys_;
+  std::map<std::string, StoredValue, std::less<>> keys_;
+};
+
+}  // namespace lockscope::redis::model

@@ -1,0 +1,61 @@
+// RedisClient over the model: one client machine's connection to one shard. A request crosses the
+// network (sim::Connection: latency from the Chooser, FIFO), runs on the shard's master, and its
+// reply crosses back and is delivered through the client's process, so a paused client finds its
+// replies waiting when it resumes (buffered in the kernel, as in Kleppmann's GC example). The
+// timeout timer runs on the same process: a paused client cannot time out either.
+//
+// Trace: Request (actor client, op command, path key, value the other arguments, detail shard,
+// request number) and Reply (the same, rc the reply type, value the reply).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "backends/api/redis_client.h"
+#include "sim/engine/connection.h"
+#include "sim/engine/process.h"
+#include "sim/engine/world.h"
+
+namespace lockscope::redis::model {
+
+class RedisDeployment;
+
+class ModelRedisClient final : public RedisClient {
+ public:
+  ModelRedisClient(sim::World& world, sim::Process& process, sim::Connection& connection,
+                   RedisDeployment& deployment, size_t shard, std::string shardName,
+                   std::string clientName, int64_t timeoutMs);
+  ~ModelRedisClient() override;
+
+  const std::string& instance() const override { return state_->shardName; }
+  void command(Command argv, ReplyCallback done) override;
+  void setTimeoutMs(int64_t timeoutMs) override { timeoutMs_ = timeoutMs; }
+  int64_t timeoutMs() const override { return timeoutMs_; }
+
+ private:
+  struct Pending {
+    ReplyCallback done;
+    std::string op;
+    std::string key;
+  };
+  // Shared with the messages in flight, which outlive a client torn down by a restart.
+  struct State {
+    sim::World* world;
+    std::string shardName;
+    std::string clientName;
+    std::map<int64_t, Pending> pending;
+    void finish(int64_t request, const Reply& reply);
+  };
+
+  sim::World& world_;
+  sim::Process& process_;
+  sim::Connection& connection_;
+  RedisDeployment& deployment_;
+  size_t shard_;
+  int64_t timeoutMs_;
+  int64_t nextRequest_ = 0;
+  std::shared_ptr<State> state_;
+};
+
+}  // namespace lockscope::redis::model

@@ -1,0 +1,75 @@
+// The base of the Redis lock recipes: sending a command to one shard or to all of them (Redlock
+// multiplexes), sleeping on the client's process, the random value that names our lock, and the
+// results the driver records. Redis has no watches, so a waiter polls: onWatchEvent is empty.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backends/api/redis_client.h"
+#include "lock_recipe.h"
+#include "lock_steps.h"
+#include "sim/coro/callback_awaiter.h"
+#include "sim/coro/sleep.h"
+
+namespace lockscope::recipes {
+
+using redis::Command;
+using redis::Reply;
+
+// Every shard's reply to one command, and when (on our clock) the `quorum`-th OK arrived.
+struct FanOutResult {
+  std::vector<Reply> replies;  // in shard order
+  int64_t quorumAtMs = -1;     // -1: never
+};
+
+class RedisRecipe : public LockRecipe {
+ public:
+  explicit RedisRecipe(RecipeEnvironment& environment) : LockRecipe(environment) {}
+  void onWatchEvent(const zookeeper::WatchedEvent&) override {}
+
+ protected:
+  coro::CallbackAwaiter<Reply> send(size_t shard, Command argv);
+  // Sends `argv` to every shard at once and resumes when all have answered (or timed out).
+  coro::CallbackAwaiter<FanOutResult> sendToAll(Command argv, size_t quorum = 0);
+  coro::CallbackAwaiter<coro::Slept> sleepMs(int64_t milliseconds);
+
+  // "c1:5f0c2a9e41d3b786": unique per lock request, drawn from the Chooser (the doc's 20 random
+  // bytes; the client name only makes traces readable).
+  std::string newToken();
+  int64_t clockMs() const { return env_.localClockMs(); }
+  size_t shards() const { return env_.redis.size(); }
+  const std::string& key() const { return parameters().lockKey; }
+  std::string ttlText() const { return std::to_string(parameters().ttlMs); }
+
+  AcquireResult holding(int64_t fencingToken = 0) const;
+  AcquireResult failed(std::string why) const;
+
+  // Owns the recipe's callbacks: a reply or timer that outlives the recipe does nothing.
+  coro::Lifetime life_ = coro::makeLifetime();
+  std::string token_;  // the value of the lock we hold or last tried
+};
+
+// The single-instance recipes' loop: try once, and while the lock is someone else's, wait and try
+// again until the timed acquire's deadline. A subclass says what one attempt is.
+class PollingRedisRecipe : public RedisRecipe {
+ public:
+  // `waitLine`: the pseudocode line of the wait between attempts.
+  PollingRedisRecipe(RecipeEnvironment& environment, int waitLine)
+      : RedisRecipe(environment), waitLine_(waitLine) {}
+
+  coro::Task<AcquireResult> acquire(LockMode mode) override;
+
+ protected:
+  // One attempt: the result when it ended the acquire (acquired or failed), nullopt to retry.
+  virtual coro::Task<std::optional<AcquireResult>> attempt(LockMode mode) = 0;
+  // How long to wait before the next attempt (the PTTL a reentrant attempt saw may be shorter).
+  virtual int64_t retryDelayMs() const { return parameters().retryDelayMs; }
+
+ private:
+  int waitLine_;
+};
+
+}  // namespace lockscope::recipes

@@ -1,0 +1,139 @@
+#include "redis_section_reader.h"
+
+#include <algorithm>
+#include <map>
+
+namespace lockscope::scenario {
+namespace {
+
+const std::vector<std::string> kRedisKeys = {"instances", "replicas", "replication_lag_ms",
+                                             "persistence", "request_timeout_ms", "clocks",
+                                             "client_clocks"};
+const std::vector<std::string> kClockKeys = {"offset_ms", "drift_ppm"};
+const std::map<std::string, Fault::Kind> kInstanceFaults = {
+    {"kill_instance", Fault::Kind::KillInstance},
+    {"restart_instance", Fault::Kind::RestartInstance},
+    {"clock_jump", Fault::Kind::ClockJump},
+    {"failover", Fault::Kind::Failover},
+};
+constexpr int64_t kMaxMillis = 24LL * 3600 * 1000;
+
+std::string child(const std::string& path, const std::string& key) { return path + "." + key; }
+
+}  // namespace
+
+const std::vector<std::string>& RedisSectionReader::faultKeys() {
+  static const std::vector<std::string> keys = {"kill_instance", "restart_instance", "clock_jump",
+                                                "failover", "by"};
+  return keys;
+}
+
+void RedisSectionReader::read(const YAML::Node& node) {
+  const std::string path = "redis";
+  r_.requireKeys(node, path, kRedisKeys);
+  RedisSetup& setup = s_.redis;
+  if (node["instances"]) setup.instances = static_cast<int>(r_.integer(node["instances"], child(path, "instances"), 1, 15));
+  if (node["replicas"]) setup.replicas = static_cast<int>(r_.integer(node["replicas"], child(path, "replicas"), 0, 5));
+  if (node["replication_lag_ms"]) {
+    setup.replicationLagMs = r_.integer(node["replication_lag_ms"], child(path, "replication_lag_ms"), 0, kMaxMillis);
+  }
+  if (node["persistence"]) {
+    setup.persistence = r_.text(node["persistence"], child(path, "persistence"));
+    if (setup.persistence != "none" && setup.persistence != "every_second" && setup.persistence != "always") {
+      r_.fail(node["persistence"], child(path, "persistence"),
+              "unknown persistence '" + setup.persistence + "'; expected: none, every_second, always");
+    }
+  }
+  if (node["request_timeout_ms"]) {
+    setup.requestTimeoutMs = r_.integer(node["request_timeout_ms"], child(path, "request_timeout_ms"), 0, kMaxMillis);
+  }
+  if (const YAML::Node clocks = node["clocks"]) {
+    r_.requireMap(clocks, child(path, "clocks"));
+    for (const auto& entry : clocks) {
+      const std::string where = child(path, "clocks." + entry.first.Scalar());
+      setup.clocks[instanceName(entry.first, where)] = readClock(entry.second, where);
+    }
+  }
+  if (const YAML::Node clocks = node["client_clocks"]) {
+    r_.requireMap(clocks, child(path, "client_clocks"));
+    for (const auto& entry : clocks) {
+      const std::string name = entry.first.Scalar();
+      const std::string where = child(path, "client_clocks." + name);
+      const bool known = std::any_of(s_.clients.begin(), s_.clients.end(),
+                                     [&name](const auto& spec) { return spec.name == name; });
+      if (!known) r_.fail(entry.first, where, "unknown client '" + name + "' in '" + child(path, "client_clocks") + "'");
+      setup.clientClocks[name] = readClock(entry.second, where);
+    }
+  }
+}
+
+ClockSetting RedisSectionReader::readClock(const YAML::Node& node, const std::string& path) {
+  r_.requireKeys(node, path, kClockKeys);
+  ClockSetting clock;
+  if (node["offset_ms"]) clock.offsetMs = r_.integer(node["offset_ms"], child(path, "offset_ms"), -kMaxMillis, kMaxMillis);
+  // Beyond ±50 % the clock is not a clock any more; real crystals drift by tens of ppm.
+  if (node["drift_ppm"]) clock.driftPpm = r_.integer(node["drift_ppm"], child(path, "drift_ppm"), -500'000, 500'000);
+  return clock;
+}
+
+std::vector<std::string> RedisSectionReader::instanceNames() const {
+  std::vector<std::string> names;
+  for (int m = 1; m <= s_.redis.instances; ++m) {
+    names.push_back("redis-" + std::to_string(m));
+    for (int r = 1; r <= s_.redis.replicas; ++r) names.push_back(names.back().substr(0, names.back().find("-r")) + "-r" + std::to_string(r));
+  }
+  return names;
+}
+
+std::string RedisSectionReader::instanceName(const YAML::Node& node, const std::string& path) {
+  const std::string name = r_.text(node, path);
+  const std::vector<std::string> names = instanceNames();
+  if (std::find(names.begin(), names.end(), name) != names.end()) return name;
+  std::string known;
+  for (size_t i = 0; i < names.size() && i < 8; ++i) known += " " + names[i];
+  if (names.size() > 8) known += " ...";
+  r_.fail(node, path, "unknown Redis instance '" + name + "'; expected one of:" + known);
+}
+
+bool RedisSectionReader::readFault(const YAML::Node& node, const std::string& path, Fault fault) {
+  int kinds = 0;
+  for (const auto& [name, kind] : kInstanceFaults) {
+    if (!node[name]) continue;
+    ++kinds;
+    fault.kind = kind;
+    fault.client = instanceName(node[name], child(path, name));
+  }
+  if (kinds == 0) {
+    if (node["by"]) r_.fail(node["by"], child(path, "by"), "'by' goes with clock_jump only");
+    return false;
+  }
+  if (s_.backend != "redis") r_.fail(node, path, "instance faults need 'backend: redis'");
+  if (kinds > 1 || node["applied"]) r_.fail(node, path, "a fault names exactly one client or instance");
+  if (fault.kind == Fault::Kind::ClockJump) {
+    if (!node["by"]) r_.fail(node, path, "clock_jump needs 'by: <duration>' (how far the clock steps)");
+    // A clock steps backwards too: "-30s".
+    const std::string by = r_.text(node["by"], child(path, "by"));
+    const bool backwards = !by.empty() && by[0] == '-';
+    sim::Micros micros = 0;
+    if (!parseDurationText(backwards ? by.substr(1) : by, micros)) {
+      r_.fail(node["by"], child(path, "by"), "expected a duration such as '30s' or '-500ms' for '" +
+                                                 child(path, "by") + "', got '" + by + "'");
+    }
+    fault.clockJumpMs = (backwards ? -1 : 1) * sim::toMillis(micros);
+  } else if (node["by"]) {
+    r_.fail(node["by"], child(path, "by"), "'by' goes with clock_jump only");
+  }
+  s_.faults.push_back(fault);
+  if (!node["for"]) return true;
+  // kill_instance for a while: the restart follows by itself.
+  if (fault.kind != Fault::Kind::KillInstance) {
+    r_.fail(node["for"], child(path, "for"), "'for' goes with pause, partition or kill_instance only");
+  }
+  Fault restart = fault;
+  restart.kind = Fault::Kind::RestartInstance;
+  restart.at = fault.at + r_.duration(node["for"], child(path, "for"));
+  s_.faults.push_back(restart);
+  return true;
+}
+
+}  // namespace lockscope::scenario

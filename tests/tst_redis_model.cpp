@@ -1,0 +1,218 @@
+// Goal: the Redis model behaves as Redis does where the lock lessons depend on it: SET NX PX and
+// PTTL's -2/-1, lazy and active expiry on the instance's own clock (and its jumps), the lock
+// scripts as atomic steps, replication that loses unreplicated writes on failover, what each
+// persistence mode keeps across a crash, and a client whose replies wait out its pause.
+// Method: instances are driven directly (RedisInstance::execute) when the network is beside the
+// point, and through a ModelRedisClient when it is not; facts are read from replies and the trace.
+#include <QtTest>
+
+#include "backends/api/redis_scripts.h"
+#include "backends/model/redis/redis_deployment.h"
+#include "sim/trace/trace_sinks.h"
+
+using namespace lockscope;
+using namespace lockscope::redis;
+using namespace lockscope::redis::model;
+using sim::fromMillis;
+
+namespace {
+
+Reply run(RedisInstance& instance, const Command& argv) {
+  const std::optional<Reply> reply = instance.execute(argv);
+  return reply ? *reply : Reply{ReplyType::Disconnected, "down", 0, {}};
+}
+
+Command script(std::string_view name, std::vector<std::string> args) {
+  Command argv = {"EVAL", std::string(name), "1", "lock"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
+}
+
+// Deleted events for `key` at `instance` with `detail` ("" lazy, "active", "replicated").
+int deletions(const sim::TraceRecorder& trace, const std::string& instance, const std::string& detail) {
+  int count = 0;
+  for (const auto& event : trace.events()) {
+    if (event.kind == sim::TraceKind::KeyDeleted && event.actor == instance && event.op == "expired" &&
+        event.detail == detail) {
+      ++count;
+    }
+  }
+  return count;
+}
+
+}  // namespace
+
+class RedisModelTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void setNxPxAndPttl() {
+    sim::World world(1);
+    RedisInstance redis(world, {.name = "redis-1"});
+    QVERIFY(run(redis, {"SET", "lock", "a", "NX", "PX", "1000"}).isOk());
+    QVERIFY(run(redis, {"SET", "lock", "b", "NX", "PX", "1000"}).isNil());
+    QCOMPARE(run(redis, {"GET", "lock"}).text, std::string("a"));
+    world.runUntilTime(fromMillis(250));
+    QCOMPARE(run(redis, {"PTTL", "lock"}).integer, int64_t{750});
+    QCOMPARE(run(redis, {"PTTL", "missing"}).integer, int64_t{-2});
+    QVERIFY(run(redis, {"SET", "plain", "x"}).isOk());
+    QCOMPARE(run(redis, {"PTTL", "plain"}).integer, int64_t{-1});
+    QCOMPARE(run(redis, {"SETNX", "plain", "y"}).integer, int64_t{0});
+    QCOMPARE(run(redis, {"INCR", "counter"}).integer, int64_t{1});
+    QCOMPARE(run(redis, {"INCR", "counter"}).integer, int64_t{2});
+    QCOMPARE(run(redis, {"INCR", "plain"}).type, ReplyType::Error);
+    QCOMPARE(run(redis, {"GET"}).text, std::string("ERR wrong number of arguments for 'get' command"));
+  }
+
+  void lazyExpiryDeletesOnAccess() {
+    sim::World world(1);
+    sim::TraceRecorder trace;
+    world.trace().addSink(&trace);
+    RedisInstance redis(world, {.name = "redis-1"});
+    QVERIFY(run(redis, {"SET", "lock", "a", "PX", "100"}).isOk());
+    world.runUntilTime(fromMillis(100));
+    QVERIFY(!run(redis, {"GET", "lock"}).isNil());  // alive through its last millisecond
+    world.runUntilTime(fromMillis(101));
+    QVERIFY(run(redis, {"GET", "lock"}).isNil());
+    QCOMPARE(deletions(trace, "redis-1", ""), 1);
+    QCOMPARE(deletions(trace, "redis-1", "active"), 0);
+  }
+
+  void activeExpiryDeletesUntouchedKeys() {
+    sim::World world(1);
+    sim::TraceRecorder trace;
+    world.trace().addSink(&trace);
+    RedisInstance redis(world, {.name = "redis-1"});
+    for (int i = 0; i < 50; ++i) run(redis, {"SET", "k" + std::to_string(i), "v", "PX", "150"});
+    QVERIFY(run(redis, {"SET", "forever", "v"}).isOk());
+    world.runUntilTime(fromMillis(400));
+    QCOMPARE(deletions(trace, "redis-1", "active"), 50);
+    QCOMPARE(redis.keys().keys().size(), size_t{1});
+    QVERIFY(world.idle());  // no cycles once no key has an expiry
+  }
+
+  void clockJumpExpiresKeysEarly() {
+    sim::World world(1);
+    RedisInstance redis(world, {.name = "redis-1", .clock = {.offsetMs = 5000, .driftPpm = 0}});
+    QCOMPARE(redis.clockMs(), int64_t{5000});
+    QVERIFY(run(redis, {"SET", "lock", "a", "PX", "10000"}).isOk());
+    redis.jumpClock(20'000);
+    QVERIFY(run(redis, {"GET", "lock"}).isNil());
+  }
+
+  void driftRunsTheClockFast() {
+    sim::World world(1);
+    RedisInstance redis(world, {.name = "redis-1", .clock = {.offsetMs = 0, .driftPpm = 100'000}});
+    world.runUntilTime(sim::fromSeconds(10));
+    QCOMPARE(redis.clockMs(), int64_t{11'000});
+  }
+
+  void scriptsAreAtomicCompareAndAct() {
+    sim::World world(1);
+    RedisInstance redis(world, {.name = "redis-1"});
+    QVERIFY(run(redis, {"SET", "lock", "mine", "PX", "1000"}).isOk());
+    QCOMPARE(run(redis, script(scripts::kCompareAndDelete, {"theirs"})).integer, int64_t{0});
+    QCOMPARE(run(redis, script(scripts::kCompareAndExtend, {"mine", "5000"})).integer, int64_t{1});
+    QCOMPARE(run(redis, {"PTTL", "lock"}).integer, int64_t{5000});
+    QCOMPARE(run(redis, script(scripts::kCompareAndDelete, {"mine"})).integer, int64_t{1});
+    QVERIFY(run(redis, {"GET", "lock"}).isNil());
+    QCOMPARE(run(redis, script("no_such_script", {})).text.rfind("NOSCRIPT", 0), size_t{0});
+  }
+
+  void reentrantScriptsCountHolds() {
+    sim::World world(1);
+    RedisInstance redis(world, {.name = "redis-1"});
+    QVERIFY(run(redis, script(scripts::kReentrantAcquire, {"1000", "a"})).isNil());
+    QVERIFY(run(redis, script(scripts::kReentrantAcquire, {"1000", "a"})).isNil());
+    QCOMPARE(run(redis, {"HGET", "lock", "a"}).text, std::string("2"));
+    QCOMPARE(run(redis, script(scripts::kReentrantAcquire, {"1000", "b"})).integer, int64_t{1000});
+    QVERIFY(run(redis, script(scripts::kReentrantRelease, {"1000", "b"})).isNil());
+    QCOMPARE(run(redis, script(scripts::kReentrantRelease, {"1000", "a"})).integer, int64_t{1});
+    QCOMPARE(run(redis, script(scripts::kReentrantRelease, {"1000", "a"})).integer, int64_t{0});
+    QCOMPARE(run(redis, {"EXISTS", "lock"}).integer, int64_t{0});
+  }
+
+  void fencedAcquireIssuesIncreasingTokens() {
+    sim::World world(1);
+    RedisInstance redis(world, {.name = "redis-1"});
+    QCOMPARE(run(redis, script(scripts::kFencedAcquire, {"a", "1000"})).integer, int64_t{1});
+    QVERIFY(run(redis, script(scripts::kFencedAcquire, {"b", "1000"})).isNil());
+    run(redis, script(scripts::kCompareAndDelete, {"a"}));
+    QCOMPARE(run(redis, script(scripts::kFencedAcquire, {"b", "1000"})).integer, int64_t{2});
+  }
+
+  void failoverLosesWhatTheReplicaHadNotReceived() {
+    for (const int lagMs : {10, 500}) {
+      sim::World world(1);
+      RedisDeployment redis(world, {.masters = 1, .replicasPerMaster = 1,
+                                    .replicationLag = fromMillis(lagMs)});
+      QVERIFY(redis.masterOf(0).execute({"SET", "lock", "a", "PX", "10000"})->isOk());
+      world.runUntilTime(fromMillis(100));
+      QVERIFY(redis.failover("redis-1"));
+      world.runUntilTime(fromMillis(1000));  // the in-flight copy, if any, never lands
+      QCOMPARE(redis.masterOf(0).name(), std::string("redis-1-r1"));
+      const bool kept = redis.masterOf(0).execute({"GET", "lock"})->type == ReplyType::String;
+      QCOMPARE(kept, lagMs < 100);
+      QVERIFY(!redis.instance("redis-1")->up());
+    }
+  }
+
+  void replicasDoNotExpireKeysThemselves() {
+    sim::World world(1);
+    RedisDeployment redis(world, {.masters = 1, .replicasPerMaster = 1});
+    redis.masterOf(0).execute({"SET", "lock", "a", "PX", "100"});
+    world.runUntilTime(fromMillis(50));
+    RedisInstance& replica = *redis.instance("redis-1-r1");
+    QVERIFY(replica.execute({"GET", "lock"})->type == ReplyType::String);
+    QCOMPARE(replica.execute({"SET", "x", "y"})->type, ReplyType::Error);  // READONLY
+    world.runUntilTime(fromMillis(400));  // the master's active expiry sends the deletion
+    QVERIFY(replica.keys().keys().empty());
+  }
+
+  void persistenceDecidesWhatACrashKeeps() {
+    struct Case {
+      Persistence persistence;
+      size_t keptKeys;
+    };
+    for (const Case& c : {Case{Persistence::None, 0}, Case{Persistence::EverySecond, 1},
+                          Case{Persistence::Always, 2}}) {
+      sim::World world(1);
+      RedisInstance redis(world, {.name = "redis-1", .persistence = c.persistence});
+      run(redis, {"SET", "first", "1"});
+      world.runUntilTime(fromMillis(1500));  // every_second: fsync at 1 s has "first"
+      run(redis, {"SET", "second", "2"});
+      world.runUntilTime(fromMillis(1800));
+      redis.crash();
+      QCOMPARE(run(redis, {"GET", "first"}).type, ReplyType::Disconnected);
+      redis.restart();
+      QCOMPARE(redis.keys().keys().size(), c.keptKeys);
+    }
+  }
+
+  void clientTimesOutOnADeadInstanceAndBuffersRepliesWhilePaused() {
+    sim::World world(1);
+    RedisDeployment redis(world, {.latency = {fromMillis(5), fromMillis(5)}, .requestTimeoutMs = 100});
+    auto connections = redis.connect("c1");
+    sim::Process& process = *redis.process("c1");
+    std::vector<std::pair<sim::Micros, Reply>> replies;
+    auto record = [&](const Reply& reply) { replies.emplace_back(world.now(), reply); };
+    connections[0]->command({"SET", "lock", "a"}, record);
+    world.runUntilTime(fromMillis(1));
+    process.pause();
+    world.runUntilTime(fromMillis(500));
+    QVERIFY(replies.empty());  // the OK waits in the buffer
+    process.resume();
+    QCOMPARE(replies.size(), size_t{1});
+    QVERIFY(replies[0].second.isOk());  // the reply came before the (also held) timeout
+    QCOMPARE(replies[0].first, fromMillis(500));
+    redis.instance("redis-1")->crash();
+    connections[0]->command({"GET", "lock"}, record);
+    world.runUntilTime(fromMillis(1000));
+    QCOMPARE(replies.size(), size_t{2});
+    QCOMPARE(replies[1].second.type, ReplyType::Timeout);
+    QCOMPARE(replies[1].first, fromMillis(600));
+  }
+};
+
+QTEST_GUILESS_MAIN(RedisModelTest)
+#include "tst_redis_model.moc"
