@@ -119,6 +119,10 @@ ApplicationWindow {
                     faultMenu.client = client
                     faultMenu.popup()
                 }
+                onInstanceClicked: (instance) => {
+                    instanceMenu.instance = instance
+                    instanceMenu.popup()
+                }
             }
             StagePanel {
                 visible: window.comparing
@@ -163,6 +167,10 @@ ApplicationWindow {
 
     FaultMenu {
         id: faultMenu
+        simulation: primary
+    }
+    InstanceMenu {
+        id: instanceMenu
         simulation: primary
     }
     LessonBrowser {

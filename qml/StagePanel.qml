@@ -10,6 +10,7 @@ Frame {
     property real textScale: 1.0
     property int selectedClient: -1
     signal clientClicked(int client, real x, real y)
+    signal instanceClicked(string instance)
     padding: 2
 
     ColumnLayout {
@@ -35,6 +36,9 @@ Frame {
                     const client = stage.clientAt(mouse.x, mouse.y)
                     if (client >= 0)
                         panel.clientClicked(client, mouse.x, mouse.y)
+                    const instance = stage.instanceAt(mouse.x, mouse.y)
+                    if (instance !== "")
+                        panel.instanceClicked(instance)
                 }
             }
         }

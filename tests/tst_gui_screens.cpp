@@ -198,6 +198,30 @@ class GuiScreensTest : public QObject {
     QVERIFY(otherDark < (other.width() - 16) / 2);
   }
 
+  void aLeaseRunsDownAndAKilledInstanceIsDrawnDown() {
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    auto pixelsOf = [&](const QImage& image, const QColor& colour) {
+      const QRect box = onScreen(stage_->instanceRect(QStringLiteral("redis-1")));
+      int count = 0;
+      for (int y = box.top(); y < box.bottom(); ++y) {
+        for (int x = box.left(); x < box.right(); ++x) count += near(image.pixel(x, y), colour, 10) ? 1 : 0;
+      }
+      return count;
+    };
+    // c1's lease (ttl 1 s) runs down while it is paused: a long blue bar, a shorter one, then red.
+    const int early = pixelsOf(grabAt(simulation_->origin() + 100'000), gui::Theme::accentColour());
+    const int later = pixelsOf(grabAt(simulation_->origin() + 500'000), gui::Theme::accentColour());
+    const QImage lastQuarter = grabAt(simulation_->origin() + 850'000);
+    QVERIFY2(early > later && later > 0, qPrintable(QStringLiteral("%1 %2").arg(early).arg(later)));
+    QVERIFY(pixelsOf(lastQuarter, gui::Theme::violationColour()) > 0);
+    QVERIFY(simulation_->injectInstanceFault(QStringLiteral("kill_instance"), QStringLiteral("redis-1")));
+    QVERIFY(!simulation_->instanceUp(QStringLiteral("redis-1")));
+    const QImage down = grabAt(simulation_->time());
+    // A dead instance is greyed, with a dashed border in the crash colour.
+    QVERIFY(pixelsOf(down, QColor(0xE0, 0xE0, 0xE0)) > pixelsOf(down, QColor(Qt::white)));
+    QVERIFY(simulation_->undoLastFault());
+  }
+
   void aLoadErrorAppearsInTheStatusLine() {
     QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
     QTemporaryDir dir;

@@ -84,6 +84,9 @@ class SimulationController : public QObject {
   Q_INVOKABLE void slower() { setSpeed(speed_ / 2); }
   // kind: crash, restart, pause, resume, partition, heal, expire_session, lose_reply.
   Q_INVOKABLE bool injectFault(const QString& kind, const QString& client);
+  // Redis: kind kill_instance, restart_instance, failover, or clock_jump by `jumpMs`.
+  Q_INVOKABLE bool injectInstanceFault(const QString& kind, const QString& instance, double jumpMs = 0);
+  Q_INVOKABLE bool instanceUp(const QString& instance) const;
   // What a click on the client would do: "pause" or "resume", "partition" or "heal", ...
   Q_INVOKABLE QString clientActivity(int client) const;
   Q_INVOKABLE bool clientPartitioned(int client) const;

@@ -13,7 +13,8 @@ namespace {
 std::optional<scenario::Fault::Kind> faultKindNamed(const QString& name) {
   using Kind = scenario::Fault::Kind;
   for (Kind kind : {Kind::Crash, Kind::Restart, Kind::Pause, Kind::Resume, Kind::Partition,
-                    Kind::Heal, Kind::ExpireSession, Kind::LoseReply}) {
+                    Kind::Heal, Kind::ExpireSession, Kind::LoseReply, Kind::KillInstance,
+                    Kind::RestartInstance, Kind::ClockJump, Kind::Failover}) {
     if (name == QLatin1String(scenario::faultKindName(kind))) return kind;
   }
   return std::nullopt;
@@ -36,6 +37,32 @@ bool SimulationController::injectFault(const QString& kind, const QString& clien
   clicked_.push_back(fault);
   rerecord(true);
   return true;
+}
+
+bool SimulationController::injectInstanceFault(const QString& kind, const QString& instance, double jumpMs) {
+  if (!timeline_) return false;
+  using Kind = scenario::Fault::Kind;
+  const auto faultKind = faultKindNamed(kind);
+  const bool instanceFault = faultKind && (*faultKind == Kind::KillInstance || *faultKind == Kind::RestartInstance ||
+                                           *faultKind == Kind::ClockJump || *faultKind == Kind::Failover);
+  if (!instanceFault || !stage_.instances().count(instance.toStdString())) {
+    setError(QStringLiteral("unknown instance fault \"%1\" or instance \"%2\"").arg(kind, instance));
+    return false;
+  }
+  scenario::Fault fault;
+  fault.kind = *faultKind;
+  fault.client = instance.toStdString();
+  fault.clockJumpMs = static_cast<int64_t>(jumpMs);
+  fault.at = std::max<sim::Micros>(0, time_ - timeline_->report().origin);
+  fault.location = {"clicked in the GUI", 0, 0};
+  clicked_.push_back(fault);
+  rerecord(true);
+  return true;
+}
+
+bool SimulationController::instanceUp(const QString& instance) const {
+  const auto found = stage_.instances().find(instance.toStdString());
+  return found != stage_.instances().end() && found->second.up;
 }
 
 bool SimulationController::undoLastFault() {

@@ -64,6 +64,11 @@ QPointF borderPoint(const QRectF& box, QPointF towards) {
 
 QPointF StageLayout::serverAnchor(QPointF from) const { return borderPoint(server, from); }
 
+QPointF StageLayout::serverAnchor(std::string_view instance, QPointF from) const {
+  const auto box = instances.find(instance);
+  return box == instances.end() ? serverAnchor(from) : borderPoint(box->second, from);
+}
+
 QPointF StageLayout::clientAnchor(size_t client) const {
   return borderPoint(clients[client], server.center());
 }
@@ -109,6 +114,24 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   const double header = 26 * scale;
   layout.treeArea = layout.server.adjusted(8 * scale, header, -8 * scale, -6 * scale);
 
+  if (!stage.instances().empty()) {
+    // Instances in a grid, in name order (a master before its replicas, "redis-1", "redis-1-r1").
+    const auto count = static_cast<int>(stage.instances().size());
+    const int columns = count <= 3 ? count : static_cast<int>(std::ceil(std::sqrt(count * 1.6)));
+    const int rowsOfBoxes = (count + columns - 1) / columns;
+    const double gap = 8 * scale;
+    const double boxWidth = (layout.treeArea.width() - gap * (columns - 1)) / columns;
+    const double boxHeight = (layout.treeArea.height() - gap * (rowsOfBoxes - 1)) / rowsOfBoxes;
+    int index = 0;
+    for (const auto& [name, instance] : stage.instances()) {
+      const int column = index % columns, row = index / columns;
+      layout.instances.emplace(name, QRectF(layout.treeArea.left() + column * (boxWidth + gap),
+                                            layout.treeArea.top() + row * (boxHeight + gap), boxWidth,
+                                            boxHeight));
+      ++index;
+    }
+    return layout;
+  }
   layout.rows = orderedRows(stage);
   const double area = layout.treeArea.height();
   const auto count = static_cast<double>(std::max<size_t>(layout.rows.size(), 1));

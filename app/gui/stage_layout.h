@@ -28,9 +28,13 @@ struct StageLayout {
   bool clientLabels = true;  // false when there are too many clients for names
   std::vector<ZnodeRow> rows;
   std::map<std::string, size_t, std::less<>> rowOfPath;
+  // Redis runs: one box per instance inside the server area, instead of a znode tree.
+  std::map<std::string, QRectF, std::less<>> instances;
 
   // The point on the server box's border facing `from`.
   QPointF serverAnchor(QPointF from) const;
+  // The same for a message to or from one instance (the whole server box if it is unknown).
+  QPointF serverAnchor(std::string_view instance, QPointF from) const;
   // The point on a client card's border facing the server: where its messages and watch arrows
   // start, so that nothing travels hidden under the card.
   QPointF clientAnchor(size_t client) const;

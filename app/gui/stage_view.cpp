@@ -47,6 +47,13 @@ void StageView::setBackendLabel(const QString& label) {
 
 int StageView::clientAt(double x, double y) const { return layout_.clientAt(QPointF(x, y)); }
 
+QString StageView::instanceAt(double x, double y) const {
+  for (const auto& [name, box] : layout_.instances) {
+    if (box.contains(QPointF(x, y))) return QString::fromStdString(name);
+  }
+  return {};
+}
+
 QPointF StageView::clientCentre(int client) const {
   if (client < 0 || static_cast<size_t>(client) >= layout_.clients.size()) return {};
   return layout_.clients[static_cast<size_t>(client)].center();
@@ -62,6 +69,11 @@ QRectF StageView::znodeRect(const QString& path) const {
   return row == layout_.rowOfPath.end() ? QRectF() : layout_.rows[row->second].box;
 }
 
+QRectF StageView::instanceRect(const QString& instance) const {
+  const auto box = layout_.instances.find(instance.toStdString());
+  return box == layout_.instances.end() ? QRectF() : box->second;
+}
+
 QFont StageView::font(double points, bool bold) const {
   QFont font;
   font.setPointSizeF(points * scale_);
@@ -75,6 +87,7 @@ void StageView::paint(QPainter* painter) {
   painter->setRenderHint(QPainter::Antialiasing);
   paintServer(*painter);
   paintZnodes(*painter);
+  paintInstances(*painter);
   paintWatches(*painter);
   paintFlights(*painter);
   paintClients(*painter);
@@ -89,7 +102,9 @@ void StageView::paintServer(QPainter& painter) const {
   painter.setPen(QColor(0x33, 0x33, 0x33));
   const QRectF header(layout_.server.left() + 10 * scale_, layout_.server.top() + 2,
                       layout_.server.width() - 20 * scale_, 22 * scale_);
-  painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, backendLabel_);
+  const bool redis = !simulation_->stage().instances().empty();
+  painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter,
+                   redis ? QStringLiteral("Redis (model)") : backendLabel_);
   painter.setFont(font(9));
   painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, simulation_->timeText());
 }
@@ -122,6 +137,52 @@ void StageView::paintZnodes(QPainter& painter) const {
     const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter,
                      painter.fontMetrics().elidedText(label, Qt::ElideRight, static_cast<int>(text.width())));
+  }
+}
+
+void StageView::paintInstances(QPainter& painter) const {
+  const sim::Micros now = simulation_->timeMicros();
+  for (const auto& [name, instance] : simulation_->stage().instances()) {
+    const auto found = layout_.instances.find(name);
+    if (found == layout_.instances.end()) continue;
+    const QRectF box = found->second;
+    painter.setPen(QPen(instance.up ? QColor(0x33, 0x33, 0x33) : Theme::violationColour(), 1.5 * scale_,
+                        instance.up ? Qt::SolidLine : Qt::DashLine));
+    painter.setBrush(instance.up ? QColor(Qt::white) : QColor(0xE0, 0xE0, 0xE0));
+    painter.drawRoundedRect(box, 6, 6);
+    const double line = std::min(20.0 * scale_, box.height() / 4);
+    painter.setPen(Qt::black);
+    painter.setFont(font(9, true));
+    QString title = QString::fromStdString(name) + QStringLiteral(" · ") + QString::fromStdString(instance.role);
+    if (!instance.up) title += QStringLiteral(" · DOWN");
+    const QRectF header(box.left() + 6, box.top() + 2, box.width() - 12, line);
+    painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter,
+                     painter.fontMetrics().elidedText(title, Qt::ElideRight, static_cast<int>(header.width() * 0.6)));
+    painter.setFont(font(8.5));
+    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter,
+                     QStringLiteral("clock %1 s").arg(static_cast<double>(instance.clockAtTime(now)) / 1000.0, 0, 'f', 3));
+    double y = header.bottom() + 2;
+    for (const auto& [key, stored] : instance.keys) {
+      if (y + line > box.bottom() - 2) break;
+      const QRectF row(box.left() + 6, y, box.width() - 12, line - 2);
+      const QColor owner = Theme::clientColour(stored.owner);
+      painter.setPen(QPen(owner.darker(130), 1));
+      painter.setBrush(stored.owner == kNoClient ? QColor(0xE4, 0xE7, 0xEB) : Theme::tint(owner, 0.35));
+      painter.drawRoundedRect(row, 3, 3);
+      // The TTL bar: what is left of the lease, red in its last quarter.
+      const double left = instance.ttlLeft(stored, now);
+      if (stored.ttlMs > 0) {
+        painter.fillRect(QRectF(row.left() + 1, row.bottom() - 4 * scale_, (row.width() - 2) * left, 3 * scale_),
+                         left < 0.25 ? Theme::violationColour() : Theme::accentColour());
+      }
+      painter.setPen(Qt::black);
+      QString text = QString::fromStdString(key) + QStringLiteral(" = ") + QString::fromStdString(stored.value);
+      text += stored.ttlMs > 0 ? QStringLiteral("  ttl %1 ms").arg(std::llround(left * static_cast<double>(stored.ttlMs)))
+                               : QStringLiteral("  no expiry");
+      painter.drawText(row.adjusted(4, 0, -4, -3), Qt::AlignLeft | Qt::AlignVCenter,
+                       painter.fontMetrics().elidedText(text, Qt::ElideMiddle, static_cast<int>(row.width() - 8)));
+      y += line;
+    }
   }
 }
 
@@ -159,7 +220,8 @@ void StageView::paintFlights(QPainter& painter) const {
     const Flight& flight = timeline.flights().all()[index];
     if (flight.client < 0 || static_cast<size_t>(flight.client) >= layout_.clients.size()) continue;
     const QPointF client = layout_.clientAnchor(static_cast<size_t>(flight.client));
-    const QPointF server = layout_.serverAnchor(layout_.clients[static_cast<size_t>(flight.client)].center());
+    const QPointF server = layout_.serverAnchor(timeline.trace().text(flight.target),
+                                                layout_.clients[static_cast<size_t>(flight.client)].center());
     const double progress = static_cast<double>(now - flight.start) /
                             static_cast<double>(std::max<sim::Micros>(1, flight.end - flight.start));
     const bool outbound = flight.kind == FlightKind::Request;

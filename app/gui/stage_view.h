@@ -29,11 +29,14 @@ class StageView : public lockscope::gui::SimulationView {
 
   // The client under a point (item coordinates), -1 if none.
   Q_INVOKABLE int clientAt(double x, double y) const;
+  // The Redis instance under a point, "" if none.
+  Q_INVOKABLE QString instanceAt(double x, double y) const;
   Q_INVOKABLE QPointF clientCentre(int client) const;
   // Where the last paint put a client's card and a znode's row (empty if nowhere): for tests
   // that check what is drawn, and for placing menus.
   Q_INVOKABLE QRectF clientRect(int client) const;
   Q_INVOKABLE QRectF znodeRect(const QString& path) const;
+  Q_INVOKABLE QRectF instanceRect(const QString& instance) const;
 
  signals:
   void selectedClientChanged();
@@ -42,6 +45,7 @@ class StageView : public lockscope::gui::SimulationView {
  private:
   void paintServer(QPainter& painter) const;
   void paintZnodes(QPainter& painter) const;
+  void paintInstances(QPainter& painter) const;
   void paintWatches(QPainter& painter) const;
   void paintClients(QPainter& painter) const;
   void paintFlights(QPainter& painter) const;

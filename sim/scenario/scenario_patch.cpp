@@ -54,6 +54,7 @@ std::string faultEntry(const Fault& fault, int indent) {
   std::string entry = pad + "- at: " + std::to_string(fault.at) + "us\n";
   entry += pad + "  " + faultKindName(fault.kind) + ": " + fault.client + "\n";
   if (fault.kind == Fault::Kind::LoseReply && !fault.applied) entry += pad + "  applied: false\n";
+  if (fault.kind == Fault::Kind::ClockJump) entry += pad + "  by: " + std::to_string(fault.clockJumpMs) + "ms\n";
   return entry;
 }
 

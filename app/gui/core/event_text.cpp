@@ -52,7 +52,17 @@ std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace, 
     case sim::TraceKind::Resource:
       return actor + ": resource " + op + " " + value + (detail.empty() ? "" : " (" + detail + ")");
     case sim::TraceKind::Step: return actor + ": line " + std::to_string(event.request);
-    case sim::TraceKind::Note: return detail;
+    case sim::TraceKind::Note: return (op.empty() ? "" : op + ": ") + detail;
+    case sim::TraceKind::KeyChanged: {
+      std::string text = actor + ": " + op + " " + path + " = " + value;
+      if (event.request >= 0) text += " (ttl " + std::to_string(event.request) + " ms)";
+      return text + (detail.empty() ? "" : " [" + detail + "]");
+    }
+    case sim::TraceKind::KeyDeleted:
+      return actor + ": " + path + " " + (op == "expired" ? "expired" : "deleted") +
+             (detail.empty() ? "" : " [" + detail + "]");
+    case sim::TraceKind::RedisInstance:
+      return actor + ": " + op + " (" + value + ", clock " + std::to_string(event.request) + " ms)";
   }
   return op;
 }

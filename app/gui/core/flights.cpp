@@ -11,26 +11,30 @@ namespace {
 struct PendingRequest {
   sim::Micros sent = 0;
   TextId op = 0;
+  TextId target = 0;
 };
 
 }  // namespace
 
 FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
-  std::map<std::pair<int, int64_t>, PendingRequest> requests;      // (client, request number)
+  // (client, server, request number): Redis numbers requests per connection, so a Redlock
+  // client's five requests share a number.
+  std::map<std::tuple<int, TextId, int64_t>, PendingRequest> requests;
   std::map<int64_t, std::deque<size_t>> notifications;              // session -> fired, in order
   for (const StoredEvent& event : trace.events()) {
     const int client = cast.clientOfActor(event.actor);
     switch (event.kind) {
       case sim::TraceKind::Request:
-        if (client != kNoClient) requests[{client, event.request}] = {event.time, event.op};
+        if (client != kNoClient) requests[{client, event.detail, event.request}] = {event.time, event.op, event.detail};
         break;
       case sim::TraceKind::Reply: {
-        const auto found = requests.find({client, event.request});
+        const auto found = requests.find({client, event.detail, event.request});
         if (client == kNoClient || found == requests.end()) break;
         const sim::Micros sent = found->second.sent;
         const sim::Micros middle = sent + (event.time - sent) / 2;
-        flights_.push_back({FlightKind::Request, false, client, sent, middle, found->second.op});
-        flights_.push_back({FlightKind::Reply, false, client, middle, event.time, found->second.op});
+        const TextId target = found->second.target;
+        flights_.push_back({FlightKind::Request, false, client, sent, middle, found->second.op, target});
+        flights_.push_back({FlightKind::Reply, false, client, middle, event.time, found->second.op, target});
         requests.erase(found);
         break;
       }
@@ -56,8 +60,8 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
     }
   }
   for (const auto& [key, request] : requests) {
-    flights_.push_back({FlightKind::Request, true, key.first, request.sent,
-                        request.sent + kLostFlight, request.op});
+    flights_.push_back({FlightKind::Request, true, std::get<0>(key), request.sent,
+                        request.sent + kLostFlight, request.op, request.target});
   }
   std::stable_sort(flights_.begin(), flights_.end(),
                    [](const Flight& a, const Flight& b) { return a.start < b.start; });

@@ -22,6 +22,7 @@ struct Flight {
   int client = kNoClient;
   sim::Micros start = 0, end = 0;
   TextId label = 0;  // the request's op or the event type
+  TextId target = 0;  // the server it goes to or comes from, when several (a Redis instance)
 };
 
 constexpr sim::Micros kLostFlight = 2000;

@@ -33,6 +33,30 @@ struct ClientOnStage {
   Activity activity(const RecordedTrace& trace) const;
 };
 
+// A Redis key as its instance holds it: the value (a lock token names its owner before ':'),
+// and its expiry as the time-to-live it was given when last set.
+struct KeyOnStage {
+  std::string value;
+  int owner = kNoClient;
+  int64_t ttlMs = -1;       // -1: no expiry
+  sim::Micros setAt = 0;    // when the TTL was given (virtual time)
+};
+
+// A Redis instance: its role, whether it is up, its own clock (offset, drift, jumps), its keys.
+struct InstanceOnStage {
+  std::string role;         // "master" or "replica"
+  std::string follows;      // a replica's master
+  bool up = true;
+  int64_t clockMs = 0;      // its clock's reading at clockAt
+  sim::Micros clockAt = 0;
+  double driftPpm = 0;
+  std::map<std::string, KeyOnStage> keys;
+
+  int64_t clockAtTime(sim::Micros time) const;
+  // What is left of a key's TTL at `time` (1 full, 0 expired); 1 for keys without expiry.
+  double ttlLeft(const KeyOnStage& key, sim::Micros time) const;
+};
+
 struct ZnodeOnStage {
   int owner = kNoClient;  // the client whose session owns it (ephemeral nodes)
   bool ephemeral = false;
@@ -48,6 +72,7 @@ class StageState {
 
   const std::vector<ClientOnStage>& clients() const { return clients_; }
   const std::map<std::string, ZnodeOnStage>& znodes() const { return znodes_; }
+  const std::map<std::string, InstanceOnStage>& instances() const { return instances_; }
   const checkers::ArmedWatches& watches() const { return watches_; }
   size_t applied() const { return applied_; }  // events folded in so far
   int holders() const;
@@ -55,9 +80,11 @@ class StageState {
  private:
   void applyLock(ClientOnStage& client, std::string_view op, std::string_view path);
   void applyProcess(ClientOnStage& client, std::string_view state);
+  void applyRedis(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast);
 
   std::vector<ClientOnStage> clients_;
   std::map<std::string, ZnodeOnStage> znodes_;
+  std::map<std::string, InstanceOnStage> instances_;
   checkers::ArmedWatches watches_;
   size_t applied_ = 0;
 };

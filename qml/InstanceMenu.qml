@@ -1,0 +1,18 @@
+// What a click on a Redis instance offers: kill or restart it, promote its replica, or step its
+// clock (the model-only fault: a live server's clock cannot be jumped from here).
+import QtQuick.Controls
+import Lockscope
+
+Menu {
+    id: menu
+    required property Simulation simulation
+    property string instance: ""
+    readonly property bool up: instance !== "" && simulation.instanceUp(instance)
+
+    title: instance
+
+    MenuItem { text: "Kill " + menu.instance; enabled: menu.up; onTriggered: menu.simulation.injectInstanceFault("kill_instance", menu.instance, 0) }
+    MenuItem { text: "Restart " + menu.instance; enabled: !menu.up; onTriggered: menu.simulation.injectInstanceFault("restart_instance", menu.instance, 0) }
+    MenuItem { text: "Fail over to its replica"; enabled: menu.up; onTriggered: menu.simulation.injectInstanceFault("failover", menu.instance, 0) }
+    MenuItem { text: "Jump its clock 20 s forward (model only)"; onTriggered: menu.simulation.injectInstanceFault("clock_jump", menu.instance, 20000) }
+}
