@@ -62,6 +62,7 @@ class ScenarioRun {
     world_.trace().addSink(&progress_);
     world_.trace().addSink(&narration_);
     for (sim::TraceSink* sink : options.sinks) world_.trace().addSink(sink);
+    if (options.backend) backend_ = options.backend(world_);
   }
 
   RunReport run() {
@@ -76,14 +77,19 @@ class ScenarioRun {
     }
     std::sort(paths.begin(), paths.end());
     paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
-    Setup(world_, model_).createPaths(paths, scenario_.clients.front().sessionTimeoutMs);
+    if (backend_) {
+      backend_->preparePaths(paths, scenario_.clients.front().sessionTimeoutMs);
+    } else {
+      Setup(world_, model_).createPaths(paths, scenario_.clients.front().sessionTimeoutMs);
+    }
     const sim::Micros origin = world_.now();
     narration_.setOrigin(origin);
 
     for (clients::ClientSpec spec : scenario_.clients) {
       spec.startAt += origin;
       const recipes::RecipeParameters parameters = spec.parameters.value_or(scenario_.recipeParameters);
-      clients_.push_back(std::make_unique<clients::LockClient>(world_, connector_, recipe_, parameters,
+      clients::ZooKeeperConnector& connector = backend_ ? backend_->connector() : connector_;
+      clients_.push_back(std::make_unique<clients::LockClient>(world_, connector, recipe_, parameters,
                                                                std::move(spec), resource_));
       clients_.back()->start();
     }
@@ -95,26 +101,27 @@ class ScenarioRun {
 
     const sim::Micros deadline = origin + scenario_.maxVirtualTime;
     std::string endReason = "time limit";
-    world_.runUntil(
-        [&] {
-          if (progress_.allFinished()) {
-            endReason = "all clients done";
-            return true;
-          }
-          const sim::Micros quietSince = std::max(progress_.lastProgress(), lastFault);
-          if (world_.now() - quietSince > scenario_.stallWindow) {
-            endReason = "stalled";
-            return true;
-          }
-          return false;
-        },
-        deadline);
+    const std::function<bool()> finished = [&] {
+      if (progress_.allFinished()) {
+        endReason = "all clients done";
+        return true;
+      }
+      const sim::Micros quietSince = std::max(progress_.lastProgress(), lastFault);
+      if (world_.now() - quietSince > scenario_.stallWindow) {
+        endReason = "stalled";
+        return true;
+      }
+      return false;
+    };
+    if (backend_) backend_->runUntil(finished, deadline);
+    else world_.runUntil(finished, deadline);
 
     RunReport report;
     report.scenario = scenario_.file;
     report.title = scenario_.title;
     report.seed = scenario_.seed;
     report.recipe = scenario_.recipe;
+    if (backend_) report.backend = backend_->name();
     report.clients = scenario_.clients.size();
     report.verdict = judge_.finish(world_.now());
     report.unmetExpectations = scenario::unmetExpectations(scenario_, report.verdict);
@@ -148,6 +155,10 @@ class ScenarioRun {
                    .detail = fault.kind == Fault::Kind::LoseReply
                                  ? (fault.applied ? "applied" : "not applied")
                                  : ""});
+    if (backend_) {
+      backend_->inject(fault, client(fault.client));
+      return;
+    }
     sim::Process* process = model_.process(fault.client);
     clients::LockClient* target = client(fault.client);
     if (!process || !target) {
@@ -188,6 +199,7 @@ class ScenarioRun {
   zookeeper::model::ZooKeeperModel model_;
   ModelConnector connector_;
   clients::ProtectedResource resource_;
+  std::unique_ptr<RunBackend> backend_;  // declared before the clients: it outlives them
   std::vector<std::unique_ptr<clients::LockClient>> clients_;
 };
 

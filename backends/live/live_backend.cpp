@@ -1,0 +1,99 @@
+#include "live_backend.h"
+
+#include "live_connector.h"
+#include "live_tree_setup.h"
+#include "live_zookeeper_client.h"
+#include "real_time_driver.h"
+#include "session_ender.h"
+
+namespace lockscope::live {
+namespace {
+
+using scenario::Fault;
+
+class LiveBackend final : public run::RunBackend {
+ public:
+  LiveBackend(sim::World& world, LiveSettings settings)
+      : world_(world),
+        settings_(std::move(settings)),
+        connector_(world, inbox_, closer_, settings_.servers),
+        driver_(world, inbox_) {}
+
+  std::string name() const override { return "live"; }
+  clients::ZooKeeperConnector& connector() override { return connector_; }
+
+  void preparePaths(const std::vector<std::string>& paths, int64_t) override {
+    std::string error;
+    if (!resetPaths(settings_.servers, paths, settings_.connectTimeoutMs, error)) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
+    }
+  }
+
+  void inject(const Fault& fault, clients::LockClient* client) override {
+    sim::Process* process = connector_.findProcess(fault.client);
+    FaultProxy* proxy = connector_.proxy(fault.client);
+    if (!process || !proxy || !client) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = fault.client,
+                     .detail = "fault ignored: the client has not started"});
+      return;
+    }
+    switch (fault.kind) {
+      case Fault::Kind::Crash:
+        proxy->kill();  // the OS closes a dead process's sockets; no closeSession is ever sent
+        process->crash();
+        break;
+      case Fault::Kind::Restart:
+        if (process->state() == sim::Process::State::Crashed) {
+          process->restart();
+          client->restart();  // a new session through a new proxy
+        }
+        break;
+      case Fault::Kind::Pause:
+        proxy->freeze();  // a stopped process sends no heartbeats
+        process->pause();
+        break;
+      case Fault::Kind::Resume:
+        proxy->thaw();
+        process->resume();
+        break;
+      case Fault::Kind::Partition: proxy->freeze(); break;
+      case Fault::Kind::Heal: proxy->thaw(); break;
+      case Fault::Kind::ExpireSession: expire(client); break;
+      case Fault::Kind::LoseReply: proxy->loseNextReply(fault.applied); break;
+    }
+  }
+
+  bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
+    return driver_.runUntil(done, deadline);
+  }
+
+ private:
+  void expire(clients::LockClient* client) {
+    auto* session = dynamic_cast<LiveZooKeeperClient*>(client->session());
+    if (!session || session->sessionId() == 0) return;
+    closer_.runInBackground([servers = settings_.servers, id = session->sessionId(),
+                             password = session->sessionPassword(),
+                             timeoutMs = settings_.connectTimeoutMs] {
+      endSession(servers, id, password, timeoutMs);
+    });
+  }
+
+  sim::World& world_;
+  LiveSettings settings_;
+  // Destroyed in reverse: the closer first (it finishes closing every handle through the still
+  // open proxies), then the proxies, then the inbox the closer posted to.
+  WorldInbox inbox_;
+  LiveConnector connector_;
+  HandleCloser closer_;
+  RealTimeDriver driver_;
+};
+
+}  // namespace
+
+run::RunBackendFactory liveBackend(LiveSettings settings) {
+  return [settings](sim::World& world) -> std::unique_ptr<run::RunBackend> {
+    return std::make_unique<LiveBackend>(world, settings);
+  };
+}
+
+}  // namespace lockscope::live

@@ -1,0 +1,38 @@
+#include "live_connector.h"
+
+#include "live_zookeeper_client.h"
+
+namespace lockscope::live {
+
+LiveConnector::LiveConnector(sim::World& world, WorldInbox& inbox, HandleCloser& closer,
+                             std::string servers)
+    : world_(world), inbox_(inbox), closer_(closer), servers_(std::move(servers)) {}
+
+LiveConnector::~LiveConnector() = default;
+
+std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::connect(const std::string& clientName,
+                                                                   int64_t sessionTimeoutMs) {
+  Slot& slot = slots_[clientName];
+  if (!slot.process) slot.process = std::make_unique<sim::Process>(world_, clientName);
+  slot.proxies.push_back(std::make_unique<FaultProxy>(servers_));
+  return std::make_unique<LiveZooKeeperClient>(world_, inbox_, closer_, slot.process.get(),
+                                               clientName, slot.proxies.back()->connectString(),
+                                               sessionTimeoutMs);
+}
+
+sim::Process& LiveConnector::process(const std::string& clientName) {
+  return *findProcess(clientName);
+}
+
+sim::Process* LiveConnector::findProcess(const std::string& clientName) {
+  const auto it = slots_.find(clientName);
+  return it == slots_.end() ? nullptr : it->second.process.get();
+}
+
+FaultProxy* LiveConnector::proxy(const std::string& clientName) {
+  const auto it = slots_.find(clientName);
+  return it == slots_.end() || it->second.proxies.empty() ? nullptr
+                                                          : it->second.proxies.back().get();
+}
+
+}  // namespace lockscope::live
