@@ -48,10 +48,24 @@ int runLiveZkShell(const std::string& servers) {
   live::HandleCloser closer;  // after the inbox, before the shell: see the destruction order
   live::RealTimeDriver driver(world, inbox);
   int clientsMade = 0;
-  ZkShell::ClientFactory factory = [&](const std::string& host) {
+  auto open = [&](const std::string& host) {
     return std::make_unique<live::LiveZooKeeperClient>(
         world, inbox, closer, nullptr, "zkCli-" + std::to_string(++clientsMade), host,
         kRequestedSessionTimeoutMs);
+  };
+  // The first session is the reachability check: a separate probe session would cost the server
+  // two transactions and shift every zxid the shell prints.
+  std::unique_ptr<zookeeper::ZooKeeperClient> first = open(servers);
+  const bool connected = driver.runUntil(
+      [&] { return first->state() == zookeeper::SessionState::SyncConnected; },
+      world.now() + sim::fromMillis(kLiveConnectTimeoutMs));
+  if (!connected) {
+    std::cerr << "lockscope-cli shell: cannot reach ZooKeeper at " << servers << " within "
+              << kLiveConnectTimeoutMs << " ms\n";
+    return kExitUnreachable;
+  }
+  ZkShell::ClientFactory factory = [&](const std::string& host) {
+    return first ? std::move(first) : open(host);
   };
   ZkShell::Driver drive = [&](const std::function<bool()>& done) {
     return driver.runUntil(done, world.now() + kLiveCommandBound);
@@ -76,9 +90,7 @@ int runZkShell(const std::vector<std::string>& arguments) {
       std::cout << kUsage;
       return kExitOk;
     } else if (arguments[i] == "--live" && i + 1 < arguments.size()) {
-      const std::string servers = arguments[++i];
-      if (const int code = checkReachable(servers, "shell"); code != kExitOk) return code;
-      return runLiveZkShell(servers);
+      return runLiveZkShell(arguments[++i]);
     } else {
       return usage("unknown argument '" + arguments[i] + "'");
     }

@@ -11,6 +11,11 @@ namespace {
 
 using scenario::Fault;
 
+// After the run: notifications already sent reach their clients within a few milliseconds on
+// loopback; 30 ms without any means none is coming.
+constexpr sim::Micros kSettleQuiet = sim::fromMillis(30);
+constexpr sim::Micros kSettleBound = sim::fromMillis(300);
+
 class LiveBackend final : public run::RunBackend {
  public:
   LiveBackend(sim::World& world, LiveSettings settings)
@@ -18,6 +23,8 @@ class LiveBackend final : public run::RunBackend {
         settings_(std::move(settings)),
         connector_(world, inbox_, closer_, settings_.servers),
         driver_(world, inbox_) {}
+
+  ~LiveBackend() override { connector_.closeUnused(); }
 
   std::string name() const override { return "live"; }
   clients::ZooKeeperConnector& connector() override { return connector_; }
@@ -27,6 +34,14 @@ class LiveBackend final : public run::RunBackend {
     if (!resetPaths(settings_.servers, paths, settings_.connectTimeoutMs, error)) {
       world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
     }
+  }
+
+  void prepareClients(const std::vector<clients::ClientSpec>& clients) override {
+    for (const clients::ClientSpec& spec : clients) {
+      connector_.openAhead(spec.name, spec.sessionTimeoutMs);
+    }
+    driver_.runUntil([this] { return connector_.openedAheadConnected(); },
+                     world_.now() + sim::fromMillis(settings_.connectTimeoutMs));
   }
 
   void inject(const Fault& fault, clients::LockClient* client) override {
@@ -64,7 +79,9 @@ class LiveBackend final : public run::RunBackend {
   }
 
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
-    return driver_.runUntil(done, deadline);
+    const bool finished = driver_.runUntil(done, deadline);
+    driver_.settle(kSettleQuiet, kSettleBound);
+    return finished;
   }
 
  private:

@@ -13,6 +13,29 @@ LiveConnector::~LiveConnector() = default;
 std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::connect(const std::string& clientName,
                                                                    int64_t sessionTimeoutMs) {
   Slot& slot = slots_[clientName];
+  if (slot.ahead) return std::move(slot.ahead);
+  return open(slot, clientName, sessionTimeoutMs);
+}
+
+void LiveConnector::openAhead(const std::string& clientName, int64_t sessionTimeoutMs) {
+  Slot& slot = slots_[clientName];
+  slot.ahead = open(slot, clientName, sessionTimeoutMs);
+}
+
+void LiveConnector::closeUnused() {
+  for (auto& [name, slot] : slots_) slot.ahead.reset();
+}
+
+bool LiveConnector::openedAheadConnected() const {
+  for (const auto& [name, slot] : slots_) {
+    if (slot.ahead && slot.ahead->state() != zookeeper::SessionState::SyncConnected) return false;
+  }
+  return true;
+}
+
+std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::open(Slot& slot,
+                                                                const std::string& clientName,
+                                                                int64_t sessionTimeoutMs) {
   if (!slot.process) slot.process = std::make_unique<sim::Process>(world_, clientName);
   slot.proxies.push_back(std::make_unique<FaultProxy>(servers_));
   return std::make_unique<LiveZooKeeperClient>(world_, inbox_, closer_, slot.process.get(),

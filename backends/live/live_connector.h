@@ -25,6 +25,13 @@ class LiveConnector final : public clients::ZooKeeperConnector {
                                                       int64_t sessionTimeoutMs) override;
   sim::Process& process(const std::string& clientName) override;
 
+  // Opens the client's first session ahead of time; its first connect() returns it.
+  void openAhead(const std::string& clientName, int64_t sessionTimeoutMs);
+  // Closes the sessions opened ahead that no client took (before the backend's closer goes).
+  void closeUnused();
+  // True when every session opened ahead is connected.
+  bool openedAheadConnected() const;
+
   // nullptr for a client that never connected.
   sim::Process* findProcess(const std::string& clientName);
   // The proxy of the client's latest session; nullptr for a client that never connected.
@@ -36,7 +43,10 @@ class LiveConnector final : public clients::ZooKeeperConnector {
     std::unique_ptr<sim::Process> process;
     // Every session's proxy, latest last: an old handle may still be closing through its own.
     std::vector<std::unique_ptr<FaultProxy>> proxies;
+    std::unique_ptr<zookeeper::ZooKeeperClient> ahead;  // opened by openAhead, not yet taken
   };
+  std::unique_ptr<zookeeper::ZooKeeperClient> open(Slot& slot, const std::string& clientName,
+                                                   int64_t sessionTimeoutMs);
 
   sim::World& world_;
   WorldInbox& inbox_;

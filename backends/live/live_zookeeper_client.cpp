@@ -244,6 +244,16 @@ void LiveZooKeeperClient::onNodeEvent(int type, const std::string& path) {
 
 void LiveZooKeeperClient::notify(const WatchedEvent& event) {
   if (watcher_) watcher_(event);
+  else unwatched_.push_back(event);
+}
+
+void LiveZooKeeperClient::setWatcher(Watcher watcher) {
+  watcher_ = std::move(watcher);
+  if (unwatched_.empty() || !watcher_) return;
+  shared_->inbox.post([shared = shared_, events = std::exchange(unwatched_, {})] {
+    if (!shared->client) return;
+    for (const WatchedEvent& event : events) shared->client->notify(event);
+  });
 }
 
 void LiveZooKeeperClient::create(const std::string& path, const std::string& data,

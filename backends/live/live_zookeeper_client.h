@@ -48,7 +48,9 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
   // Closes the handle (in the background) if close() was not called.
   ~LiveZooKeeperClient() override;
 
-  void setWatcher(Watcher watcher) override { watcher_ = std::move(watcher); }
+  // Events that came before any watcher was set (a session opened ahead) are kept and handed to
+  // the first watcher, later, as the C client would have given them to its init-time watcher.
+  void setWatcher(Watcher watcher) override;
   int64_t sessionId() const override { return sessionId_; }
   zookeeper::SessionState state() const override { return state_; }
   int64_t sessionTimeoutMs() const override { return sessionTimeoutMs_; }
@@ -102,6 +104,7 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
   std::shared_ptr<LiveSessionShared>* watcherContext_ = nullptr;  // the handle's; freed after close
   zhandle_t* handle_ = nullptr;
   Watcher watcher_;
+  std::vector<zookeeper::WatchedEvent> unwatched_;  // events before the first watcher
   int64_t sessionId_ = 0;
   int64_t sessionTimeoutMs_ = 0;
   zookeeper::SessionState state_ = zookeeper::SessionState::Disconnected;

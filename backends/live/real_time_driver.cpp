@@ -42,4 +42,16 @@ bool RealTimeDriver::runUntil(const std::function<bool()>& done, sim::Micros dea
   }
 }
 
+void RealTimeDriver::settle(sim::Micros quiet, sim::Micros bound) {
+  const sim::Micros end = elapsed() + bound;
+  sim::Micros quietUntil = elapsed() + quiet;
+  for (sim::Micros now = elapsed(); now < std::min(end, quietUntil); now = elapsed()) {
+    auto work = inbox_.takeAll();
+    if (!work.empty()) quietUntil = now + quiet;
+    for (std::function<void()>& item : work) world_.at(world_.now(), std::move(item));
+    world_.runUntilTime(now);
+    inbox_.waitUntil(origin_ + std::chrono::microseconds(std::min(end, quietUntil)));
+  }
+}
+
 }  // namespace lockscope::live

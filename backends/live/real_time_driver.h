@@ -23,6 +23,10 @@ class RealTimeDriver {
   // Runs events and posted work until done() holds or the world's clock reaches `deadline`
   // (virtual microseconds, which here are real ones). Returns done().
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline);
+  // Lets what the servers already did reach the trace: runs posted work until none arrived for
+  // `quiet`, at most for `bound`. The model records a fired watch when the server fires it; a
+  // live client learns of it a moment later, possibly after the run's last event.
+  void settle(sim::Micros quiet, sim::Micros bound);
 
  private:
   sim::Micros elapsed() const;

@@ -24,6 +24,10 @@ class RunBackend {
   virtual clients::ZooKeeperConnector& connector() = 0;
   // Makes `paths` (and their parents) exist and empty, so every run starts from the same tree.
   virtual void preparePaths(const std::vector<std::string>& paths, int64_t sessionTimeoutMs) = 0;
+  // Before the clients start: a live backend opens their first sessions now, so that the order
+  // in which clients reach the server follows their start times, not how long each handshake
+  // happened to take.
+  virtual void prepareClients(const std::vector<clients::ClientSpec>& clients) { (void)clients; }
   // The trace already has the Fault event; `client` is null if it has not started.
   virtual void inject(const scenario::Fault& fault, clients::LockClient* client) = 0;
   // As World::runUntil, with the backend's clock.

@@ -79,6 +79,7 @@ class ScenarioRun {
     paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
     if (backend_) {
       backend_->preparePaths(paths, scenario_.clients.front().sessionTimeoutMs);
+      backend_->prepareClients(scenario_.clients);
     } else {
       Setup(world_, model_).createPaths(paths, scenario_.clients.front().sessionTimeoutMs);
     }
