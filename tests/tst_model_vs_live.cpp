@@ -109,11 +109,14 @@ class ModelVsLiveTest : public QObject {
     // 50 ms in both worlds (a loaded 2-core machine can hold a thread back for tens of ms) (and the herds a hold long enough for all ten to queue before the
     // first release, so creates do not fall between releases); that changes who goes first,
     // not what the lesson shows.
-    const char* const spread = "start_spread_ms=50";
+    // Spread below the hold, so every client queues before the first release.
+    const char* const spread = "start_spread_ms=50;hold_ms=300";
     const char* const herd = "start_spread_ms=50;hold_ms=600";
+    const char* const nested =
+        "start_spread_ms=50;plan=[acquire, acquire, read, hold 300ms, write, release, release]";
     const QList<std::pair<const char*, const char*>> lessons = {
         {"herd-naive", herd},            {"herd-chained", herd},
-        {"reentrancy", spread},          {"read-write-lock", ""},
+        {"reentrancy", nested},          {"read-write-lock", ""},
         {"read-write-downgrade", ""},    {"semaphore-mutex-self-block", ""},
         {"multilock-partial", ""},
         {"timed-acquire", ""},           {"crash-holder", spread},

@@ -4,6 +4,7 @@
 #include "live_tree_setup.h"
 #include "live_zookeeper_client.h"
 #include "real_time_driver.h"
+#include "server_control.h"
 #include "session_ender.h"
 
 namespace lockscope::live {
@@ -45,6 +46,10 @@ class LiveBackend final : public run::RunBackend {
   }
 
   void inject(const Fault& fault, clients::LockClient* client) override {
+    if (fault.kind == Fault::Kind::KillServer || fault.kind == Fault::Kind::RestartServer) {
+      injectServerFault(fault);
+      return;
+    }
     sim::Process* process = connector_.findProcess(fault.client);
     FaultProxy* proxy = connector_.proxy(fault.client);
     if (!process || !proxy || !client) {
@@ -75,6 +80,8 @@ class LiveBackend final : public run::RunBackend {
       case Fault::Kind::Heal: proxy->thaw(); break;
       case Fault::Kind::ExpireSession: expire(client); break;
       case Fault::Kind::LoseReply: proxy->loseNextReply(fault.applied); break;
+      case Fault::Kind::KillServer:
+      case Fault::Kind::RestartServer: break;  // handled above
     }
   }
 
@@ -85,6 +92,28 @@ class LiveBackend final : public run::RunBackend {
   }
 
  private:
+  // A kill is immediate (the world waits the few ms it takes); a restart waits for the JVM, so it
+  // runs in the background and the world goes on meanwhile.
+  void injectServerFault(const Fault& fault) {
+    std::string error;
+    if (fault.kind == Fault::Kind::KillServer) {
+      error = servers_.kill(fault.client);
+    } else {
+      closer_.runInBackground([this, which = fault.client] {
+        const std::string failed = servers_.restart(which);
+        if (!failed.empty()) {
+          inbox_.post([this, failed] {
+            world_.record({.kind = sim::TraceKind::Note, .actor = "world",
+                           .detail = "live: " + failed});
+          });
+        }
+      });
+    }
+    if (!error.empty()) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
+    }
+  }
+
   void expire(clients::LockClient* client) {
     auto* session = dynamic_cast<LiveZooKeeperClient*>(client->session());
     if (!session || session->sessionId() == 0) return;
@@ -97,6 +126,7 @@ class LiveBackend final : public run::RunBackend {
 
   sim::World& world_;
   LiveSettings settings_;
+  ServerControl servers_{settings_.servers};  // outlives the closer, whose threads restart servers
   // Destroyed in reverse: the closer first (it finishes closing every handle through the still
   // open proxies), then the proxies, then the inbox the closer posted to.
   WorldInbox inbox_;

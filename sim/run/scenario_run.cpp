@@ -160,6 +160,12 @@ class ScenarioRun {
       backend_->inject(fault, client(fault.client));
       return;
     }
+    if (fault.kind == Fault::Kind::KillServer || fault.kind == Fault::Kind::RestartServer) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = "world",
+                     .detail = "fault ignored: the model has a single server (use --live with an "
+                               "ensemble)"});
+      return;
+    }
     sim::Process* process = model_.process(fault.client);
     clients::LockClient* target = client(fault.client);
     if (!process || !target) {
@@ -182,6 +188,9 @@ class ScenarioRun {
       case Fault::Kind::ExpireSession:
         if (target->session()) model_.server().expireSession(target->session()->sessionId());
         break;
+      case Fault::Kind::KillServer:
+      case Fault::Kind::RestartServer:
+        break;  // handled above
       case Fault::Kind::LoseReply:
         if (auto* session = dynamic_cast<zookeeper::model::ModelClient*>(target->session())) {
           session->session().loseNextReply(fault.applied);

@@ -14,6 +14,8 @@ const char* faultKindName(Fault::Kind kind) {
     case Fault::Kind::Heal: return "heal";
     case Fault::Kind::ExpireSession: return "expire_session";
     case Fault::Kind::LoseReply: return "lose_reply";
+    case Fault::Kind::KillServer: return "kill_server";
+    case Fault::Kind::RestartServer: return "restart_server";
   }
   return "unknown";
 }

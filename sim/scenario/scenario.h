@@ -30,10 +30,13 @@ struct NarrationStep {
 };
 
 struct Fault {
-  enum class Kind { Crash, Restart, Pause, Resume, Partition, Heal, ExpireSession, LoseReply };
+  enum class Kind {
+    Crash, Restart, Pause, Resume, Partition, Heal, ExpireSession, LoseReply,
+    KillServer, RestartServer  // a live ensemble's servers (the model has one server: ignored)
+  };
   Kind kind = Kind::Crash;
   sim::Micros at = 0;
-  std::string client;
+  std::string client;  // KillServer: "leader" or a server number; RestartServer: a number or "killed"
   bool applied = true;  // LoseReply: did the server execute the request whose reply is lost?
   SourceLocation location;
 };
