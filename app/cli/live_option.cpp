@@ -1,6 +1,7 @@
 #include "live_option.h"
 
 #include <QTextStream>
+#include <algorithm>
 
 #include "backends/live/live_backend.h"
 #include "backends/live/live_probe.h"
@@ -26,8 +27,15 @@ int checkReachable(const std::string& servers, const char* command) {
   return kExitUnreachable;
 }
 
-void useLiveServers(run::RunOptions& options, const std::string& servers) {
-  options.backend = live::liveBackend({.servers = servers, .connectTimeoutMs = kLiveConnectTimeoutMs});
+void useLiveServers(run::RunOptions& options, const std::string& servers,
+                    const scenario::Scenario& scenario) {
+  const bool clientFaults =
+      std::any_of(scenario.faults.begin(), scenario.faults.end(), [](const scenario::Fault& fault) {
+        return fault.kind != scenario::Fault::Kind::KillServer &&
+               fault.kind != scenario::Fault::Kind::RestartServer;
+      });
+  options.backend = live::liveBackend(
+      {.servers = servers, .connectTimeoutMs = kLiveConnectTimeoutMs, .faultProxy = clientFaults});
 }
 
 }  // namespace lockscope::cli

@@ -20,7 +20,9 @@ std::optional<std::string> parseRunLiveValue(const QString& value, const char* c
 // 0 when `servers` answered; otherwise prints one line and returns kExitUnreachable.
 int checkReachable(const std::string& servers, const char* command);
 
-// Makes the run use the live servers (backends/live).
-void useLiveServers(run::RunOptions& options, const std::string& servers);
+// Makes the run use the live servers (backends/live); without client faults in the scenario the
+// sessions skip the fault proxy.
+void useLiveServers(run::RunOptions& options, const std::string& servers,
+                    const scenario::Scenario& scenario);
 
 }  // namespace lockscope::cli

@@ -60,7 +60,7 @@ int runCommand(const QStringList& arguments) {
     const std::optional<std::string> servers = parseRunLiveValue(parser.value("live"), "run");
     if (!servers) return kExitBadInput;
     if (const int code = checkReachable(*servers, "run"); code != kExitOk) return code;
-    useLiveServers(options, *servers);
+    useLiveServers(options, *servers, *scenario);
   }
   std::unique_ptr<std::FILE, FileCloser> traceFile;
   std::unique_ptr<sim::TraceFileWriter> traceWriter;

@@ -22,7 +22,7 @@ class LiveBackend final : public run::RunBackend {
   LiveBackend(sim::World& world, LiveSettings settings)
       : world_(world),
         settings_(std::move(settings)),
-        connector_(world, inbox_, closer_, settings_.servers),
+        connector_(world, inbox_, closer_, settings_.servers, settings_.faultProxy),
         driver_(world, inbox_) {}
 
   ~LiveBackend() override { connector_.closeUnused(); }
@@ -54,7 +54,9 @@ class LiveBackend final : public run::RunBackend {
     FaultProxy* proxy = connector_.proxy(fault.client);
     if (!process || !proxy || !client) {
       world_.record({.kind = sim::TraceKind::Note, .actor = fault.client,
-                     .detail = "fault ignored: the client has not started"});
+                     .detail = proxy || !settings_.faultProxy
+                                   ? "fault ignored: the client has not started"
+                                   : "fault ignored: no fault proxy (LiveSettings.faultProxy)"});
       return;
     }
     switch (fault.kind) {

@@ -5,8 +5,12 @@
 namespace lockscope::live {
 
 LiveConnector::LiveConnector(sim::World& world, WorldInbox& inbox, HandleCloser& closer,
-                             std::string servers)
-    : world_(world), inbox_(inbox), closer_(closer), servers_(std::move(servers)) {}
+                             std::string servers, bool faultProxy)
+    : world_(world),
+      inbox_(inbox),
+      closer_(closer),
+      servers_(std::move(servers)),
+      faultProxy_(faultProxy) {}
 
 LiveConnector::~LiveConnector() = default;
 
@@ -37,10 +41,10 @@ std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::open(Slot& slot,
                                                                 const std::string& clientName,
                                                                 int64_t sessionTimeoutMs) {
   if (!slot.process) slot.process = std::make_unique<sim::Process>(world_, clientName);
-  slot.proxies.push_back(std::make_unique<FaultProxy>(servers_));
-  return std::make_unique<LiveZooKeeperClient>(world_, inbox_, closer_, slot.process.get(),
-                                               clientName, slot.proxies.back()->connectString(),
-                                               sessionTimeoutMs);
+  if (faultProxy_) slot.proxies.push_back(std::make_unique<FaultProxy>(servers_));
+  return std::make_unique<LiveZooKeeperClient>(
+      world_, inbox_, closer_, slot.process.get(), clientName,
+      faultProxy_ ? slot.proxies.back()->connectString() : servers_, sessionTimeoutMs);
 }
 
 sim::Process& LiveConnector::process(const std::string& clientName) {

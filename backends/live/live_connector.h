@@ -18,7 +18,9 @@ namespace lockscope::live {
 
 class LiveConnector final : public clients::ZooKeeperConnector {
  public:
-  LiveConnector(sim::World& world, WorldInbox& inbox, HandleCloser& closer, std::string servers);
+  // `faultProxy` false: sessions connect straight to `servers` and proxy() is always null.
+  LiveConnector(sim::World& world, WorldInbox& inbox, HandleCloser& closer, std::string servers,
+                bool faultProxy = true);
   ~LiveConnector() override;
 
   std::unique_ptr<zookeeper::ZooKeeperClient> connect(const std::string& clientName,
@@ -52,6 +54,7 @@ class LiveConnector final : public clients::ZooKeeperConnector {
   WorldInbox& inbox_;
   HandleCloser& closer_;
   std::string servers_;
+  bool faultProxy_;
   std::map<std::string, Slot> slots_;
 };
 

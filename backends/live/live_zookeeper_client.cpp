@@ -195,7 +195,8 @@ void LiveZooKeeperClient::onWatcherEvent(int type, int state, const std::string&
 }
 
 void LiveZooKeeperClient::onSessionEvent(int state) {
-  if (state_ == SessionState::Expired || state_ == SessionState::Closed) return;
+  // After close() the handle belongs to the closer; late events of it change nothing.
+  if (state_ == SessionState::Expired || state_ == SessionState::Closed || !handle_) return;
   if (state == ZOO_CONNECTED_STATE) {
     if (sessionId_ == 0) {
       sessionId_ = zoo_client_id(handle_)->client_id;
@@ -235,6 +236,14 @@ void LiveZooKeeperClient::sessionEnded(const char* how) {
 void LiveZooKeeperClient::onNodeEvent(int type, const std::string& path) {
   const EventType eventType = toEventType(type);
   if (eventType == EventType::None) return;  // ZOO_NOTWATCHING_EVENT: not a node event
+  if (eventType == EventType::NodeDeleted) {
+    // The first client to learn of a deletion may be a watcher, not the deleter (whose reply
+    // can come later): the deletion enters the trace at the first evidence, as the model
+    // records it when the server applies it. A repeat later is harmless to the checkers.
+    world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
+                   .detail = "seen by a watch"});
+    ephemerals_.erase(path);
+  }
   world_.record({.kind = sim::TraceKind::WatchFired, .actor = "server", .path = path,
                  .value = zookeeper::eventTypeName(eventType), .session = sessionId_});
   world_.record({.kind = sim::TraceKind::WatchDelivered, .actor = name_, .path = path,
