@@ -113,12 +113,23 @@ class ModelVsLiveTest : public QObject {
     const char* const herd = "start_spread_ms=100;hold_ms=1100";
     const char* const nested =
         "start_spread_ms=100;plan=[acquire, acquire, read, hold 400ms, write, release, release]";
+    // Lessons that space their clients by 10 ms get the same clients ten times further apart
+    // (starts and holds alike).
+    const char* const readWrite =
+        "clients=[{name: reader-1, plan: [acquire read, read, hold 2000ms, release read]},"
+        " {name: reader-2, start_ms: 100, plan: [acquire read, read, hold 2000ms, release read]},"
+        " {name: writer, start_ms: 200, plan: [acquire write, read, hold 1000ms, write,"
+        " release write]},"
+        " {name: reader-3, start_ms: 300, plan: [acquire read, read, hold 1000ms, release read]}]";
+    const char* const timed =
+        "clients=[{name: c1, hold_ms: 1000}, {name: c2, start_ms: 100},"
+        " {name: c3, start_ms: 200, recipe_parameters: {acquire_timeout_ms: -1}}]";
     const QList<std::pair<const char*, const char*>> lessons = {
         {"herd-naive", herd},            {"herd-chained", herd},
-        {"reentrancy", nested},          {"read-write-lock", ""},
+        {"reentrancy", nested},          {"read-write-lock", readWrite},
         {"read-write-downgrade", ""},    {"semaphore-mutex-self-block", ""},
         {"multilock-partial", ""},
-        {"timed-acquire", ""},           {"crash-holder", spread},
+        {"timed-acquire", timed},        {"crash-holder", spread},
         {"lost-create-reply-guid", spread}};
     for (const auto& [lesson, override] : lessons) {
       QTest::newRow(lesson) << QString::fromLatin1(lesson) << QString::fromLatin1(override);
