@@ -8,7 +8,9 @@
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <arpa/inet.h>
@@ -202,6 +204,45 @@ class LiveZooKeeperTest : public QObject {
     if (name == "crash-holder") arguments << "--set" << "start_spread_ms=50";
     const CliResult run = runCli(arguments);
     QVERIFY2(run.exitCode == 0, (run.out + run.err).constData());
+  }
+
+  // expire_session and partition have no lesson of their own: the crashed-holder lesson with
+  // its crash replaced. Expiry frees the lock at once; a partitioned holder's lock only after the
+  // server expired its silent session (2 s), and the holder learns so when the partition heals.
+  void expireAndPartitionLive_data() {
+    QTest::addColumn<QString>("fault");
+    QTest::addColumn<int>("minimumHandoffMs");
+    QTest::addColumn<int>("maximumHandoffMs");
+    QTest::newRow("expire_session") << "{at: 100ms, expire_session: c1}" << 0 << 1500;
+    QTest::newRow("partition") << "{at: 100ms, partition: c1, for: 2500ms}" << 1500 << 2500;
+  }
+
+  void expireAndPartitionLive() {
+    QFETCH(QString, fault);
+    QFETCH(int, minimumHandoffMs);
+    QFETCH(int, maximumHandoffMs);
+    QTemporaryDir dir;
+    const QString tracePath = dir.filePath("trace.jsonl");
+    runCli({"run", lesson("crash-holder"), "--live", "zk=" + lockscope::testing::liveServer(),
+            "--set", "start_spread_ms=50", "--set", "faults=[" + fault + "]", "--trace",
+            tracePath});
+    QFile trace(tracePath);
+    QVERIFY(trace.open(QIODevice::ReadOnly));
+    qint64 faultAt = -1, c2AcquiredAt = -1;
+    bool c1Expired = false;
+    for (const QByteArray& line : trace.readAll().split('\n')) {
+      const QJsonObject event = QJsonDocument::fromJson(line).object();
+      const QString kind = event["kind"].toString(), actor = event["actor"].toString();
+      const QString op = event["op"].toString();
+      if (kind == "fault" && faultAt < 0) faultAt = event["t"].toInteger();
+      if (kind == "session_state" && actor == "c1" && op == "expired") c1Expired = true;
+      if (kind == "lock" && actor == "c2" && op == "acquired") c2AcquiredAt = event["t"].toInteger();
+    }
+    QVERIFY(faultAt > 0 && c2AcquiredAt > faultAt);
+    QVERIFY2(c1Expired, "c1 never learned that its session expired");
+    const qint64 handoffMs = (c2AcquiredAt - faultAt) / 1000;
+    QVERIFY2(handoffMs >= minimumHandoffMs && handoffMs <= maximumHandoffMs,
+             qPrintable(QStringLiteral("c2 acquired %1 ms after the fault").arg(handoffMs)));
   }
 };
 
