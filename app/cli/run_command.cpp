@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "exit_codes.h"
+#include "live_option.h"
 #include "report_json.h"
 #include "report_text.h"
 #include "scenario_arguments.h"
@@ -31,6 +32,8 @@ int runCommand(const QStringList& arguments) {
   parser.addOption({"set", "Override a scenario key (repeatable), e.g. clients=1000.", "key=value"});
   parser.addOption({"trace", "Write every event as JSON Lines to this file.", "OUT.jsonl"});
   parser.addOption({"json", "Print one JSON report on stdout."});
+  parser.addOption({"live", "Run against live ZooKeeper servers instead of the model.",
+                    "zk=HOST:PORT,..."});
   parser.addHelpOption();
   if (!parser.parse(arguments)) {
     err << "lockscope-cli run: " << parser.errorText() << "\n";
@@ -53,6 +56,12 @@ int runCommand(const QStringList& arguments) {
   if (!scenario) return kExitBadInput;
 
   run::RunOptions options;
+  if (parser.isSet("live")) {
+    const std::optional<std::string> servers = parseRunLiveValue(parser.value("live"), "run");
+    if (!servers) return kExitBadInput;
+    if (const int code = checkReachable(*servers, "run"); code != kExitOk) return code;
+    useLiveServers(options, *servers, *scenario);
+  }
   std::unique_ptr<std::FILE, FileCloser> traceFile;
   std::unique_ptr<sim::TraceFileWriter> traceWriter;
   if (parser.isSet("trace")) {

@@ -2,8 +2,11 @@
 
 #include <iostream>
 
+#include "backends/live/live_zookeeper_client.h"
+#include "backends/live/real_time_driver.h"
 #include "backends/model/zookeeper/zookeeper_model.h"
 #include "exit_codes.h"
+#include "live_option.h"
 #include "sim/engine/world.h"
 #include "zk_shell.h"
 
@@ -16,12 +19,15 @@ constexpr int64_t kRequestedSessionTimeoutMs = 30'000;
 // How much virtual time one command may take before the shell gives up on it. Generous: a
 // command over the model takes milliseconds; only a lost server would exceed it.
 constexpr sim::Micros kCommandBound = sim::fromSeconds(120);
+// A live command waits in real time: a server that does not answer within this is lost.
+constexpr sim::Micros kLiveCommandBound = sim::fromSeconds(30);
 
 const char* const kUsage =
-    "usage: lockscope-cli shell [--seed N]\n"
+    "usage: lockscope-cli shell [--seed N | --live HOST:PORT[,HOST:PORT...]]\n"
     "  Reads zkCli.sh commands from stdin, one per line, and runs them against the model\n"
     "  ZooKeeper, printing what zkCli.sh of ZooKeeper 3.8 prints (docs/zkcli-format.md).\n"
-    "  --seed N   the model's seed (it orders getChildren replies; default 1)\n";
+    "  --seed N   the model's seed (it orders getChildren replies; default 1)\n"
+    "  --live S   a real ZooKeeper instead of the model (exit 3 if unreachable)\n";
 
 int usage(const std::string& problem) {
   std::cerr << "lockscope-cli shell: " << problem << "\n" << kUsage;
@@ -34,6 +40,39 @@ int shellCommand(const QStringList& arguments) {
   std::vector<std::string> words;
   for (qsizetype i = 1; i < arguments.size(); ++i) words.push_back(arguments[i].toStdString());
   return runZkShell(words);
+}
+
+int runLiveZkShell(const std::string& servers) {
+  sim::World world(1);
+  live::WorldInbox inbox;
+  live::HandleCloser closer;  // after the inbox, before the shell: see the destruction order
+  live::RealTimeDriver driver(world, inbox);
+  int clientsMade = 0;
+  auto open = [&](const std::string& host) {
+    return std::make_unique<live::LiveZooKeeperClient>(
+        world, inbox, closer, nullptr, "zkCli-" + std::to_string(++clientsMade), host,
+        kRequestedSessionTimeoutMs);
+  };
+  // The first session is the reachability check: a separate probe session would cost the server
+  // two transactions and shift every zxid the shell prints.
+  std::unique_ptr<zookeeper::ZooKeeperClient> first = open(servers);
+  const bool connected = driver.runUntil(
+      [&] { return first->state() == zookeeper::SessionState::SyncConnected; },
+      world.now() + sim::fromMillis(kLiveConnectTimeoutMs));
+  if (!connected) {
+    std::cerr << "lockscope-cli shell: cannot reach ZooKeeper at " << servers << " within "
+              << kLiveConnectTimeoutMs << " ms\n";
+    return kExitUnreachable;
+  }
+  ZkShell::ClientFactory factory = [&](const std::string& host) {
+    return first ? std::move(first) : open(host);
+  };
+  ZkShell::Driver drive = [&](const std::function<bool()>& done) {
+    return driver.runUntil(done, world.now() + kLiveCommandBound);
+  };
+  ZkShell shell(factory, drive, std::cout, std::cerr);
+  shell.start(servers);
+  return shell.run(std::cin);
 }
 
 int runZkShell(const std::vector<std::string>& arguments) {
@@ -50,8 +89,8 @@ int runZkShell(const std::vector<std::string>& arguments) {
     } else if (arguments[i] == "--help" || arguments[i] == "-h") {
       std::cout << kUsage;
       return kExitOk;
-    } else if (arguments[i] == "--live") {
-      return usage("--live is not available yet; the shell runs over the model");
+    } else if (arguments[i] == "--live" && i + 1 < arguments.size()) {
+      return runLiveZkShell(arguments[++i]);
     } else {
       return usage("unknown argument '" + arguments[i] + "'");
     }

@@ -14,5 +14,7 @@ int shellCommand(const QStringList& arguments);
 // Returns zkCli's exit code for the session (that of the last command: 0, 1, or 127 after an
 // unknown command), or kExitBadInput for bad usage.
 int runZkShell(const std::vector<std::string>& arguments);
+// The same shell against live servers ("host:port,..."), which must be reachable.
+int runLiveZkShell(const std::string& servers);
 
 }  // namespace lockscope::cli

@@ -42,6 +42,9 @@ class World {
                 uint64_t maxEvents = 100'000'000);
 
   bool idle() const { return queue_.empty(); }
+  // When the next pending event is due (perhaps a cancelled one); call only when !idle(). A
+  // real-time driver (backends/live) sleeps until then.
+  Micros nextEventTime() const { return queue_.nextTime(); }
   uint64_t eventsRun() const { return eventsRun_; }
 
   // Stamps the event with the current time and appends it to the trace.

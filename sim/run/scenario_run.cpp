@@ -65,6 +65,7 @@ class ScenarioRun {
     for (sim::TraceSink* sink : options.sinks) world_.trace().addSink(sink);
     // After the sinks: the instances' first events (role, clock) are part of the trace.
     if (scenario.backend == "redis") redis_ = std::make_unique<RedisWorld>(world_, scenario);
+    if (options.backend) backend_ = options.backend(world_);
   }
 
   RunReport run() {
@@ -79,14 +80,20 @@ class ScenarioRun {
     }
     std::sort(paths.begin(), paths.end());
     paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
-    if (!redis_) Setup(world_, model_).createPaths(paths, scenario_.clients.front().sessionTimeoutMs);
+    if (backend_) {
+      backend_->preparePaths(paths, scenario_.clients.front().sessionTimeoutMs);
+      backend_->prepareClients(scenario_.clients);
+    } else if (!redis_) {
+      Setup(world_, model_).createPaths(paths, scenario_.clients.front().sessionTimeoutMs);
+    }
     const sim::Micros origin = world_.now();
     narration_.setOrigin(origin);
 
     for (clients::ClientSpec spec : scenario_.clients) {
       spec.startAt += origin;
       const recipes::RecipeParameters parameters = spec.parameters.value_or(scenario_.recipeParameters);
-      clients::ZooKeeperConnector& connector = redis_ ? redis_->connector() : connector_;
+      clients::ZooKeeperConnector& connector =
+          backend_ ? backend_->connector() : redis_ ? redis_->connector() : connector_;
       clients_.push_back(std::make_unique<clients::LockClient>(world_, connector, recipe_, parameters,
                                                                std::move(spec), resource_));
       clients_.back()->start();
@@ -99,26 +106,27 @@ class ScenarioRun {
 
     const sim::Micros deadline = origin + scenario_.maxVirtualTime;
     std::string endReason = "time limit";
-    world_.runUntil(
-        [&] {
-          if (progress_.allFinished()) {
-            endReason = "all clients done";
-            return true;
-          }
-          const sim::Micros quietSince = std::max(progress_.lastProgress(), lastFault);
-          if (world_.now() - quietSince > scenario_.stallWindow) {
-            endReason = "stalled";
-            return true;
-          }
-          return false;
-        },
-        deadline);
+    const std::function<bool()> finished = [&] {
+      if (progress_.allFinished()) {
+        endReason = "all clients done";
+        return true;
+      }
+      const sim::Micros quietSince = std::max(progress_.lastProgress(), lastFault);
+      if (world_.now() - quietSince > scenario_.stallWindow) {
+        endReason = "stalled";
+        return true;
+      }
+      return false;
+    };
+    if (backend_) backend_->runUntil(finished, deadline);
+    else world_.runUntil(finished, deadline);
 
     RunReport report;
     report.scenario = scenario_.file;
     report.title = scenario_.title;
     report.seed = scenario_.seed;
     report.recipe = scenario_.recipe;
+    if (backend_) report.backend = backend_->name();
     report.clients = scenario_.clients.size();
     report.verdict = judge_.finish(world_.now());
     report.unmetExpectations = scenario::unmetExpectations(scenario_, report.verdict);
@@ -154,7 +162,17 @@ class ScenarioRun {
                                  : fault.kind == Fault::Kind::ClockJump
                                        ? std::to_string(fault.clockJumpMs) + " ms"
                                        : ""});
+    if (backend_) {
+      backend_->inject(fault, client(fault.client));
+      return;
+    }
     if (redis_ && redis_->inject(fault)) return;
+    if (fault.kind == Fault::Kind::KillServer || fault.kind == Fault::Kind::RestartServer) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = "world",
+                     .detail = "fault ignored: the model has a single server (use --live with an "
+                               "ensemble)"});
+      return;
+    }
     sim::Process* process = redis_ ? redis_->process(fault.client) : model_.process(fault.client);
     clients::LockClient* target = client(fault.client);
     if (!process || !target) {
@@ -185,6 +203,9 @@ class ScenarioRun {
       case Fault::Kind::ExpireSession:
         if (target->session()) model_.server().expireSession(target->session()->sessionId());
         break;
+      case Fault::Kind::KillServer:
+      case Fault::Kind::RestartServer:
+        break;  // handled above
       case Fault::Kind::LoseReply:
         if (auto* session = dynamic_cast<zookeeper::model::ModelClient*>(target->session())) {
           session->session().loseNextReply(fault.applied);
@@ -205,6 +226,7 @@ class ScenarioRun {
   ModelConnector connector_;
   clients::ProtectedResource resource_;
   std::unique_ptr<RedisWorld> redis_;  // backend: redis
+  std::unique_ptr<RunBackend> backend_;  // declared before the clients: it outlives them
   std::vector<std::unique_ptr<clients::LockClient>> clients_;
 };
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "narration_tracker.h"
+#include "run_backend.h"
 #include "sim/checkers/run_verdict.h"
 #include "sim/scenario/scenario.h"
 #include "sim/trace/trace.h"
@@ -17,6 +18,9 @@ namespace lockscope::run {
 struct RunOptions {
   // Extra trace sinks (a trace file, the GUI's recorder), after the hasher and the checkers.
   std::vector<sim::TraceSink*> sinks;
+  // Empty: the model. Otherwise makes the backend the run uses instead (a live server:
+  // live::liveBackend() in backends/live/live_backend.h).
+  RunBackendFactory backend;
 };
 
 struct RunReport {

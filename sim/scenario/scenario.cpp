@@ -18,6 +18,8 @@ const char* faultKindName(Fault::Kind kind) {
     case Fault::Kind::RestartInstance: return "restart_instance";
     case Fault::Kind::ClockJump: return "clock_jump";
     case Fault::Kind::Failover: return "failover";
+    case Fault::Kind::KillServer: return "kill_server";
+    case Fault::Kind::RestartServer: return "restart_server";
   }
   return "unknown";
 }

@@ -35,10 +35,11 @@ struct Fault {
     Crash, Restart, Pause, Resume, Partition, Heal, ExpireSession, LoseReply,
     // Redis: `client` names an instance ("redis-2", "redis-1-r1").
     KillInstance, RestartInstance, ClockJump, Failover,
+    KillServer, RestartServer  // a live ensemble's servers (the model has one server: ignored)
   };
   Kind kind = Kind::Crash;
   sim::Micros at = 0;
-  std::string client;
+  std::string client;  // KillServer: "leader" or a server number; RestartServer: a number or "killed"
   bool applied = true;  // LoseReply: did the server execute the request whose reply is lost?
   int64_t clockJumpMs = 0;  // ClockJump: by how much the instance's clock steps
   SourceLocation location;

@@ -36,7 +36,20 @@ const std::map<std::string, Fault::Kind> kFaultKinds = {
     {"heal", Fault::Kind::Heal},
     {"expire_session", Fault::Kind::ExpireSession},
     {"lose_reply", Fault::Kind::LoseReply},
+    {"kill_server", Fault::Kind::KillServer},
+    {"restart_server", Fault::Kind::RestartServer},
 };
+
+bool isServerFault(Fault::Kind kind) {
+  return kind == Fault::Kind::KillServer || kind == Fault::Kind::RestartServer;
+}
+
+// "leader" (kill_server), "killed" (restart_server: the server killed last), or a number from 1.
+bool validServer(Fault::Kind kind, const std::string& server) {
+  if (server == (kind == Fault::Kind::KillServer ? "leader" : "killed")) return true;
+  return !server.empty() && server.size() < 3 && server[0] != '0' &&
+         server.find_first_not_of("0123456789") == std::string::npos;
+}
 
 constexpr int64_t kMaxMillis = 24LL * 3600 * 1000;
 constexpr int64_t kMaxClients = 100'000;
@@ -336,12 +349,22 @@ class SchemaReader {
       if (!node[name]) continue;
       ++kinds;
       fault.kind = kind;
+      if (isServerFault(kind)) {
+        fault.client = r_.text(node[name], child(path, name));
+        if (!validServer(kind, fault.client)) {
+          r_.fail(node[name], child(path, name),
+                  kind == Fault::Kind::KillServer ? "expected 'leader' or a server number from 1"
+                                                  : "expected 'killed' or a server number from 1");
+        }
+        continue;
+      }
       fault.client = clientName(node[name], r_.text(node[name], child(path, name)), child(path, name), false);
     }
     if (kinds != 1) {
       r_.fail(node, path, "a fault needs exactly one of: crash, restart, pause, resume, partition, "
                           "heal, expire_session, lose_reply (each naming a client), kill_instance, "
-                          "restart_instance, clock_jump, failover (each naming a Redis instance)");
+                          "restart_instance, clock_jump, failover (each naming a Redis instance), "
+                          "kill_server, restart_server (naming a server)");
     }
     if (node["applied"]) {
       if (fault.kind != Fault::Kind::LoseReply) r_.fail(node["applied"], child(path, "applied"), "'applied' goes with lose_reply only");

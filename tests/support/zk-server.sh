@@ -6,6 +6,10 @@
 #   zk-server.sh start-ensemble DIR N   N servers (N >= 1) in one quorum; prints the client ports,
 #                                       comma separated (host:port list for clients)
 #   zk-server.sh stop DIR               stops whatever `start`/`start-ensemble` started in DIR
+#   zk-server.sh kill-server DIR N      SIGKILLs server N (1-based), as a crash would
+#   zk-server.sh kill-leader DIR        SIGKILLs whichever server leads now; prints its number
+#   zk-server.sh restart-server DIR N   starts server N again on its config and data dir; waits
+#                                       (bounded) until its client port accepts connections
 #
 # DIR gets a fresh data dir per server, DIR/port (first client port), DIR/ports (all, one a line),
 # DIR/pid (all pids, one a line) and the server logs. Environment: ZK_JAR_DIR (default
@@ -48,6 +52,8 @@ write_config() {
   mkdir -p "$server_dir/data"
   cat >"$server_dir/zoo.cfg" <<CFG
 tickTime=200
+# No fsync per transaction: a test server on a shared disk would otherwise spend 10-30 ms a write.
+forceSync=no
 initLimit=10
 syncLimit=5
 dataDir=$server_dir/data
@@ -161,11 +167,55 @@ stop_servers() {
   rm -f "$dir/pid"
 }
 
+server_pid() { sed -n "${2}p" "$1/pid"; }
+
+kill_server() {
+  local dir=$1 number=$2 pid
+  pid=$(server_pid "$dir" "$number")
+  [[ -n $pid ]] || die "no server $number in $dir"
+  kill -KILL "$pid" 2>/dev/null || true
+  local deadline=$(( SECONDS + 5 ))
+  while kill -0 "$pid" 2>/dev/null && (( SECONDS < deadline )); do sleep 0.05; done
+}
+
+kill_leader() {
+  local dir=$1 ports=() i
+  mapfile -t ports <"$dir/ports"
+  for i in "${!ports[@]}"; do
+    if [[ $(four_letter_word "${ports[$i]}" srvr) == *"Mode: leader"* ]]; then
+      kill_server "$dir" $(( i + 1 ))
+      echo $(( i + 1 ))
+      return 0
+    fi
+  done
+  die "no leader found in $dir"
+}
+
+restart_server() {
+  local dir=$1 number=$2 ports=() pid deadline
+  mapfile -t ports <"$dir/ports"
+  local port=${ports[$(( number - 1 ))]:-}
+  [[ -n $port ]] || die "no server $number in $dir"
+  pid=$(launch "$dir/server$number")
+  sed -i "${number}s/.*/$pid/" "$dir/pid"
+  deadline=$(( SECONDS + START_TIMEOUT_S ))
+  while (( SECONDS < deadline )); do
+    port_is_free "$port" || return 0
+    sleep 0.1
+  done
+  die "server $number did not listen on $port within ${START_TIMEOUT_S}s"
+}
+
 case "${1:-}" in
   start) [[ $# -eq 2 ]] || die "usage: zk-server.sh start DIR"; start_servers "$2" 1 ;;
   start-ensemble)
     [[ $# -eq 3 && $3 =~ ^[1-9][0-9]*$ ]] || die "usage: zk-server.sh start-ensemble DIR N"
     start_servers "$2" "$3" ;;
   stop) [[ $# -eq 2 ]] || die "usage: zk-server.sh stop DIR"; stop_servers "$2" ;;
-  *) die "usage: zk-server.sh start DIR | start-ensemble DIR N | stop DIR" ;;
+  kill-server) [[ $# -eq 3 ]] || die "usage: zk-server.sh kill-server DIR N"; kill_server "$2" "$3" ;;
+  kill-leader) [[ $# -eq 2 ]] || die "usage: zk-server.sh kill-leader DIR"; kill_leader "$2" ;;
+  restart-server)
+    [[ $# -eq 3 ]] || die "usage: zk-server.sh restart-server DIR N"; restart_server "$2" "$3" ;;
+  *) die "usage: zk-server.sh start DIR | start-ensemble DIR N | stop DIR | kill-server DIR N |" \
+         "kill-leader DIR | restart-server DIR N" ;;
 esac

@@ -1,0 +1,152 @@
+#include "live_backend.h"
+
+#include "live_connector.h"
+#include "live_tree_setup.h"
+#include "live_zookeeper_client.h"
+#include "real_time_driver.h"
+#include "server_control.h"
+#include "session_ender.h"
+
+namespace lockscope::live {
+namespace {
+
+using scenario::Fault;
+
+// After the run: notifications already sent reach their clients within a few milliseconds on
+// loopback; 30 ms without any means none is coming.
+constexpr sim::Micros kSettleQuiet = sim::fromMillis(30);
+constexpr sim::Micros kSettleBound = sim::fromMillis(300);
+
+class LiveBackend final : public run::RunBackend {
+ public:
+  LiveBackend(sim::World& world, LiveSettings settings)
+      : world_(world),
+        settings_(std::move(settings)),
+        connector_(world, inbox_, closer_, settings_.servers, settings_.faultProxy),
+        driver_(world, inbox_) {}
+
+  ~LiveBackend() override { connector_.closeUnused(); }
+
+  std::string name() const override { return "live"; }
+  clients::ZooKeeperConnector& connector() override { return connector_; }
+
+  void preparePaths(const std::vector<std::string>& paths, int64_t) override {
+    std::string error;
+    if (!resetPaths(settings_.servers, paths, settings_.connectTimeoutMs, error)) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
+    }
+  }
+
+  void prepareClients(const std::vector<clients::ClientSpec>& clients) override {
+    for (const clients::ClientSpec& spec : clients) {
+      connector_.openAhead(spec.name, spec.sessionTimeoutMs);
+    }
+    driver_.runUntil([this] { return connector_.openedAheadConnected(); },
+                     world_.now() + sim::fromMillis(settings_.connectTimeoutMs));
+  }
+
+  void inject(const Fault& fault, clients::LockClient* client) override {
+    if (fault.kind == Fault::Kind::KillServer || fault.kind == Fault::Kind::RestartServer) {
+      injectServerFault(fault);
+      return;
+    }
+    sim::Process* process = connector_.findProcess(fault.client);
+    FaultProxy* proxy = connector_.proxy(fault.client);
+    if (!process || !proxy || !client) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = fault.client,
+                     .detail = proxy || !settings_.faultProxy
+                                   ? "fault ignored: the client has not started"
+                                   : "fault ignored: no fault proxy (LiveSettings.faultProxy)"});
+      return;
+    }
+    switch (fault.kind) {
+      case Fault::Kind::Crash:
+        proxy->kill();  // the OS closes a dead process's sockets; no closeSession is ever sent
+        process->crash();
+        break;
+      case Fault::Kind::Restart:
+        if (process->state() == sim::Process::State::Crashed) {
+          process->restart();
+          client->restart();  // a new session through a new proxy
+        }
+        break;
+      case Fault::Kind::Pause:
+        proxy->freeze();  // a stopped process sends no heartbeats
+        process->pause();
+        break;
+      case Fault::Kind::Resume:
+        proxy->thaw();
+        process->resume();
+        break;
+      case Fault::Kind::Partition: proxy->freeze(); break;
+      case Fault::Kind::Heal: proxy->thaw(); break;
+      case Fault::Kind::ExpireSession: expire(client); break;
+      case Fault::Kind::LoseReply: proxy->loseNextReply(fault.applied); break;
+      case Fault::Kind::KillServer:
+      case Fault::Kind::RestartServer: break;  // handled above
+      case Fault::Kind::KillInstance:
+      case Fault::Kind::RestartInstance:
+      case Fault::Kind::ClockJump:
+      case Fault::Kind::Failover: break;  // Redis faults: the loader only accepts them for Redis
+    }
+  }
+
+  bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
+    const bool finished = driver_.runUntil(done, deadline);
+    driver_.settle(kSettleQuiet, kSettleBound);
+    return finished;
+  }
+
+ private:
+  // A kill is immediate (the world waits the few ms it takes); a restart waits for the JVM, so it
+  // runs in the background and the world goes on meanwhile.
+  void injectServerFault(const Fault& fault) {
+    std::string error;
+    if (fault.kind == Fault::Kind::KillServer) {
+      error = servers_.kill(fault.client);
+    } else {
+      closer_.runInBackground([this, which = fault.client] {
+        const std::string failed = servers_.restart(which);
+        if (!failed.empty()) {
+          inbox_.post([this, failed] {
+            world_.record({.kind = sim::TraceKind::Note, .actor = "world",
+                           .detail = "live: " + failed});
+          });
+        }
+      });
+    }
+    if (!error.empty()) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
+    }
+  }
+
+  void expire(clients::LockClient* client) {
+    auto* session = dynamic_cast<LiveZooKeeperClient*>(client->session());
+    if (!session || session->sessionId() == 0) return;
+    closer_.runInBackground([servers = settings_.servers, id = session->sessionId(),
+                             password = session->sessionPassword(),
+                             timeoutMs = settings_.connectTimeoutMs] {
+      endSession(servers, id, password, timeoutMs);
+    });
+  }
+
+  sim::World& world_;
+  LiveSettings settings_;
+  ServerControl servers_{settings_.servers};  // outlives the closer, whose threads restart servers
+  // Destroyed in reverse: the closer first (it finishes closing every handle through the still
+  // open proxies), then the proxies, then the inbox the closer posted to.
+  WorldInbox inbox_;
+  LiveConnector connector_;
+  HandleCloser closer_;
+  RealTimeDriver driver_;
+};
+
+}  // namespace
+
+run::RunBackendFactory liveBackend(LiveSettings settings) {
+  return [settings](sim::World& world) -> std::unique_ptr<run::RunBackend> {
+    return std::make_unique<LiveBackend>(world, settings);
+  };
+}
+
+}  // namespace lockscope::live

@@ -1,0 +1,57 @@
+#include "real_time_driver.h"
+
+#include <algorithm>
+
+namespace lockscope::live {
+namespace {
+
+// The longest nap between checks of done(): done() may depend on something other than events
+// (a flag another thread cannot post), so it is looked at now and then regardless.
+constexpr sim::Micros kMaxNap = sim::fromMillis(50);
+
+}  // namespace
+
+RealTimeDriver::RealTimeDriver(sim::World& world, WorldInbox& inbox)
+    : world_(world), inbox_(inbox), origin_(WorldInbox::Clock::now() -
+                                            std::chrono::microseconds(world.now())) {}
+
+sim::Micros RealTimeDriver::elapsed() const {
+  return std::chrono::duration_cast<std::chrono::microseconds>(WorldInbox::Clock::now() - origin_)
+      .count();
+}
+
+void RealTimeDriver::runPosted() {
+  for (std::function<void()>& work : inbox_.takeAll()) world_.at(world_.now(), std::move(work));
+}
+
+bool RealTimeDriver::runUntil(const std::function<bool()>& done, sim::Micros deadline) {
+  for (;;) {
+    if (done()) return true;
+    runPosted();
+    const sim::Micros now = std::min(elapsed(), deadline);
+    // Runs what is due (posted work is due now), one event at a time so done() is checked often.
+    while (!world_.idle() && world_.nextEventTime() <= now) {
+      world_.step();
+      if (done()) return true;
+    }
+    world_.runUntilTime(now);  // only moves the clock: nothing is due any more
+    if (now >= deadline) return done();
+    sim::Micros wake = std::min(deadline, now + kMaxNap);
+    if (!world_.idle()) wake = std::min(wake, world_.nextEventTime());
+    inbox_.waitUntil(origin_ + std::chrono::microseconds(wake));
+  }
+}
+
+void RealTimeDriver::settle(sim::Micros quiet, sim::Micros bound) {
+  const sim::Micros end = elapsed() + bound;
+  sim::Micros quietUntil = elapsed() + quiet;
+  for (sim::Micros now = elapsed(); now < std::min(end, quietUntil); now = elapsed()) {
+    auto work = inbox_.takeAll();
+    if (!work.empty()) quietUntil = now + quiet;
+    for (std::function<void()>& item : work) world_.at(world_.now(), std::move(item));
+    world_.runUntilTime(now);
+    inbox_.waitUntil(origin_ + std::chrono::microseconds(std::min(end, quietUntil)));
+  }
+}
+
+}  // namespace lockscope::live

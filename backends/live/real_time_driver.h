@@ -1,0 +1,40 @@
+// Runs a World in real time: the virtual clock follows a steady clock from the driver's start,
+// timers fire when their time comes, and work posted by the ZooKeeper library runs as it arrives.
+//
+// In live mode nothing jumps ahead: a hold of 250 ms takes 250 ms, a session timeout is the
+// server's. Every wait is bounded by the caller's deadline.
+#pragma once
+
+#include <functional>
+
+#include "sim/engine/world.h"
+#include "world_inbox.h"
+
+namespace lockscope::live {
+
+class RealTimeDriver {
+ public:
+  // World time `world.now()` is pinned to this moment.
+  RealTimeDriver(sim::World& world, WorldInbox& inbox);
+
+  sim::World& world() { return world_; }
+  WorldInbox& inbox() { return inbox_; }
+
+  // Runs events and posted work until done() holds or the world's clock reaches `deadline`
+  // (virtual microseconds, which here are real ones). Returns done().
+  bool runUntil(const std::function<bool()>& done, sim::Micros deadline);
+  // Lets what the servers already did reach the trace: runs posted work until none arrived for
+  // `quiet`, at most for `bound`. The model records a fired watch when the server fires it; a
+  // live client learns of it a moment later, possibly after the run's last event.
+  void settle(sim::Micros quiet, sim::Micros bound);
+
+ private:
+  sim::Micros elapsed() const;
+  void runPosted();
+
+  sim::World& world_;
+  WorldInbox& inbox_;
+  WorldInbox::Clock::time_point origin_;
+};
+
+}  // namespace lockscope::live

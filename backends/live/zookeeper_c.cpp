@@ -1,0 +1,59 @@
+#include "zookeeper_c.h"
+
+#include <mutex>
+
+namespace lockscope::live {
+
+using zookeeper::ErrorCode;
+
+ErrorCode toErrorCode(int rc) {
+  switch (rc) {
+    case ZOK: return ErrorCode::Ok;
+    case ZOPERATIONTIMEOUT: return ErrorCode::OperationTimeout;
+    case ZBADARGUMENTS: return ErrorCode::BadArguments;
+    case ZNONODE: return ErrorCode::NoNode;
+    case ZNOAUTH: return ErrorCode::NoAuth;
+    case ZBADVERSION: return ErrorCode::BadVersion;
+    case ZNOCHILDRENFOREPHEMERALS: return ErrorCode::NoChildrenForEphemerals;
+    case ZNODEEXISTS: return ErrorCode::NodeExists;
+    case ZNOTEMPTY: return ErrorCode::NotEmpty;
+    case ZSESSIONEXPIRED:
+    case ZCLOSING:
+    case ZINVALIDSTATE: return ErrorCode::SessionExpired;
+    default: return ErrorCode::ConnectionLoss;
+  }
+}
+
+zookeeper::Stat toStat(const struct Stat& stat) {
+  return zookeeper::Stat{.czxid = stat.czxid, .mzxid = stat.mzxid, .ctime = stat.ctime,
+                         .mtime = stat.mtime, .version = stat.version, .cversion = stat.cversion,
+                         .aversion = stat.aversion, .ephemeralOwner = stat.ephemeralOwner,
+                         .dataLength = stat.dataLength, .numChildren = stat.numChildren,
+                         .pzxid = stat.pzxid};
+}
+
+int toCreateFlags(zookeeper::CreateMode mode) {
+  switch (mode) {
+    case zookeeper::CreateMode::Persistent: return ZOO_PERSISTENT;
+    case zookeeper::CreateMode::Ephemeral: return ZOO_EPHEMERAL;
+    case zookeeper::CreateMode::PersistentSequential: return ZOO_PERSISTENT_SEQUENTIAL;
+    case zookeeper::CreateMode::EphemeralSequential: return ZOO_EPHEMERAL_SEQUENTIAL;
+    case zookeeper::CreateMode::Container: return ZOO_CONTAINER;
+  }
+  return ZOO_PERSISTENT;
+}
+
+zookeeper::EventType toEventType(int type) {
+  if (type == ZOO_CREATED_EVENT) return zookeeper::EventType::NodeCreated;
+  if (type == ZOO_DELETED_EVENT) return zookeeper::EventType::NodeDeleted;
+  if (type == ZOO_CHANGED_EVENT) return zookeeper::EventType::NodeDataChanged;
+  if (type == ZOO_CHILD_EVENT) return zookeeper::EventType::NodeChildrenChanged;
+  return zookeeper::EventType::None;
+}
+
+void silenceLibraryLog() {
+  static std::once_flag once;
+  std::call_once(once, [] { zoo_set_debug_level(static_cast<ZooLogLevel>(0)); });
+}
+
+}  // namespace lockscope::live

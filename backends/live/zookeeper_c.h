@@ -1,0 +1,26 @@
+// The one place that includes libzookeeper_mt's header (THREADED selects its multi-threaded API)
+// and translates its values to the client API's types.
+#pragma once
+
+#define THREADED
+#include <zookeeper/zookeeper.h>
+
+#include <string>
+
+#include "backends/api/zookeeper_types.h"
+
+namespace lockscope::live {
+
+// Error codes the API names map one to one; ZCLOSING and ZINVALIDSTATE (a call on a closed or
+// expired handle) become SessionExpired, as the Java client reports them; anything else is a
+// lost connection (the caller cannot know whether the server applied the call).
+zookeeper::ErrorCode toErrorCode(int rc);
+zookeeper::Stat toStat(const struct Stat& stat);
+int toCreateFlags(zookeeper::CreateMode mode);
+// A node event type (never ZOO_SESSION_EVENT); None for types the API does not know.
+zookeeper::EventType toEventType(int type);
+
+// The library logs to stderr by default; Lockscope reports errors itself, in one line.
+void silenceLibraryLog();
+
+}  // namespace lockscope::live

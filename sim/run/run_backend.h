@@ -1,0 +1,39 @@
+// Where a run's ZooKeeper lives when it is not the model: a live server (backends/live makes
+// one). The run asks it for sessions, lets it prepare the lock paths and inject faults, and lets
+// it drive the world (in real time for a live server).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/clients/lock_client.h"
+#include "sim/clients/zookeeper_connector.h"
+#include "sim/engine/world.h"
+#include "sim/scenario/scenario.h"
+
+namespace lockscope::run {
+
+class RunBackend {
+ public:
+  virtual ~RunBackend() = default;
+
+  // "live" in reports.
+  virtual std::string name() const = 0;
+  virtual clients::ZooKeeperConnector& connector() = 0;
+  // Makes `paths` (and their parents) exist and empty, so every run starts from the same tree.
+  virtual void preparePaths(const std::vector<std::string>& paths, int64_t sessionTimeoutMs) = 0;
+  // Before the clients start: a live backend opens their first sessions now, so that the order
+  // in which clients reach the server follows their start times, not how long each handshake
+  // happened to take.
+  virtual void prepareClients(const std::vector<clients::ClientSpec>& clients) { (void)clients; }
+  // The trace already has the Fault event; `client` is null if it has not started.
+  virtual void inject(const scenario::Fault& fault, clients::LockClient* client) = 0;
+  // As World::runUntil, with the backend's clock.
+  virtual bool runUntil(const std::function<bool()>& done, sim::Micros deadline) = 0;
+};
+
+using RunBackendFactory = std::function<std::unique_ptr<RunBackend>(sim::World& world)>;
+
+}  // namespace lockscope::run
