@@ -18,6 +18,19 @@ ToolBar {
             color: status.simulation.error !== "" || !status.simulation.passed ? Theme.violation : palette.windowText
             text: status.simulation.error !== "" ? status.simulation.error : status.simulation.verdict
         }
+        BusyIndicator {
+            running: status.simulation.busy
+            visible: running
+            implicitHeight: 20
+            implicitWidth: 20
+        }
+        Label {
+            objectName: "connectionStatus"
+            visible: status.simulation.connectionStatus !== ""
+            text: status.simulation.connectionStatus
+            elide: Text.ElideRight
+            Layout.maximumWidth: 520
+        }
         Label {
             visible: status.simulation.faultSummary !== ""
             text: "your faults: " + status.simulation.faultSummary

@@ -52,6 +52,21 @@ ToolBar {
             value: bar.simulation.clientCount
             onValueModified: bar.simulation.configure("", "", value)
         }
+        ComboBox {
+            id: backendBox
+            model: ["model", "live"]
+            currentIndex: bar.simulation.backend === "live" ? 1 : 0
+            implicitWidth: 90
+            onActivated: (index) => bar.simulation.useBackend(index === 1 ? "live" : "model", serversField.text)
+        }
+        TextField {
+            id: serversField
+            visible: backendBox.currentIndex === 1
+            placeholderText: "127.0.0.1:2181"
+            text: bar.simulation.liveServers
+            implicitWidth: 150
+            onEditingFinished: if (backendBox.currentIndex === 1) bar.simulation.useBackend("live", text)
+        }
         ToolButton { text: "Compare"; checkable: true; checked: bar.comparing; onClicked: bar.compareToggled() }
         ToolButton { text: "Present"; checkable: true; checked: bar.presentation; onClicked: bar.presentationToggled() }
         ToolButton { text: "PNG"; onClicked: bar.exportRequested() }

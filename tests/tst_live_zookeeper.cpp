@@ -51,18 +51,6 @@ CliResult runCli(const QStringList& arguments, const QByteArray& input = {}) {
           process.readAllStandardOutput(), process.readAllStandardError(), timer.elapsed()};
 }
 
-// A loopback port nobody listens on (bound, then released).
-QString deadServer() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-  close(fd);
-  return QStringLiteral("127.0.0.1:%1").arg(ntohs(address.sin_port));
-}
 
 QString lesson(const char* name) {
   return QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/%1.yaml").arg(name);
@@ -91,7 +79,7 @@ class LiveZooKeeperTest : public QObject {
   }
 
   void unreachableServerExitsThree() {
-    const QString dead = deadServer();
+    const QString dead = lockscope::testing::deadServer();
     const CliResult run = runCli({"run", lesson("herd-chained"), "--live", "zk=" + dead});
     QCOMPARE(run.exitCode, 3);
     QVERIFY2(run.elapsedMs < 15'000, qPrintable(QString::number(run.elapsedMs)));

@@ -33,7 +33,10 @@ SimulationController::SimulationController(QObject* parent)
   connect(&frameTimer_, &QTimer::timeout, this, &SimulationController::advance);
 }
 
-SimulationController::~SimulationController() = default;
+SimulationController::~SimulationController() {
+  // A live run in progress ends by its own deadline; its result has nowhere to go.
+  if (worker_) worker_->wait();
+}
 
 bool SimulationController::load(const QString& path) {
   QFile file(path);
@@ -49,7 +52,7 @@ bool SimulationController::load(const QString& path) {
   }
   base_ = *loaded.scenario;
   clicked_.clear();
-  return adopt(RunTimeline::record(base_), path, text, false);
+  return recordAndAdopt(base_, path, text, false);
 }
 
 bool SimulationController::configure(const QString& recipe, const QString& seed, int clients) {
@@ -73,7 +76,7 @@ bool SimulationController::configure(const QString& recipe, const QString& seed,
   for (const auto& item : overrides) text = scenario::setTopLevelKey(text, item.key, item.value);
   scenario::Scenario withFaults = base_;
   withFaults.faults.insert(withFaults.faults.end(), clicked_.begin(), clicked_.end());
-  return adopt(RunTimeline::record(withFaults), file_, text, true);
+  return recordAndAdopt(withFaults, file_, text, true);
 }
 
 bool SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, const QString& file,
@@ -102,7 +105,7 @@ bool SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, const QS
 void SimulationController::rerecord(bool keepCursor) {
   scenario::Scenario scenario = base_;
   scenario.faults.insert(scenario.faults.end(), clicked_.begin(), clicked_.end());
-  adopt(RunTimeline::record(scenario), file_, text_, keepCursor);
+  recordAndAdopt(scenario, file_, text_, keepCursor);
 }
 
 void SimulationController::setError(const QString& error) {

@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
+#include <QThread>
 #include <QTimer>
 #include <QUrl>
 #include <QVariantMap>
@@ -59,6 +60,10 @@ class SimulationController : public QObject {
   Q_PROPERTY(QStringList manualFaults READ manualFaults NOTIFY scenarioChanged)
   Q_PROPERTY(QString faultSummary READ faultSummary NOTIFY scenarioChanged)
   Q_PROPERTY(lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
+  Q_PROPERTY(QString backend READ backend NOTIFY backendChanged)
+  Q_PROPERTY(QString liveServers READ liveServers NOTIFY backendChanged)
+  Q_PROPERTY(QString connectionStatus READ connectionStatus NOTIFY backendChanged)
+  Q_PROPERTY(bool busy READ busy NOTIFY backendChanged)
   Q_PROPERTY(lockscope::gui::ClientListModel* clients READ clients CONSTANT)
   Q_PROPERTY(lockscope::gui::EventLogModel* events READ events CONSTANT)
   Q_PROPERTY(lockscope::gui::RecipeLineModel* recipeLines READ recipeLines CONSTANT)
@@ -70,6 +75,10 @@ class SimulationController : public QObject {
   // Loads a scenario file; on failure keeps the current run and sets `error` to the loader's
   // one-line "file:line:col: what was expected".
   Q_INVOKABLE bool load(const QString& path);
+  // "model", or "live" against `servers` ("host:port[,host:port...]"): the scenario runs again
+  // there. A live run takes its real time on a worker thread and is played when it is done; an
+  // unreachable server is a status-line message within the connect timeout, never a freeze.
+  Q_INVOKABLE void useBackend(const QString& backend, const QString& servers);
   // The same scenario under another recipe, seed or client count (empty/0: unchanged).
   Q_INVOKABLE bool configure(const QString& recipe, const QString& seed, int clients);
   Q_INVOKABLE void play() { setPlaying(true); }
@@ -129,6 +138,10 @@ class SimulationController : public QObject {
   QString faultSummary() const { return manualFaults().join(QStringLiteral(", ")); }
   SimulationController* leader() const { return leader_; }
   void setLeader(SimulationController* leader);
+  QString backend() const { return live_ ? QStringLiteral("live") : QStringLiteral("model"); }
+  QString liveServers() const { return liveServers_; }
+  QString connectionStatus() const { return connectionStatus_; }
+  bool busy() const { return worker_ != nullptr; }
   ClientListModel* clients() const { return clients_; }
   EventLogModel* events() const { return events_; }
   RecipeLineModel* recipeLines() const { return recipeLines_; }
@@ -146,11 +159,17 @@ class SimulationController : public QObject {
   void narrationChanged();
   void errorChanged();
   void leaderChanged();
+  void backendChanged();
 
  private:
   bool adopt(std::unique_ptr<RunTimeline> timeline, const QString& file, const std::string& text,
              bool keepCursor);
   void rerecord(bool keepCursor);
+  // Records `scenario` on the chosen backend and adopts it: at once on the model, later (from a
+  // worker thread) when live.
+  bool recordAndAdopt(const scenario::Scenario& scenario, const QString& file, const std::string& text,
+                      bool keepCursor);
+  void setConnectionStatus(const QString& status);
   void moveTo(sim::Micros time, size_t eventIndex);
   void advance();
   void setError(const QString& error);
@@ -172,6 +191,10 @@ class SimulationController : public QObject {
   QTimer frameTimer_;
   QElapsedTimer wallClock_;
   QPointer<SimulationController> leader_;
+  bool live_ = false;
+  QString liveServers_;
+  QString connectionStatus_;
+  QThread* worker_ = nullptr;
   ClientListModel* clients_;
   EventLogModel* events_;
   RecipeLineModel* recipeLines_;

@@ -4,6 +4,10 @@
 
 #include <QFile>
 #include <QString>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace lockscope::testing {
 
@@ -13,6 +17,19 @@ inline QString liveServer() {
   if (!portFile.open(QIODevice::ReadOnly)) return {};
   const QString port = QString::fromLatin1(portFile.readAll()).trimmed();
   return port.isEmpty() ? QString() : QStringLiteral("127.0.0.1:") + port;
+}
+
+inline // A loopback port nobody listens on (bound, then released).
+QString deadServer() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+  getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  close(fd);
+  return QStringLiteral("127.0.0.1:%1").arg(ntohs(address.sin_port));
 }
 
 }  // namespace lockscope::testing

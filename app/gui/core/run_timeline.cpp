@@ -4,9 +4,9 @@
 
 namespace lockscope::gui {
 
-std::unique_ptr<RunTimeline> RunTimeline::record(const scenario::Scenario& scenario) {
+std::unique_ptr<RunTimeline> RunTimeline::record(const scenario::Scenario& scenario,
+                                                 run::RunOptions options) {
   std::unique_ptr<RunTimeline> timeline(new RunTimeline(scenario));
-  run::RunOptions options;
   options.sinks.push_back(&timeline->trace_);
   timeline->report_ = run::runScenario(timeline->scenario_, options);
   timeline->derive();

@@ -48,8 +48,10 @@ struct RunningCounts {
 
 class RunTimeline {
  public:
-  // Runs `scenario` on the model and records it. Never fails: a scenario that loaded is valid.
-  static std::unique_ptr<RunTimeline> record(const scenario::Scenario& scenario);
+  // Runs `scenario` and records it: on the model, or on what `options.backend` connects to (a
+  // live server; then it takes the run's real time). A scenario that loaded runs to its end.
+  static std::unique_ptr<RunTimeline> record(const scenario::Scenario& scenario,
+                                             run::RunOptions options = {});
 
   const scenario::Scenario& scenario() const { return scenario_; }
   const run::RunReport& report() const { return report_; }

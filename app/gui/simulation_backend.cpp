@@ -1,0 +1,79 @@
+// The SimulationController's choice of backend: the embedded model (recorded at once, on the GUI
+// thread: a lesson takes milliseconds) or a live ZooKeeper (probed, then run for its real
+// duration on a worker thread, and played when it is done).
+#include <QMetaObject>
+
+#include "backends/live/live_backend.h"
+#include "backends/live/live_probe.h"
+#include "simulation_controller.h"
+
+namespace lockscope::gui {
+namespace {
+
+constexpr int64_t kConnectTimeoutMs = 5000;
+
+}  // namespace
+
+void SimulationController::setConnectionStatus(const QString& status) {
+  connectionStatus_ = status;
+  emit backendChanged();
+}
+
+void SimulationController::useBackend(const QString& backend, const QString& servers) {
+  if (worker_) {
+    setConnectionStatus(QStringLiteral("a live run is still in progress"));
+    return;
+  }
+  live_ = backend == QLatin1String("live");
+  liveServers_ = servers.trimmed();
+  if (live_ && liveServers_.isEmpty()) {
+    live_ = false;
+    setConnectionStatus(QStringLiteral("live: expected a connection string like 127.0.0.1:2181"));
+    return;
+  }
+  setConnectionStatus(live_ ? QStringLiteral("live: %1").arg(liveServers_) : QString());
+  if (timeline_) rerecord(false);
+}
+
+bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, const QString& file,
+                                          const std::string& text, bool keepCursor) {
+  if (!live_ || scenario.backend != "zookeeper") {
+    if (live_) setConnectionStatus(QStringLiteral("live mode runs ZooKeeper scenarios; this one ran on the model"));
+    return adopt(RunTimeline::record(scenario), file, text, keepCursor);
+  }
+  if (worker_) {
+    setConnectionStatus(QStringLiteral("a live run is still in progress"));
+    return false;
+  }
+  setPlaying(false);
+  setConnectionStatus(QStringLiteral("live: connecting to %1 …").arg(liveServers_));
+  const std::string servers = liveServers_.toStdString();
+  auto result = std::make_shared<std::unique_ptr<RunTimeline>>();
+  auto error = std::make_shared<std::string>();
+  worker_ = QThread::create([scenario, servers, result, error] {
+    if (!live::probeZooKeeper(servers, kConnectTimeoutMs, *error)) return;
+    const bool faults = !scenario.faults.empty();
+    run::RunOptions options;
+    options.backend = live::liveBackend({.servers = servers, .connectTimeoutMs = kConnectTimeoutMs,
+                                         .faultProxy = faults});
+    *result = RunTimeline::record(scenario, options);
+  });
+  connect(worker_, &QThread::finished, this, [this, result, error, file, text, keepCursor] {
+    worker_->deleteLater();
+    worker_ = nullptr;
+    if (*result) {
+      setConnectionStatus(QStringLiteral("live: %1 · recorded %2 events in real time")
+                              .arg(liveServers_)
+                              .arg((*result)->trace().size()));
+      adopt(std::move(*result), file, text, keepCursor);
+    } else {
+      setConnectionStatus(QStringLiteral("live: ") + QString::fromStdString(*error));
+      emit backendChanged();
+    }
+  });
+  emit backendChanged();
+  worker_->start();
+  return true;
+}
+
+}  // namespace lockscope::gui
