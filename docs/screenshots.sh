@@ -16,5 +16,9 @@ shot crash-holder --scenario scenarios/zookeeper/crash-holder.yaml --at 1.2s
 shot lost-watch-race --scenario scenarios/zookeeper/lost-watch-race.yaml --at 80ms
 # A paused holder: its session expires under it and a second client acquires (two holders).
 shot paused-holder --scenario scenarios/zookeeper/paused-holder.yaml --at 2.5s
+# Redis: a holder paused past its TTL; its lease runs out and c2 takes the lock.
+shot redis-paused-holder --scenario scenarios/redis/paused-holder.yaml --at 1.05s
+# Redlock over five instances, two of them down.
+shot redlock-two-down --scenario scenarios/redis/redlock-two-down.yaml --at 40ms
 # Presentation mode for a classroom: large type, the same picture.
 shot presentation --scenario scenarios/zookeeper/herd-naive.yaml --presentation --at 62ms --size 1920x1080

@@ -42,6 +42,8 @@ Frame {
             model: filtered
             reuseItems: true
             currentIndex: filtered.rowAtOrBefore(panel.simulation.eventIndex - 1)
+            // Keeps the cursor's event in sight while playing, stepping and scrubbing.
+            onCurrentIndexChanged: positionViewAtIndex(Math.max(currentIndex, 0), ListView.Center)
             ScrollBar.vertical: ScrollBar {}
             delegate: Item {
                 id: row

@@ -31,9 +31,9 @@ Pane {
         }
         Label {
             text: (bar.simulation.speed < 0.01 ? bar.simulation.speed.toFixed(3) : bar.simulation.speed < 1 ? bar.simulation.speed.toFixed(2) : bar.simulation.speed.toFixed(1)) + "×"
-            Layout.preferredWidth: 50
+            Layout.minimumWidth: implicitWidth
         }
-        Label { text: bar.simulation.timeText; font.family: "monospace"; Layout.preferredWidth: 130 }
+        Label { text: bar.simulation.timeText; font.family: "monospace"; Layout.minimumWidth: implicitWidth }
         Slider {
             objectName: "timeline"
             Layout.fillWidth: true
@@ -42,6 +42,6 @@ Pane {
             value: bar.simulation.time
             onMoved: bar.simulation.seekTime(value)
         }
-        Label { text: "event " + bar.simulation.eventIndex + " / " + bar.simulation.eventCount; Layout.preferredWidth: 130 }
+        Label { text: "event " + bar.simulation.eventIndex + " / " + bar.simulation.eventCount; Layout.minimumWidth: implicitWidth }
     }
 }

@@ -1,6 +1,7 @@
 #include "simulation_controller.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 
@@ -299,7 +300,10 @@ QString SimulationController::narration() const {
   for (const auto& moment : timeline_->report().narration) {
     if (moment.time <= time_) text = QString::fromStdString(moment.text).trimmed();
   }
-  return text;
+  // YAML block text keeps the author's line breaks; the panel wraps by itself, so single breaks
+  // become spaces and only blank lines (paragraphs) stay.
+  static const QRegularExpression lineBreak(QStringLiteral("(?<!\\n)\\n(?!\\n)"));
+  return text.replace(lineBreak, QStringLiteral(" "));
 }
 
 QVariantMap SimulationController::metrics() const {

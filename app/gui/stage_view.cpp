@@ -188,6 +188,9 @@ void StageView::paintInstances(QPainter& painter) const {
 
 void StageView::paintWatches(QPainter& painter) const {
   const RunTimeline& timeline = *simulation_->timeline();
+  // A crowd's fan of arrows is drawn aliased: hundreds of antialiased strokes would cost a frame.
+  const bool crowd = layout_.clients.size() > 40;
+  painter.setRenderHint(QPainter::Antialiasing, !crowd);
   simulation_->stage().watches().forEach([&](int64_t session, std::string_view path,
                                              const checkers::ArmedWatches::Watch& watch) {
     const int client = timeline.cast().clientOfSession(session);
@@ -199,8 +202,7 @@ void StageView::paintWatches(QPainter& painter) const {
       const QRectF& box = layout_.rows[row->second].box;
       to = QPointF(from.x() < box.center().x() ? box.left() : box.right(), box.center().y());
     }
-    QColor colour = Theme::clientColour(client);
-    colour.setAlpha(170);
+    const QColor colour = Theme::clientColour(client);
     // Children watches solid, node (exists/getData) watches dashed: the herd's fan to /lock
     // against the chain of dashed arrows to predecessors.
     QPen pen(colour, 1.6 * scale_, watch.kind == "child" ? Qt::SolidLine : Qt::DashLine);
@@ -210,6 +212,7 @@ void StageView::paintWatches(QPainter& painter) const {
     painter.setPen(Qt::NoPen);
     drawArrowHead(painter, from, to, 8 * scale_);
   });
+  painter.setRenderHint(QPainter::Antialiasing, true);
 }
 
 void StageView::paintFlights(QPainter& painter) const {
