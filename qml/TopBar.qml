@@ -67,6 +67,13 @@ ToolBar {
             implicitWidth: 150
             onEditingFinished: if (backendBox.currentIndex === 1) bar.simulation.useBackend("live", text)
         }
+        Label { text: "latency ms" }
+        TextField {
+            implicitWidth: 60
+            text: bar.simulation.latencyMs
+            validator: RegularExpressionValidator { regularExpression: /[0-9]+(, *[0-9]+)?/ }
+            onEditingFinished: if (text !== bar.simulation.latencyMs) bar.simulation.configure("", "", 0, text)
+        }
         ToolButton { text: "Compare"; checkable: true; checked: bar.comparing; onClicked: bar.compareToggled() }
         ToolButton { text: "Present"; checkable: true; checked: bar.presentation; onClicked: bar.presentationToggled() }
         ToolButton { text: "PNG"; onClicked: bar.exportRequested() }

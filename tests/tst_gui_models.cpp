@@ -68,6 +68,12 @@ class GuiModelsTest : public QObject {
     QVERIFY(simulation.configure(QStringLiteral("zk-chained"), QString(), 0));
     QCOMPARE(simulation.recipe(), QStringLiteral("zk-chained"));
     QCOMPARE(simulation.recipeLines()->rowCount() > 0, true);
+    QVERIFY(simulation.configure(QString(), QString(), 0, QStringLiteral("4, 9")));
+    QCOMPARE(simulation.latencyMs(), QStringLiteral("4, 9"));
+    QVERIFY(simulation.recordingText().contains(QLatin1String("network: {latency_ms: [4, 9]}")));
+    QVERIFY(!simulation.configure(QString(), QString(), 0, QStringLiteral("9, 4")));  // low > high
+    QVERIFY(!simulation.error().isEmpty());
+    QCOMPARE(simulation.latencyMs(), QStringLiteral("4, 9"));
   }
 
   void lessonListShowsEveryScenario() {

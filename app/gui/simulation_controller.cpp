@@ -56,12 +56,16 @@ bool SimulationController::load(const QString& path) {
   return recordAndAdopt(base_, path, text, false);
 }
 
-bool SimulationController::configure(const QString& recipe, const QString& seed, int clients) {
+bool SimulationController::configure(const QString& recipe, const QString& seed, int clients,
+                                     const QString& latencyMs) {
   if (!timeline_) return false;
   std::vector<scenario::Override> overrides;
   if (!recipe.isEmpty()) overrides.push_back({"recipe", recipe.toStdString()});
   if (!seed.isEmpty()) overrides.push_back({"seed", seed.toStdString()});
   if (clients > 0) overrides.push_back({"clients", std::to_string(clients)});
+  // `network` holds only the latency: its whole block is replaced by a one-line flow mapping.
+  const std::string latency = "[" + latencyMs.trimmed().toStdString() + "]";
+  if (!latencyMs.trimmed().isEmpty()) overrides.push_back({"network.latency_ms", latency});
   const auto loaded = scenario::loadScenarioText(text_, file_.toStdString(), overrides);
   if (!loaded.scenario) {
     setError(QString::fromStdString(loaded.error));
@@ -74,7 +78,10 @@ bool SimulationController::configure(const QString& recipe, const QString& seed,
                         [&fault](const auto& client) { return client.name == fault.client; });
   });
   std::string text = text_;
-  for (const auto& item : overrides) text = scenario::setTopLevelKey(text, item.key, item.value);
+  for (const auto& item : overrides) {
+    text = item.key == "network.latency_ms" ? scenario::setTopLevelKey(text, "network", "{latency_ms: " + item.value + "}")
+                                            : scenario::setTopLevelKey(text, item.key, item.value);
+  }
   scenario::Scenario withFaults = base_;
   withFaults.faults.insert(withFaults.faults.end(), clicked_.begin(), clicked_.end());
   return recordAndAdopt(withFaults, file_, text, true);
@@ -256,6 +263,13 @@ QStringList SimulationController::clientNames() const {
   }
   return names;
 }
+QString SimulationController::latencyMs() const {
+  if (!timeline_) return {};
+  const auto& latency = timeline_->scenario().latency;
+  const auto low = static_cast<double>(latency.low) / 1000.0, high = static_cast<double>(latency.high) / 1000.0;
+  return low == high ? QString::number(low) : QStringLiteral("%1, %2").arg(low).arg(high);
+}
+
 int SimulationController::eventCount() const {
   return timeline_ ? static_cast<int>(timeline_->trace().size()) : 0;
 }

@@ -40,6 +40,7 @@ class SimulationController : public QObject {
   Q_PROPERTY(int recipeIndex READ recipeIndex NOTIFY scenarioChanged)
   Q_PROPERTY(QString seed READ seed NOTIFY scenarioChanged)
   Q_PROPERTY(int clientCount READ clientCount NOTIFY scenarioChanged)
+  Q_PROPERTY(QString latencyMs READ latencyMs NOTIFY scenarioChanged)
   Q_PROPERTY(QStringList clientNames READ clientNames NOTIFY scenarioChanged)
   // "all clients" and then every client: the event log's filter choices.
   Q_PROPERTY(QStringList clientChoices READ clientChoices NOTIFY scenarioChanged)
@@ -79,8 +80,10 @@ class SimulationController : public QObject {
   // there. A live run takes its real time on a worker thread and is played when it is done; an
   // unreachable server is a status-line message within the connect timeout, never a freeze.
   Q_INVOKABLE void useBackend(const QString& backend, const QString& servers);
-  // The same scenario under another recipe, seed or client count (empty/0: unchanged).
-  Q_INVOKABLE bool configure(const QString& recipe, const QString& seed, int clients);
+  // The same scenario under another recipe, seed, client count or one-way latency in ms ("2" or
+  // "1, 5"; empty/0: unchanged). Save As (Record) writes what was configured.
+  Q_INVOKABLE bool configure(const QString& recipe, const QString& seed, int clients,
+                             const QString& latencyMs = QString());
   Q_INVOKABLE void play() { setPlaying(true); }
   Q_INVOKABLE void pause() { setPlaying(false); }
   Q_INVOKABLE void togglePlaying() { setPlaying(!playing_); }
@@ -116,6 +119,7 @@ class SimulationController : public QObject {
   int recipeIndex() const { return static_cast<int>(recipeNames().indexOf(recipe())); }
   QString seed() const;
   int clientCount() const;
+  QString latencyMs() const;
   QStringList clientNames() const;
   QStringList clientChoices() const { return QStringList{QStringLiteral("all clients")} + clientNames(); }
   QString error() const { return error_; }
