@@ -119,6 +119,7 @@ ApplicationWindow {
                     faultMenu.client = client
                     faultMenu.popup()
                 }
+                onServerClicked: serverMenu.popup()
                 onInstanceClicked: (instance) => {
                     instanceMenu.instance = instance
                     instanceMenu.popup()
@@ -168,6 +169,11 @@ ApplicationWindow {
     FaultMenu {
         id: faultMenu
         simulation: primary
+    }
+    Menu {
+        id: serverMenu
+        MenuItem { text: "Kill the server"; enabled: primary.serverUp(); onTriggered: primary.injectServerFault("kill_server") }
+        MenuItem { text: "Restart the server"; enabled: !primary.serverUp(); onTriggered: primary.injectServerFault("restart_server") }
     }
     InstanceMenu {
         id: instanceMenu

@@ -11,6 +11,7 @@ Frame {
     property int selectedClient: -1
     signal clientClicked(int client, real x, real y)
     signal instanceClicked(string instance)
+    signal serverClicked()
     padding: 2
 
     ColumnLayout {
@@ -39,6 +40,8 @@ Frame {
                     const instance = stage.instanceAt(mouse.x, mouse.y)
                     if (instance !== "")
                         panel.instanceClicked(instance)
+                    else if (client < 0 && stage.serverAt(mouse.x, mouse.y))
+                        panel.serverClicked()
                 }
             }
         }

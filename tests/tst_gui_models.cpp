@@ -143,6 +143,13 @@ class GuiModelsTest : public QObject {
                prefix[static_cast<size_t>(index)]);
     }
     QCOMPARE(simulation.manualFaults().size(), 1);
+    // The server by click: down, then back; Record keeps both.
+    QVERIFY(simulation.injectServerFault(QStringLiteral("kill_server")));
+    QVERIFY(!simulation.serverUp());
+    simulation.seekTime(simulation.time() + 500'000);
+    QVERIFY(simulation.injectServerFault(QStringLiteral("restart_server")));
+    QVERIFY(simulation.serverUp());
+    QCOMPARE(simulation.manualFaults().size(), 3);
     QVERIFY(!simulation.injectFault(QStringLiteral("explode"), QStringLiteral("c3")));
     QVERIFY(!simulation.error().isEmpty());
 

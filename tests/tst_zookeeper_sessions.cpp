@@ -137,6 +137,30 @@ class TestZooKeeperSessions : public QObject {
     QCOMPARE(serverSessionEvent(h, "expired", c->sessionId()).time, expiry);
   }
 
+  // A server restart (the GUI's and the ensemble lessons' kill/restart): while it is down every
+  // connection is refused and no session expires, however long; when it is back, the tree and
+  // the sessions are there, the clients reconnect and resume, and watches come back only through
+  // SetWatches.
+  void aRestartedServerKeepsItsTreeAndSessions() {
+    ModelHarness h;
+    auto c = connectWithEphemeral(h, 4000);
+    auto watcher = h.connect("w", 4000);
+    QCOMPARE(watcher->exists("/e", true).rc, ErrorCode::Ok);
+    h.server().stop();
+    QVERIFY(!h.server().running());
+    h.runFor(3 * sim::fromMillis(4000));  // down for three session timeouts
+    QVERIFY(h.server().sessionAlive(c->sessionId()));
+    QVERIFY(c->state() != SessionState::SyncConnected);
+    h.server().start();
+    QVERIFY(h.runUntil([&] { return c->state() == SessionState::SyncConnected &&
+                                    watcher->state() == SessionState::SyncConnected; }));
+    QVERIFY(h.server().sessionAlive(c->sessionId()));
+    QVERIFY(h.nodeExists("/e"));
+    // The watch was re-armed by SetWatches: deleting the node still reaches the watcher.
+    QCOMPARE(c->remove("/e"), ErrorCode::Ok);
+    QVERIFY(h.runUntil([&] { return watcher->events(zk::EventType::NodeDeleted).size() == 1; }));
+  }
+
   void expiryDeletesAllEphemeralsInOneTransaction() {
     ModelHarness h;
     auto owner = h.connect("owner", 4000);

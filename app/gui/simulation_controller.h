@@ -99,6 +99,9 @@ class SimulationController : public QObject {
   // Redis: kind kill_instance, restart_instance, failover, or clock_jump by `jumpMs`.
   Q_INVOKABLE bool injectInstanceFault(const QString& kind, const QString& instance, double jumpMs = 0);
   Q_INVOKABLE bool instanceUp(const QString& instance) const;
+  // ZooKeeper: kill the server ("kill_server") or bring it back ("restart_server").
+  Q_INVOKABLE bool injectServerFault(const QString& kind);
+  Q_INVOKABLE bool serverUp() const { return stage_.serverUp(); }
   // What a click on the client would do: "pause" or "resume", "partition" or "heal", ...
   Q_INVOKABLE QString clientActivity(int client) const;
   Q_INVOKABLE bool clientPartitioned(int client) const;

@@ -14,7 +14,8 @@ std::optional<scenario::Fault::Kind> faultKindNamed(const QString& name) {
   using Kind = scenario::Fault::Kind;
   for (Kind kind : {Kind::Crash, Kind::Restart, Kind::Pause, Kind::Resume, Kind::Partition,
                     Kind::Heal, Kind::ExpireSession, Kind::LoseReply, Kind::KillInstance,
-                    Kind::RestartInstance, Kind::ClockJump, Kind::Failover}) {
+                    Kind::RestartInstance, Kind::ClockJump, Kind::Failover, Kind::KillServer,
+                    Kind::RestartServer}) {
     if (name == QLatin1String(scenario::faultKindName(kind))) return kind;
   }
   return std::nullopt;
@@ -53,6 +54,26 @@ bool SimulationController::injectInstanceFault(const QString& kind, const QStrin
   fault.kind = *faultKind;
   fault.client = instance.toStdString();
   fault.clockJumpMs = static_cast<int64_t>(jumpMs);
+  fault.at = std::max<sim::Micros>(0, time_ - timeline_->report().origin);
+  fault.location = {"clicked in the GUI", 0, 0};
+  clicked_.push_back(fault);
+  rerecord(true);
+  return true;
+}
+
+bool SimulationController::injectServerFault(const QString& kind) {
+  if (!timeline_) return false;
+  using Kind = scenario::Fault::Kind;
+  const auto faultKind = faultKindNamed(kind);
+  if (!faultKind || (*faultKind != Kind::KillServer && *faultKind != Kind::RestartServer) ||
+      timeline_->scenario().backend != "zookeeper") {
+    setError(QStringLiteral("unknown server fault \"%1\"").arg(kind));
+    return false;
+  }
+  scenario::Fault fault;
+  fault.kind = *faultKind;
+  // The names an ensemble understands too: the leader dies, the one killed comes back.
+  fault.client = *faultKind == Kind::KillServer ? "leader" : "killed";
   fault.at = std::max<sim::Micros>(0, time_ - timeline_->report().origin);
   fault.location = {"clicked in the GUI", 0, 0};
   clicked_.push_back(fault);

@@ -47,6 +47,10 @@ void StageView::setBackendLabel(const QString& label) {
 
 int StageView::clientAt(double x, double y) const { return layout_.clientAt(QPointF(x, y)); }
 
+bool StageView::serverAt(double x, double y) const {
+  return layout_.instances.empty() && layout_.server.contains(QPointF(x, y));
+}
+
 QString StageView::instanceAt(double x, double y) const {
   for (const auto& [name, box] : layout_.instances) {
     if (box.contains(QPointF(x, y))) return QString::fromStdString(name);
@@ -95,8 +99,10 @@ void StageView::paint(QPainter* painter) {
 }
 
 void StageView::paintServer(QPainter& painter) const {
-  painter.setPen(QPen(QColor(0x33, 0x33, 0x33), 2 * scale_));
-  painter.setBrush(QColor(0xF7, 0xF9, 0xFC));
+  const bool up = simulation_->stage().serverUp();
+  painter.setPen(QPen(up ? QColor(0x33, 0x33, 0x33) : Theme::violationColour(), 2 * scale_,
+                      up ? Qt::SolidLine : Qt::DashLine));
+  painter.setBrush(up ? QColor(0xF7, 0xF9, 0xFC) : QColor(0xE0, 0xE0, 0xE0));
   painter.drawRoundedRect(layout_.server, 10 * scale_, 10 * scale_);
   painter.setFont(font(10, true));
   painter.setPen(QColor(0x33, 0x33, 0x33));
@@ -104,7 +110,9 @@ void StageView::paintServer(QPainter& painter) const {
                       layout_.server.width() - 20 * scale_, 22 * scale_);
   const bool redis = !simulation_->stage().instances().empty();
   painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter,
-                   redis ? QStringLiteral("Redis (model)") : backendLabel_);
+                   redis ? QStringLiteral("Redis (model)")
+                   : up  ? backendLabel_
+                         : backendLabel_ + QStringLiteral(" \u00B7 DOWN"));
   painter.setFont(font(9));
   painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, simulation_->timeText());
 }

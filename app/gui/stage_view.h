@@ -31,6 +31,8 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE int clientAt(double x, double y) const;
   // The Redis instance under a point, "" if none.
   Q_INVOKABLE QString instanceAt(double x, double y) const;
+  // True over the ZooKeeper server's box (not over a Redis instance).
+  Q_INVOKABLE bool serverAt(double x, double y) const;
   Q_INVOKABLE QPointF clientCentre(int client) const;
   // Where the last paint put a client's card and a znode's row (empty if nowhere): for tests
   // that check what is drawn, and for placing menus.

@@ -133,6 +133,13 @@ struct FaultProxy::State {
   void readFrom(Link& link, bool fromClient);
   void forwardRequests(Link& link);
   void forwardReplies(Link& link);
+  // Clears the armed lose-reply and returns true when it is `kind`.
+  bool takeLoseNext(LoseNext kind) {
+    std::lock_guard lock(mutex);
+    if (loseNext != kind) return false;
+    loseNext = LoseNext::None;
+    return true;
+  }
 };
 
 FaultProxy::FaultProxy(const std::string& servers) : state_(std::make_unique<State>()) {
@@ -313,9 +320,15 @@ void FaultProxy::State::forwardRequests(Link& link) {
 void FaultProxy::State::forwardReplies(Link& link) {
   std::string frame;
   while (!link.closed && nextFrame(link, link.toClient, frame)) {
-    if (std::exchange(link.replyHandshakeSeen, true) && link.dropReplyXid != 0 &&
-        xidOf(frame) == link.dropReplyXid) {
+    if (!std::exchange(link.replyHandshakeSeen, true) || xidOf(frame) <= 0) {
+      // The handshake, pings (-2) and watch events (-1) pass.
+    } else if (link.dropReplyXid != 0 && xidOf(frame) == link.dropReplyXid) {
       link.close();  // applied on the server; the client never hears of it
+      return;
+    } else if (takeLoseNext(LoseNext::Applied)) {
+      // Armed while this request was already on its way (the client sent it at the fault's very
+      // instant): the model loses the next reply to arrive, and so do we.
+      link.close();
       return;
     }
     if (!sendAll(link.client, frame.data(), frame.size())) link.close();

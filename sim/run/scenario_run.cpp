@@ -168,9 +168,10 @@ class ScenarioRun {
     }
     if (redis_ && redis_->inject(fault)) return;
     if (fault.kind == Fault::Kind::KillServer || fault.kind == Fault::Kind::RestartServer) {
-      world_.record({.kind = sim::TraceKind::Note, .actor = "world",
-                     .detail = "fault ignored: the model has a single server (use --live with an "
-                               "ensemble)"});
+      // The model is one server standing for the whole service: any kill stops it, any restart
+      // brings it back (an ensemble that lost its quorum, or its leader until the election).
+      if (fault.kind == Fault::Kind::KillServer) model_.server().stop();
+      else model_.server().start();
       return;
     }
     sim::Process* process = redis_ ? redis_->process(fault.client) : model_.process(fault.client);

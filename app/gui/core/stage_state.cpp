@@ -114,6 +114,8 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
       if (client) applyProcess(*client, op);
       break;
     case sim::TraceKind::Fault:
+      if (op == "kill_server") serverUp_ = false;
+      if (op == "restart_server") serverUp_ = true;
       if (client && op == "partition") client->partitioned = true;
       if (client && op == "heal") client->partitioned = false;
       break;

@@ -76,6 +76,8 @@ class StageState {
   const checkers::ArmedWatches& watches() const { return watches_; }
   size_t applied() const { return applied_; }  // events folded in so far
   int holders() const;
+  // The ZooKeeper server (the model's one server, standing for the service) is not killed.
+  bool serverUp() const { return serverUp_; }
 
  private:
   void applyLock(ClientOnStage& client, std::string_view op, std::string_view path);
@@ -87,6 +89,7 @@ class StageState {
   std::map<std::string, InstanceOnStage> instances_;
   checkers::ArmedWatches watches_;
   size_t applied_ = 0;
+  bool serverUp_ = true;
 };
 
 }  // namespace lockscope::gui

@@ -25,6 +25,14 @@ int64_t ZooKeeperServer::negotiateTimeout(int64_t requestedMs) const {
 
 void ZooKeeperServer::onConnect(const Link& link, int64_t sessionId, int64_t requestedTimeoutMs,
                                 const std::string& clientName) {
+  if (!running_) {
+    // Nobody listens: the connection is refused at once and the client tries again after its
+    // reconnect delay, as a real client does against a dead server's port.
+    link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt] {
+      if (auto client = weak.lock()) client->onConnectionClosed(attempt);
+    });
+    return;
+  }
   if (sessionId == 0) {
     Session session;
     session.id = kSessionIdBase + ++sessionsCreated_;
@@ -90,6 +98,7 @@ void ZooKeeperServer::checkExpiry(int64_t sessionId) {
   if (it == sessions_.end()) return;
   Session& session = it->second;
   session.checkScheduledAt = -1;
+  if (!running_) return;  // start() gives every session a fresh timeout
   if (world_.now() >= session.expiresAt) {
     closeSession(sessionId, "expired");
   } else {
@@ -116,6 +125,21 @@ void ZooKeeperServer::dropConnection(int64_t sessionId) {
   link.connection = nullptr;  // nothing more goes out on it; the client reconnects
 }
 
+void ZooKeeperServer::stop() {
+  if (!running_) return;
+  running_ = false;
+  for (auto& [id, session] : sessions_) {
+    dropConnection(id);
+    tree_.watches().removeSession(id);
+  }
+}
+
+void ZooKeeperServer::start() {
+  if (running_) return;
+  running_ = true;
+  for (auto& [id, session] : sessions_) touch(session);
+}
+
 void ZooKeeperServer::closeSession(int64_t sessionId, const char* reason) {
   const auto it = sessions_.find(sessionId);
   const Link link = it->second.link;
@@ -140,6 +164,7 @@ void ZooKeeperServer::closeSession(int64_t sessionId, const char* reason) {
 }
 
 void ZooKeeperServer::onRequest(int64_t sessionId, uint64_t attempt, const Request& request) {
+  if (!running_) return;
   const auto it = sessions_.find(sessionId);
   if (it == sessions_.end()) return;  // its connection was closed with the session
   Session& session = it->second;

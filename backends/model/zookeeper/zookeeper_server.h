@@ -48,6 +48,14 @@ class ZooKeeperServer {
   void expireSession(int64_t sessionId);
   // Fault: close the session's connection from the server side (the client sees it at once).
   void dropConnection(int64_t sessionId);
+  // Fault: the server process dies. Every connection closes (clients see it at once and keep
+  // trying to reconnect); nothing is answered and no session expires while it is down.
+  void stop();
+  // Fault: the server comes back with its tree and its sessions, as ZooKeeper restores both from
+  // its snapshot and transaction log. Every session's timeout starts again now (the session
+  // tracker is rebuilt); watches come back only as clients re-register them (SetWatches).
+  void start();
+  bool running() const { return running_; }
 
   const ServerConfig& config() const { return config_; }
   DataTree& tree() { return tree_; }
@@ -87,6 +95,7 @@ class ZooKeeperServer {
   ServerConfig config_;
   DataTree tree_;
   std::map<int64_t, Session> sessions_;
+  bool running_ = true;
   int64_t lastZxid_ = 0;
   int64_t sessionsCreated_ = 0;
   bool containerCheckScheduled_ = false;
