@@ -16,6 +16,7 @@ Popup {
         ["C", "crash the selected client"], ["R", "restart it"],
         ["P", "pause / resume it (a stop-the-world pause)"], ["N", "partition / heal its network"],
         ["X", "expire its session now"], ["Y", "lose the reply to its next request"],
+        ["S", "kill / restart the ZooKeeper server"],
         ["Ctrl+Z", "undo the last fault you injected"], ["L", "lessons"],
         ["Ctrl+O", "open a scenario file"], ["Ctrl+S", "record: save the scenario with your faults"],
         ["Ctrl+E", "export the view as PNG"], ["M", "compare: the same run under a second recipe"],

@@ -65,6 +65,7 @@ ApplicationWindow {
         onExportRequested: exportDialog.open()
         onPresentationToggled: window.presentation = !window.presentation
         onCompareToggled: window.setComparing(!window.comparing, "")
+        onServerToggled: primary.injectServerFault(primary.serverUp() ? "kill_server" : "restart_server")
         onSelectNext: (step) => {
             const count = primary.clientCount
             if (count > 0)

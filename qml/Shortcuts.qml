@@ -16,6 +16,7 @@ Item {
     signal compareToggled()
     signal selectNext(int step)
     signal fault(string kind)
+    signal serverToggled()
 
     Shortcut { sequence: "Space"; onActivated: keys.simulation.togglePlaying() }
     Shortcut { sequence: "Right"; onActivated: keys.simulation.stepForward() }
@@ -31,6 +32,7 @@ Item {
     Shortcut { sequence: "N"; onActivated: keys.fault("partition") }
     Shortcut { sequence: "X"; onActivated: keys.fault("expire_session") }
     Shortcut { sequence: "Y"; onActivated: keys.fault("lose_reply") }
+    Shortcut { sequence: "S"; onActivated: keys.serverToggled() }
     Shortcut { sequence: "Ctrl+Z"; onActivated: keys.simulation.undoLastFault() }
     Shortcut { sequence: "L"; onActivated: keys.lessonsRequested() }
     Shortcut { sequence: "Ctrl+O"; onActivated: keys.openRequested() }
