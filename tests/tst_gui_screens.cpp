@@ -222,6 +222,15 @@ class GuiScreensTest : public QObject {
     QVERIFY(simulation_->undoLastFault());
   }
 
+  // The window's scene graph frees its textures through deferred deletes: run them before the
+  // application goes, or LeakSanitizer rightly reports them.
+  void cleanupTestCase() {
+    delete engine_;
+    engine_ = nullptr;
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    QCoreApplication::processEvents();
+  }
+
   void aLoadErrorAppearsInTheStatusLine() {
     QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
     QTemporaryDir dir;
