@@ -18,7 +18,9 @@ shot lost-watch-race --scenario scenarios/zookeeper/lost-watch-race.yaml --at 80
 shot paused-holder --scenario scenarios/zookeeper/paused-holder.yaml --at 2.5s
 # Redis: a holder paused past its TTL; its lease runs out and c2 takes the lock.
 shot redis-paused-holder --scenario scenarios/redis/paused-holder.yaml --at 1.05s
-# Redlock over five instances, two of them down.
+# Redlock over five instances, two of them down: c1's tally has three votes in, two pending.
 shot redlock-two-down --scenario scenarios/redis/redlock-two-down.yaml --at 40ms
+# A master with a replica 500 ms behind: c1's SET is in transit when the failover comes.
+shot redis-failover --scenario scenarios/redis/failover-async-replication.yaml --at 150ms
 # Presentation mode for a classroom: large type, the same picture.
 shot presentation --scenario scenarios/zookeeper/herd-naive.yaml --presentation --at 62ms --size 1920x1080

@@ -222,6 +222,44 @@ class GuiScreensTest : public QObject {
     QVERIFY(simulation_->undoLastFault());
   }
 
+  // Redlock with two of five masters dead, 40 ms in: under c1's card three green votes (its SETs
+  // on redis-1..3 answered OK) and two hollow ones still waiting; under c2's three refusals.
+  void aRedlockAttemptIsTalliedUnderTheCard() {
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/redlock-two-down.yaml")));
+    const QImage image = grabAt(simulation_->origin() + 40'000);
+    auto underCard = [&](int client) {
+      const QRect card = onScreen(stage_->clientRect(client));
+      return QRect(card.left() - 20, card.bottom() + 1, card.width() + 40, 20);
+    };
+    using Vote = gui::QuorumTally::Vote;
+    const int locked = countBlobs(image, underCard(0), gui::Theme::voteColour(Vote::Locked), 12);
+    const int refused = countBlobs(image, underCard(1), gui::Theme::voteColour(Vote::Refused), 12);
+    if (locked != 3 || refused != 3) image.save(QDir::temp().filePath(QStringLiteral("redlock-tally-failed.png")));
+    QCOMPARE(locked, 3);
+    QCOMPARE(refused, 3);
+    QCOMPARE(countBlobs(image, underCard(2), gui::Theme::voteColour(Vote::Locked), 12), 0);  // c3 has not started
+  }
+
+  // A master and its replica 500 ms behind: the arrow between them turns to the warning colour
+  // while c1's SET is in transit, and is grey before anything was written.
+  void theReplicationLinkShowsAChangeInTransit() {
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
+    auto warningInGap = [&](const QImage& image) {
+      const QRect master = onScreen(stage_->instanceRect(QStringLiteral("redis-1")));
+      const QRect replica = onScreen(stage_->instanceRect(QStringLiteral("redis-1-r1")));
+      const QRect gap(master.right() + 2, master.top(), replica.left() - master.right() - 4, master.height());
+      int count = 0;
+      for (int y = gap.top(); y < gap.bottom(); ++y) {
+        for (int x = gap.left(); x < gap.right(); ++x) count += near(image.pixel(x, y), gui::Theme::violationColour(), 10) ? 1 : 0;
+      }
+      return count;
+    };
+    const QImage before = grabAt(simulation_->origin());
+    QVERIFY(!stage_->instanceRect(QStringLiteral("redis-1-r1")).isEmpty());
+    QCOMPARE(warningInGap(before), 0);
+    QVERIFY(warningInGap(grabAt(simulation_->origin() + 150'000)) > 20);
+  }
+
   // The window's scene graph frees its textures through deferred deletes: run them before the
   // application goes, or LeakSanitizer rightly reports them.
   void cleanupTestCase() {

@@ -6,6 +6,7 @@
 // Method: real lessons from scenarios/ recorded on the model; figures are read back through the
 // same classes the views use and compared with facts found directly in the trace.
 #include <QTest>
+#include <algorithm>
 
 #include "core/event_text.h"
 #include "core/run_timeline.h"
@@ -41,6 +42,22 @@ std::vector<std::string> activities(const RunTimeline& timeline, const gui::Stag
   std::vector<std::string> out;
   for (const auto& client : stage.clients()) out.push_back(gui::activityName(client.activity(timeline.trace())));
   return out;
+}
+
+// The stage as it is at `time`: every event up to and including that moment folded in.
+gui::StageState stageAt(const RunTimeline& timeline, sim::Micros time) {
+  const auto& events = timeline.trace().events();
+  const auto after = std::find_if(events.begin(), events.end(), [&](const auto& event) { return event.time > time; });
+  return timeline.stageAfter(static_cast<size_t>(after - events.begin()));
+}
+
+sim::Micros firstLockEvent(const RunTimeline& timeline, std::string_view actor, std::string_view op) {
+  for (const auto& event : timeline.trace().events()) {
+    if (event.kind == TraceKind::Lock && timeline.trace().text(event.actor) == actor && timeline.trace().text(event.op) == op) {
+      return event.time;
+    }
+  }
+  return -1;
 }
 
 }  // namespace
@@ -87,6 +104,67 @@ class GuiTimelineTest : public QObject {
     QVERIFY(timeline->sessionLeft(0, expired - 1) < 0.01);
     QVERIFY(!timeline->silent(0, expired));
     QCOMPARE(timeline->sessionLeft(1, crash + 1), 1.0);  // c2 is not silent
+  }
+
+  // The failover lesson's replica trails its master by the 500 ms replication lag: c1's SET is
+  // one change in transit until it lands, unless the master dies first (the lesson's point).
+  void aReplicaTrailsItsMasterByTheLag() {
+    auto scenario = testing::loadLesson("redis/failover-async-replication.yaml");
+    const auto withFailover = RunTimeline::record(scenario);
+    scenario.faults.clear();
+    const auto withoutFailover = RunTimeline::record(scenario);
+    const sim::Micros acquired = firstLockEvent(*withoutFailover, "c1", "acquired");
+    QVERIFY(acquired > 0);
+    QCOMPARE(firstLockEvent(*withFailover, "c1", "acquired"), acquired);
+
+    const gui::StageState inTransit = stageAt(*withoutFailover, acquired + sim::fromMillis(100));
+    const gui::InstanceOnStage& replica = inTransit.instances().at("redis-1-r1");
+    QVERIFY(replica.isReplica());
+    QCOMPARE(replica.follows, std::string("redis-1"));
+    QVERIFY(!replica.keys.count("lock"));
+    const gui::ReplicationLag lag = inTransit.redis().lagOf(replica);
+    QCOMPARE(lag.changesBehind, int64_t{1});
+    QVERIFY(lag.oldestSince > 0 && lag.oldestSince <= acquired);  // the SET, written before the reply left
+    QCOMPARE(inTransit.redis().lagOf(inTransit.instances().at("redis-1")).changesBehind, int64_t{0});
+
+    const gui::StageState landed = stageAt(*withoutFailover, acquired + sim::fromMillis(600));
+    QVERIFY(landed.instances().at("redis-1-r1").keys.count("lock"));
+    QCOMPARE(landed.redis().lagOf(landed.instances().at("redis-1-r1")).changesBehind, int64_t{0});
+
+    // With the failover at 200 ms the change never lands: the promoted replica is a master without it.
+    // (c2, retrying every 50 ms, takes the lock there soon after: c1's key is never among them.)
+    const gui::StageState promoted = stageAt(*withFailover, withFailover->report().origin + sim::fromMillis(200));
+    const gui::InstanceOnStage& newMaster = promoted.instances().at("redis-1-r1");
+    QVERIFY(!newMaster.isReplica());
+    QVERIFY(!newMaster.keys.count("lock") || newMaster.keys.at("lock").owner != 0);
+    QVERIFY(!promoted.instances().at("redis-1").up);
+  }
+
+  // Redlock with two of five masters dead: c1's first attempt is tallied per instance as the
+  // answers come in, and closes with the recipe's own count.
+  void aRedlockAttemptIsTalliedPerInstance() {
+    const auto timeline = RunTimeline::record(testing::loadLesson("redis/redlock-two-down.yaml"));
+    const sim::Micros acquired = firstLockEvent(*timeline, "c1", "acquired");
+    QVERIFY(acquired > 0);
+    using Vote = gui::QuorumTally::Vote;
+    auto votesAt = [&](sim::Micros time) {
+      const gui::StageState stage = stageAt(*timeline, time);
+      const auto tally = stage.redis().tallies().find(0);
+      return tally == stage.redis().tallies().end() ? gui::QuorumTally{} : tally->second;
+    };
+    const gui::QuorumTally counting = votesAt(timeline->report().origin + sim::fromMillis(10));
+    QCOMPARE(counting.votes.size(), size_t{5});
+    QCOMPARE(counting.locked(), 3);
+    QVERIFY(counting.verdict.empty());
+    QCOMPARE(std::count_if(counting.votes.begin(), counting.votes.end(),
+                           [](const auto& vote) { return vote.second == Vote::Pending; }), 2);
+    const gui::QuorumTally counted = votesAt(acquired);
+    QCOMPARE(counted.locked(), 3);
+    QVERIFY2(counted.verdict.rfind("3 of 5 locked", 0) == 0, counted.verdict.c_str());
+    for (const auto& [instance, vote] : counted.votes) {
+      const bool dead = instance == "redis-4" || instance == "redis-5";
+      QCOMPARE(vote, dead ? Vote::NoAnswer : Vote::Locked);
+    }
   }
 
   void snapshotsAgreeWithAFoldFromTheStart() {

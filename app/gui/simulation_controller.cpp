@@ -341,7 +341,7 @@ QVariantMap SimulationController::metrics() const {
   map[QStringLiteral("handoffMeanMs")] = handoffs ? handoffTotal / handoffs / 1000.0 : 0.0;
   map[QStringLiteral("violations")] = static_cast<int>(std::count_if(
       timeline_->report().verdict.violations.begin(), timeline_->report().verdict.violations.end(),
-      [this](const auto& violation) { return violation.time <= time_; }));
+      [this](const auto& violation) { return violation.knownAt() <= time_; }));
   return map;
 }
 

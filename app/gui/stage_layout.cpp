@@ -119,7 +119,10 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
     const auto count = static_cast<int>(stage.instances().size());
     const int columns = count <= 3 ? count : static_cast<int>(std::ceil(std::sqrt(count * 1.6)));
     const int rowsOfBoxes = (count + columns - 1) / columns;
-    const double gap = 8 * scale;
+    // Replicas need room between the boxes for the replication arrow from their master.
+    const bool replicated = std::any_of(stage.instances().begin(), stage.instances().end(),
+                                        [](const auto& instance) { return instance.second.isReplica(); });
+    const double gap = (replicated ? 40 : 8) * scale;
     const double boxWidth = (layout.treeArea.width() - gap * (columns - 1)) / columns;
     const double boxHeight = (layout.treeArea.height() - gap * (rowsOfBoxes - 1)) / rowsOfBoxes;
     int index = 0;

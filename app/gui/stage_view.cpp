@@ -3,7 +3,9 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <cmath>
+#include <vector>
 
+#include "arrow_head.h"
 #include "theme.h"
 
 namespace lockscope::gui {
@@ -16,15 +18,6 @@ int holderOf(const StageState& stage, const std::string& path) {
     if (state.holding && state.node == path) return static_cast<int>(client);
   }
   return kNoClient;
-}
-
-void drawArrowHead(QPainter& painter, QPointF from, QPointF to, double size) {
-  const QLineF line(to, from);
-  const double angle = std::atan2(line.dy(), line.dx());
-  const QPointF left = to + QPointF(std::cos(angle + 0.45) * size, std::sin(angle + 0.45) * size);
-  const QPointF right = to + QPointF(std::cos(angle - 0.45) * size, std::sin(angle - 0.45) * size);
-  const QPointF head[] = {to, left, right};
-  painter.drawPolygon(head, 3);
 }
 
 }  // namespace
@@ -92,9 +85,11 @@ void StageView::paint(QPainter* painter) {
   paintServer(*painter);
   paintZnodes(*painter);
   paintInstances(*painter);
+  paintReplication(*painter);
   paintWatches(*painter);
   paintFlights(*painter);
   paintClients(*painter);
+  paintQuorums(*painter);
   paintLegend(*painter);
 }
 
@@ -145,52 +140,6 @@ void StageView::paintZnodes(QPainter& painter) const {
     const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter,
                      painter.fontMetrics().elidedText(label, Qt::ElideRight, static_cast<int>(text.width())));
-  }
-}
-
-void StageView::paintInstances(QPainter& painter) const {
-  const sim::Micros now = simulation_->timeMicros();
-  for (const auto& [name, instance] : simulation_->stage().instances()) {
-    const auto found = layout_.instances.find(name);
-    if (found == layout_.instances.end()) continue;
-    const QRectF box = found->second;
-    painter.setPen(QPen(instance.up ? QColor(0x33, 0x33, 0x33) : Theme::violationColour(), 1.5 * scale_,
-                        instance.up ? Qt::SolidLine : Qt::DashLine));
-    painter.setBrush(instance.up ? QColor(Qt::white) : QColor(0xE0, 0xE0, 0xE0));
-    painter.drawRoundedRect(box, 6, 6);
-    const double line = std::min(20.0 * scale_, box.height() / 4);
-    painter.setPen(Qt::black);
-    painter.setFont(font(9, true));
-    QString title = QString::fromStdString(name) + QStringLiteral(" · ") + QString::fromStdString(instance.role);
-    if (!instance.up) title += QStringLiteral(" · DOWN");
-    const QRectF header(box.left() + 6, box.top() + 2, box.width() - 12, line);
-    painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter,
-                     painter.fontMetrics().elidedText(title, Qt::ElideRight, static_cast<int>(header.width() * 0.6)));
-    painter.setFont(font(8.5));
-    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter,
-                     QStringLiteral("clock %1 s").arg(static_cast<double>(instance.clockAtTime(now)) / 1000.0, 0, 'f', 3));
-    double y = header.bottom() + 2;
-    for (const auto& [key, stored] : instance.keys) {
-      if (y + line > box.bottom() - 2) break;
-      const QRectF row(box.left() + 6, y, box.width() - 12, line - 2);
-      const QColor owner = Theme::clientColour(stored.owner);
-      painter.setPen(QPen(owner.darker(130), 1));
-      painter.setBrush(stored.owner == kNoClient ? QColor(0xE4, 0xE7, 0xEB) : Theme::tint(owner, 0.35));
-      painter.drawRoundedRect(row, 3, 3);
-      // The TTL bar: what is left of the lease, red in its last quarter.
-      const double left = instance.ttlLeft(stored, now);
-      if (stored.ttlMs > 0) {
-        painter.fillRect(QRectF(row.left() + 1, row.bottom() - 4 * scale_, (row.width() - 2) * left, 3 * scale_),
-                         left < 0.25 ? Theme::violationColour() : Theme::accentColour());
-      }
-      painter.setPen(Qt::black);
-      QString text = QString::fromStdString(key) + QStringLiteral(" = ") + QString::fromStdString(stored.value);
-      text += stored.ttlMs > 0 ? QStringLiteral("  ttl %1 ms").arg(std::llround(left * static_cast<double>(stored.ttlMs)))
-                               : QStringLiteral("  no expiry");
-      painter.drawText(row.adjusted(4, 0, -4, -3), Qt::AlignLeft | Qt::AlignVCenter,
-                       painter.fontMetrics().elidedText(text, Qt::ElideMiddle, static_cast<int>(row.width() - 8)));
-      y += line;
-    }
   }
 }
 
@@ -312,11 +261,22 @@ void StageView::paintLegend(QPainter& painter) const {
     QColor colour;
     const char* text;
   };
-  const Item items[] = {{Shape::Circle, Theme::requestColour(), "request"},
-                        {Shape::Square, Theme::replyColour(), "reply"},
-                        {Shape::Diamond, Theme::notificationColour(), "watch notification"}};
+  const bool redis = !simulation_->stage().redis().empty();
+  std::vector<Item> items = {{Shape::Circle, Theme::requestColour(), "request"},
+                             {Shape::Square, Theme::replyColour(), "reply"}};
+  if (redis) {
+    using Vote = QuorumTally::Vote;
+    for (const auto& [vote, text] : {std::pair{Vote::Locked, "vote: locked (SET NX OK)"}, {Vote::Refused, "vote: refused (held elsewhere)"},
+                                     {Vote::NoAnswer, "vote: no answer"}}) {
+      items.push_back({Theme::voteShape(vote), Theme::voteColour(vote), text});
+    }
+  } else {
+    items.push_back({Shape::Diamond, Theme::notificationColour(), "watch notification"});
+  }
   painter.setFont(font(8.5));
-  double y = height() - 12 * scale_ * 5;
+  // Bottom-aligned: the last row's text clear of the item's edge.
+  const size_t rows = items.size() + (redis ? 0 : 2);
+  double y = height() - scale_ * (10 + 14 * static_cast<double>(rows - 1));
   const double x = 10 * scale_;
   for (const Item& item : items) {
     painter.setPen(Qt::NoPen);
@@ -326,6 +286,7 @@ void StageView::paintLegend(QPainter& painter) const {
     painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QLatin1String(item.text));
     y += 14 * scale_;
   }
+  if (redis) return;
   painter.setPen(QPen(QColor(0x55, 0x55, 0x55), 1.6 * scale_));
   painter.drawLine(QPointF(x, y), QPointF(x + 10 * scale_, y));
   painter.setPen(QColor(0x33, 0x33, 0x33));

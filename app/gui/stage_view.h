@@ -47,7 +47,10 @@ class StageView : public lockscope::gui::SimulationView {
  private:
   void paintServer(QPainter& painter) const;
   void paintZnodes(QPainter& painter) const;
+  // Redis runs (stage_view_redis.cpp): instance boxes, replication links, Redlock tallies.
   void paintInstances(QPainter& painter) const;
+  void paintReplication(QPainter& painter) const;
+  void paintQuorums(QPainter& painter) const;
   void paintWatches(QPainter& painter) const;
   void paintClients(QPainter& painter) const;
   void paintFlights(QPainter& painter) const;

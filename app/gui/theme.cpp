@@ -47,6 +47,26 @@ QColor Theme::activityTextColour(Activity activity) {
   return activity == Activity::Crashed || activity == Activity::Expired ? Qt::white : Qt::black;
 }
 
+QColor Theme::voteColour(QuorumTally::Vote vote) {
+  switch (vote) {
+    case QuorumTally::Vote::Locked: return QColor(0x00, 0x9E, 0x73);
+    case QuorumTally::Vote::Refused: return violationColour();
+    case QuorumTally::Vote::NoAnswer: return QColor(0x99, 0x99, 0x99);
+    case QuorumTally::Vote::Pending: return Qt::white;
+  }
+  return Qt::white;
+}
+
+Shape Theme::voteShape(QuorumTally::Vote vote) {
+  switch (vote) {
+    case QuorumTally::Vote::Refused: return Shape::Square;
+    case QuorumTally::Vote::NoAnswer: return Shape::Triangle;
+    case QuorumTally::Vote::Locked:
+    case QuorumTally::Vote::Pending: return Shape::Circle;
+  }
+  return Shape::Circle;
+}
+
 QColor Theme::flightColour(FlightKind kind) {
   switch (kind) {
     case FlightKind::Request: return QColor(0x00, 0x72, 0xB2);

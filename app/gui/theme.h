@@ -39,6 +39,10 @@ class Theme : public QObject {
   static QColor notificationColour() { return flightColour(FlightKind::Notification); }
   static QColor violationColour() { return QColor(0xD5, 0x5E, 0x00); }
   static QColor accentColour() { return QColor(0x00, 0x72, 0xB2); }
+  // A Redlock vote under a client's card (redis_stage.h): locked a bluish-green circle, refused a
+  // vermillion square, no answer a grey triangle, still pending a hollow circle.
+  static QColor voteColour(QuorumTally::Vote vote);
+  static Shape voteShape(QuorumTally::Vote vote);
   // `colour` mixed with white: `amount` 0 is white, 1 the colour itself (row and bar fills).
   static QColor tint(const QColor& colour, double amount);
   static void drawShape(QPainter& painter, Shape shape, const QRectF& box);

@@ -32,6 +32,10 @@ struct Violation {
   sim::Micros until = 0;             // when it ended (0 when it is a moment, or never ended)
   std::vector<std::string> clients;  // sorted
   std::string detail;
+
+  // When the trace first shows it: a lost update at the write that lost the other's update
+  // (its interval starts at the stale read, which was harmless then), the others as they begin.
+  sim::Micros knownAt() const { return kind == "lost_update" && until > 0 ? until : time; }
 };
 
 struct RunVerdict {

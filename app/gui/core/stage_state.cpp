@@ -1,8 +1,5 @@
 #include "stage_state.h"
 
-#include <algorithm>
-#include <cstdlib>
-
 #include "sim/checkers/trace_facts.h"
 
 namespace lockscope::gui {
@@ -34,17 +31,6 @@ Activity ClientOnStage::activity(const RecordedTrace& trace) const {
     return trace.text(pendingOp) == "create" ? Activity::Creating : Activity::Listing;
   }
   return done ? Activity::Done : Activity::Idle;
-}
-
-int64_t InstanceOnStage::clockAtTime(sim::Micros time) const {
-  const double elapsedMs = static_cast<double>(time - clockAt) / 1000.0;
-  return clockMs + static_cast<int64_t>(elapsedMs * (1.0 + driftPpm / 1e6));
-}
-
-double InstanceOnStage::ttlLeft(const KeyOnStage& key, sim::Micros time) const {
-  if (key.ttlMs <= 0) return 1.0;
-  const double elapsedMs = static_cast<double>(time - key.setAt) / 1000.0 * (1.0 + driftPpm / 1e6);
-  return std::clamp(1.0 - elapsedMs / static_cast<double>(key.ttlMs), 0.0, 1.0);
 }
 
 int StageState::holders() const {
@@ -139,48 +125,11 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
     case sim::TraceKind::NodeDeleted:
       znodes_.erase(std::string(trace.text(event.path)));
       break;
-    case sim::TraceKind::RedisInstance:
-    case sim::TraceKind::KeyChanged:
-    case sim::TraceKind::KeyDeleted:
-      applyRedis(event, trace, cast);
-      break;
     default:
       break;
   }
+  redis_.apply(event, trace, cast);
   watches_.onEvent(trace.view(event));
-}
-
-void StageState::applyRedis(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast) {
-  InstanceOnStage& instance = instances_[std::string(trace.text(event.actor))];
-  const std::string_view op = trace.text(event.op);
-  const std::string_view detail = trace.text(event.detail);
-  if (event.kind == sim::TraceKind::RedisInstance) {
-    instance.role = std::string(trace.text(event.value));
-    instance.clockMs = event.request;
-    instance.clockAt = event.time;
-    if (!trace.text(event.path).empty()) instance.follows = std::string(trace.text(event.path));
-    if (const size_t drift = detail.find("drift_ppm="); drift != std::string_view::npos) {
-      instance.driftPpm = std::atof(std::string(detail.substr(drift + 10)).c_str());
-    }
-    if (op == "down") instance.up = false;
-    if (op == "up" || op == "promoted") instance.up = true;
-    // A restart reloads what persistence kept; the model reports how many keys, and none means
-    // the keyspace starts empty.
-    if (op == "up" && detail.find("restarted with 0 keys") != std::string_view::npos) instance.keys.clear();
-    return;
-  }
-  const std::string key(trace.text(event.path));
-  if (event.kind == sim::TraceKind::KeyDeleted) {
-    instance.keys.erase(key);
-    return;
-  }
-  KeyOnStage& stored = instance.keys[key];
-  stored.value = std::string(trace.text(event.value));
-  // Lock tokens are "<client>:<random>": the part before ':' names the owner.
-  const size_t colon = stored.value.find(':');
-  stored.owner = colon == std::string::npos ? kNoClient : cast.clientOfName(stored.value.substr(0, colon));
-  stored.ttlMs = event.request;
-  stored.setAt = event.time;
 }
 
 }  // namespace lockscope::gui

@@ -1,5 +1,6 @@
 // What the stage shows at one moment of a run, folded from the trace events up to that moment:
-// each client's activity and pseudocode line, the znode tree with owners, and the armed watches.
+// each client's activity and pseudocode line, the znode tree with owners, the armed watches, and
+// for Redis runs the instances (redis_stage.h).
 // Pure data, copied into snapshots so that scrubbing replays at most a few hundred events.
 #pragma once
 
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "recorded_trace.h"
+#include "redis_stage.h"
 #include "run_cast.h"
 #include "sim/checkers/armed_watches.h"
 
@@ -33,30 +35,6 @@ struct ClientOnStage {
   Activity activity(const RecordedTrace& trace) const;
 };
 
-// A Redis key as its instance holds it: the value (a lock token names its owner before ':'),
-// and its expiry as the time-to-live it was given when last set.
-struct KeyOnStage {
-  std::string value;
-  int owner = kNoClient;
-  int64_t ttlMs = -1;       // -1: no expiry
-  sim::Micros setAt = 0;    // when the TTL was given (virtual time)
-};
-
-// A Redis instance: its role, whether it is up, its own clock (offset, drift, jumps), its keys.
-struct InstanceOnStage {
-  std::string role;         // "master" or "replica"
-  std::string follows;      // a replica's master
-  bool up = true;
-  int64_t clockMs = 0;      // its clock's reading at clockAt
-  sim::Micros clockAt = 0;
-  double driftPpm = 0;
-  std::map<std::string, KeyOnStage> keys;
-
-  int64_t clockAtTime(sim::Micros time) const;
-  // What is left of a key's TTL at `time` (1 full, 0 expired); 1 for keys without expiry.
-  double ttlLeft(const KeyOnStage& key, sim::Micros time) const;
-};
-
 struct ZnodeOnStage {
   int owner = kNoClient;  // the client whose session owns it (ephemeral nodes)
   bool ephemeral = false;
@@ -72,7 +50,8 @@ class StageState {
 
   const std::vector<ClientOnStage>& clients() const { return clients_; }
   const std::map<std::string, ZnodeOnStage>& znodes() const { return znodes_; }
-  const std::map<std::string, InstanceOnStage>& instances() const { return instances_; }
+  const std::map<std::string, InstanceOnStage>& instances() const { return redis_.instances(); }
+  const RedisStage& redis() const { return redis_; }
   const checkers::ArmedWatches& watches() const { return watches_; }
   size_t applied() const { return applied_; }  // events folded in so far
   int holders() const;
@@ -82,11 +61,10 @@ class StageState {
  private:
   void applyLock(ClientOnStage& client, std::string_view op, std::string_view path);
   void applyProcess(ClientOnStage& client, std::string_view state);
-  void applyRedis(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast);
 
   std::vector<ClientOnStage> clients_;
   std::map<std::string, ZnodeOnStage> znodes_;
-  std::map<std::string, InstanceOnStage> instances_;
+  RedisStage redis_;
   checkers::ArmedWatches watches_;
   size_t applied_ = 0;
   bool serverUp_ = true;
