@@ -15,8 +15,7 @@ class RedisFenced final : public PollingRedisRecipe {
 
   coro::Task<bool> release(LockMode) override {
     line(4);
-    const Command command = {"EVAL", std::string(redis::scripts::kCompareAndDelete), "1", key(), token_};
-    const Reply deleted = co_await send(0, command);
+    const Reply deleted = co_await send(0, compareAndDelete());
     co_return deleted.isInteger(1);
   }
 

@@ -26,8 +26,7 @@ class RedisSetPx final : public PollingRedisRecipe {
       co_return deleted.isInteger(1);
     }
     line(5);
-    const Command command = {"EVAL", std::string(redis::scripts::kCompareAndDelete), "1", key(), token_};
-    const Reply deleted = co_await send(0, command);
+    const Reply deleted = co_await send(0, compareAndDelete());
     co_return deleted.isInteger(1);
   }
 

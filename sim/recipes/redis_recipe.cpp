@@ -3,12 +3,18 @@
 #include <algorithm>
 #include <memory>
 
+#include "backends/api/redis_scripts.h"
+
 namespace lockscope::recipes {
 
 coro::CallbackAwaiter<Reply> RedisRecipe::send(size_t shard, Command argv) {
   return {life_, [this, shard, argv = std::move(argv)](auto resolve) mutable {
             env_.redis.at(shard)->command(std::move(argv), [resolve](const Reply& reply) { resolve(reply); });
           }};
+}
+
+Command RedisRecipe::compareAndDelete() const {
+  return {"EVAL", std::string(redis::scripts::kCompareAndDelete), "1", key(), token_};
 }
 
 coro::CallbackAwaiter<FanOutResult> RedisRecipe::sendToAll(Command argv, size_t quorum) {

@@ -44,6 +44,10 @@ class RedisRecipe : public LockRecipe {
   const std::string& key() const { return parameters().lockKey; }
   std::string ttlText() const { return std::to_string(parameters().ttlMs); }
 
+  // EVAL compare_and_delete(lock, <our token>): deletes the lock only while it still holds our
+  // token (reply 1), so a lease that expired and went to another client stays theirs.
+  Command compareAndDelete() const;
+
   AcquireResult holding(int64_t fencingToken = 0) const;
   AcquireResult failed(std::string why) const;
 

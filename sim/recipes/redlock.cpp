@@ -7,7 +7,6 @@
 // redlock_timer_after_quorum starts the clock when the quorum is reached instead of before the
 // first SET (node-redlock PR #167): a pause while the replies wait is then not measured, which is
 // Kleppmann's GC-pause counterexample.
-#include "backends/api/redis_scripts.h"
 #include "redis_recipe.h"
 #include "redis_recipes.h"
 
@@ -65,7 +64,7 @@ class Redlock final : public RedisRecipe {
 
  private:
   coro::CallbackAwaiter<FanOutResult> unlockAll() {
-    return sendToAll({"EVAL", std::string(redis::scripts::kCompareAndDelete), "1", key(), token_});
+    return sendToAll(compareAndDelete());
   }
   void note(const std::string& text) {
     env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .op = "redlock",
