@@ -4,7 +4,10 @@
 // thread: the live backend's three crossings), and the zk-curator uncontended cycle (create,
 // getChildren, delete) sent one at a time and with getChildren pipelined behind create.
 //
-//   zk_c_roundtrip HOST:PORT [SECONDS per measurement, default 3]
+//   zk_c_roundtrip HOST:PORT [SECONDS per measurement, default 3] [RESOLUTION_DELAY_MS]
+//
+// RESOLUTION_DELAY_MS: zoo_set_servers_resolution_delay (the library's default, 0, resolves the
+// host list on every pass of its I/O loop; the live backend sets 1000).
 #define THREADED
 #include <zookeeper/zookeeper.h>
 
@@ -54,6 +57,7 @@ int main(int argc, char** argv) {
   const double seconds = argc > 2 ? std::atof(argv[2]) : 3;
   zoo_set_debug_level(ZOO_LOG_LEVEL_ERROR);
   zhandle_t* zh = zookeeper_init(argv[1], watcher, 4000, nullptr, nullptr, 0);
+  if (argc > 3) zoo_set_servers_resolution_delay(zh, std::atoi(argv[3]));
   { std::unique_lock l(m); cv.wait(l, [] { return connected; }); }
   zoo_create(zh, "/rt", "", 0, &ZOO_OPEN_ACL_UNSAFE, 0, nullptr, 0);
   auto loop = [&](const char* what, auto body) {
