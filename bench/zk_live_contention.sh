@@ -6,11 +6,16 @@
 # set-up count too), and mean / p99 hand-off latency (release to the next holder's grant).
 #
 #   bench/zk_live_contention.sh [SECONDS] [BUILD_DIR]     defaults: 10, build
+#
+# PIPELINE=1 turns on zk-curator's opt-in pipelining (recipe_parameters.pipeline: getChildren
+# sent right behind create). Curator's InterProcessMutex, the issue's reference, does not pipeline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
 build=${2:-build}
 cli="$build/app/lockscope-cli"
+extra=()
+[[ ${PIPELINE:-0} == 1 ]] && extra=(--set recipe_parameters.pipeline=true)
 server_dir=$(mktemp -d)
 trap 'tests/support/zk-server.sh stop "$server_dir" >/dev/null 2>&1 || true; rm -rf "$server_dir"' EXIT
 port=$(tests/support/zk-server.sh start "$server_dir")
@@ -24,7 +29,7 @@ printf '%-8s %10s %12s %14s %14s %12s\n' clients cycles/s "req/cycle" "handoff m
 for clients in 1 4 16; do
   before=$(packets_received)
   report=$("$cli" run bench/zk-live-contention.yaml --live "zk=127.0.0.1:$port" --json \
-    --set "clients=$clients" --set "max_virtual_ms=$(( seconds * 1000 ))")
+    --set "clients=$clients" --set "max_virtual_ms=$(( seconds * 1000 ))" "${extra[@]}")
   after=$(packets_received)
   python3 - "$report" "$before" "$after" "$clients" <<'PY'
 import json, sys

@@ -90,9 +90,11 @@ class TestRecipes : public QObject {
   void crashedHolderLetsGoAfterSessionTimeout();
   void timedAcquireDeletesItsNode_data();
   void timedAcquireDeletesItsNode();
+  void curatorFindsItsNodeAfterLostReply_data();
   void curatorFindsItsNodeAfterLostReply();
   void noGuidWaitsBehindItsOrphan();
   void curatorIsReentrant();
+  void curatorPipelineSendsListingWithCreate();
   void revocationReachesTheHolder_data();
   void revocationReachesTheHolder();
   void ephemeralIsANonFairHerd();
@@ -286,13 +288,23 @@ void TestRecipes::timedAcquireDeletesItsNode() {
   QCOMPARE(h.lockEvents("acquired").size(), size_t{2});  // c0, then c2 right after it
 }
 
+void TestRecipes::curatorFindsItsNodeAfterLostReply_data() {
+  QTest::addColumn<bool>("pipeline");
+  QTest::newRow("one request at a time") << false;
+  QTest::newRow("pipelined") << true;  // the listing sent behind the lost create is dropped
+}
+
 // Protection: the create's reply is lost after the server made the node; Curator finds the node
 // by its GUID and carries on with it. One node, no orphan, the next client is not blocked.
 void TestRecipes::curatorFindsItsNodeAfterLostReply() {
+  QFETCH(bool, pipeline);
   LockHarness h(4);
   h.createPaths({"/lock"});
-  h.addClient(spec("c0", fromMillis(1), plan({"acquire", "hold 100ms", "release"})), "zk-curator");
-  h.addClient(spec("c1", fromMillis(5), plan({"acquire", "release"})), "zk-curator");
+  RecipeParameters parameters;
+  parameters.pipeline = pipeline;
+  h.addClient(spec("c0", fromMillis(1), plan({"acquire", "hold 100ms", "release"})), "zk-curator",
+              parameters);
+  h.addClient(spec("c1", fromMillis(5), plan({"acquire", "release"})), "zk-curator", parameters);
   h.start();
   h.runFor(fromMillis(1));
   h.session("c0").loseNextReply(true);  // c0's first request is the create
@@ -322,6 +334,30 @@ void TestRecipes::noGuidWaitsBehindItsOrphan() {
   QVERIFY(h.lockEvents("acquired").empty());
   QCOMPARE(h.client("c0").phase(), clients::LockClient::Phase::Acquiring);
   QCOMPARE(h.client("c1").phase(), clients::LockClient::Phase::Acquiring);
+}
+
+// Opt-in pipelining: every acquire sends getChildren at the same instant as its create (before
+// the reply), and the lock stays exclusive and in creation order.
+void TestRecipes::curatorPipelineSendsListingWithCreate() {
+  LockHarness h(8);
+  h.createPaths({"/lock"});
+  RecipeParameters parameters;
+  parameters.pipeline = true;
+  h.addClients(4, "zk-curator", fromMillis(20), parameters, 0, 2);
+  h.start();
+  QVERIFY(h.runUntilFinished());
+  QCOMPARE(h.lockEvents("acquired").size(), size_t{8});
+  QCOMPARE(h.overlaps(), 0);
+  for (const char* client : {"c0", "c1", "c2", "c3"}) {
+    const auto creates = h.events(TraceKind::Request, client, "create");
+    QCOMPARE(creates.size(), size_t{2});
+    for (const sim::RecordedEvent& create : creates) {
+      const auto listings = h.events(TraceKind::Request, client, "getChildren");
+      QVERIFY(std::any_of(listings.begin(), listings.end(), [&](const sim::RecordedEvent& listing) {
+        return listing.time == create.time && listing.request == create.request + 1;
+      }));
+    }
+  }
 }
 
 // A nested acquire by the holder only counts; the node goes at the last release.

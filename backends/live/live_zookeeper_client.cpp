@@ -32,6 +32,8 @@ struct LiveCallContext {
 
 namespace {
 
+constexpr int kResolutionDelayMs = 1000;
+
 using Pending = LiveCallContext;
 
 void post(const void* context, LiveReply reply) {
@@ -94,6 +96,10 @@ LiveZooKeeperClient::LiveZooKeeperClient(sim::World& world, WorldInbox& inbox,
   watcherContext_ = new std::shared_ptr<LiveSessionShared>(shared_);
   handle_ = zookeeper_init(hosts.c_str(), onWatcher, static_cast<int>(sessionTimeoutMs), nullptr,
                            watcherContext_, 0);
+  // By default the library resolves the host list again on every pass of its I/O loop: a
+  // getaddrinfo (a netlink socket, a dozen system calls) between every send and receive, seen
+  // with strace. Once a second still notices a DNS change; a lost connection resolves at once.
+  if (handle_) zoo_set_servers_resolution_delay(handle_, kResolutionDelayMs);
   if (!handle_) {
     delete std::exchange(watcherContext_, nullptr);
     state_ = SessionState::Closed;  // bad host string: every call fails, as on a closed handle

@@ -25,16 +25,24 @@ void RealTimeDriver::runPosted() {
 }
 
 bool RealTimeDriver::runUntil(const std::function<bool()>& done, sim::Micros deadline) {
-  for (;;) {
-    if (done()) return true;
-    runPosted();
-    const sim::Micros now = std::min(elapsed(), deadline);
-    // Runs what is due (posted work is due now), one event at a time so done() is checked often.
+  const auto runDue = [&](sim::Micros now) {
+    // One event at a time so done() is checked often.
     while (!world_.idle() && world_.nextEventTime() <= now) {
       world_.step();
       if (done()) return true;
     }
     world_.runUntilTime(now);  // only moves the clock: nothing is due any more
+    return false;
+  };
+  for (;;) {
+    if (done()) return true;
+    const sim::Micros now = std::min(elapsed(), deadline);
+    // Timers that fell due while the world slept come first, then what the library posted, at
+    // the time the world woke: run at the clock of the moment it went to sleep, a reply would
+    // enter the trace up to one nap early (and ahead of a timer that was due before it).
+    if (runDue(now)) return true;
+    runPosted();
+    if (runDue(now)) return true;
     if (now >= deadline) return done();
     sim::Micros wake = std::min(deadline, now + kMaxNap);
     if (!world_.idle()) wake = std::min(wake, world_.nextEventTime());
@@ -46,6 +54,7 @@ void RealTimeDriver::settle(sim::Micros quiet, sim::Micros bound) {
   const sim::Micros end = elapsed() + bound;
   sim::Micros quietUntil = elapsed() + quiet;
   for (sim::Micros now = elapsed(); now < std::min(end, quietUntil); now = elapsed()) {
+    world_.runUntilTime(now);  // as in runUntil: posted work runs at the time it is taken
     auto work = inbox_.takeAll();
     if (!work.empty()) quietUntil = now + quiet;
     for (std::function<void()>& item : work) world_.at(world_.now(), std::move(item));

@@ -35,6 +35,14 @@ class CallbackAwaiter {
   }
   Result await_resume() { return std::move(result_); }
 
+  // Starts the call now and hands its result to `resolve` instead of resuming a coroutine (for a
+  // call sent ahead of awaiting it: sent_call.h). Consumes the awaiter's start.
+  void startDetached(Resolve resolve) {
+    start_([life = life_, resolve = std::move(resolve)](Result result) {
+      if (!life.expired()) resolve(std::move(result));
+    });
+  }
+
  private:
   std::weak_ptr<const char> life_;
   Start start_;

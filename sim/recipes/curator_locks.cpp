@@ -40,7 +40,14 @@ coro::Task<AcquireResult> LockInternals::attemptLock(const Deadline& deadline,
         .createParents = true,
         .createLine = lines_.create,
         .findLine = lines_.find};
-    const CreateResult created = co_await createFindingGuid(zk_, std::move(spec), env_.markLine);
+    std::optional<coro::SentCall<ChildrenResult>> listing;
+    // Not a conditional expression: GCC 12 destroys the result of a co_await inside ?: twice.
+    CreateResult created;
+    if (pipeline_ && !revocationListener_) {
+      created = co_await createPipelined(std::move(spec), listing);
+    } else {
+      created = co_await createFindingGuid(zk_, std::move(spec), env_.markLine);
+    }
     if (created.rc == ErrorCode::ConnectionLoss) {
       // Gave up not knowing whether the node exists: remove it if it does (CURATOR-45).
       background_.start(findAndDeleteOrphan(guid));
@@ -48,14 +55,35 @@ coro::Task<AcquireResult> LockInternals::attemptLock(const Deadline& deadline,
     if (created.rc != ErrorCode::Ok) co_return failedResult(created.rc);
     node_ = created.path;
     created_ = created.stat;
-    AcquireResult result = co_await internalLockLoop(deadline);
+    AcquireResult result = co_await internalLockLoop(deadline, std::move(listing));
     // Our node vanished from the list (deleted under us): start again with a new node.
     if (nodeVanished_ && attempt < kConnectionLossRetries) continue;
     co_return result;
   }
 }
 
-coro::Task<AcquireResult> LockInternals::internalLockLoop(const Deadline& deadline) {
+coro::Task<CreateResult> LockInternals::createPipelined(
+    GuidCreate spec, std::optional<coro::SentCall<ChildrenResult>>& listing) {
+  mark(spec.createLine);
+  coro::SentCall<CreateResult> sent(
+      zk_.create(spec.parent + "/" + spec.guid + spec.name, spec.data, spec.mode));
+  coro::SentCall<ChildrenResult> listed(zk_.getChildren(basePath_, false));
+  CreateResult created = co_await sent;
+  if (created.rc == ErrorCode::Ok) {
+    listing.emplace(std::move(listed));
+    co_return created;
+  }
+  // The listing is dropped (its reply is ignored): after NoNode it lacks our node; after a
+  // ConnectionLoss it failed too (one connection answers in order). From here on it is the
+  // unpipelined path: create the parents, or look for our GUID first since the server may have
+  // created the node.
+  if (created.rc != ErrorCode::NoNode && created.rc != ErrorCode::ConnectionLoss) co_return created;
+  spec.mayExist = created.rc == ErrorCode::ConnectionLoss;
+  co_return co_await createFindingGuid(zk_, std::move(spec), env_.markLine);
+}
+
+coro::Task<AcquireResult> LockInternals::internalLockLoop(
+    const Deadline& deadline, std::optional<coro::SentCall<ChildrenResult>> listing) {
   nodeVanished_ = false;
   if (revocationListener_) {
     mark(lines_.watchOwn);
@@ -64,8 +92,15 @@ coro::Task<AcquireResult> LockInternals::internalLockLoop(const Deadline& deadli
   }
   for (;;) {
     mark(lines_.list);
-    const ChildrenResult listed =
-        co_await retrying([&] { return zk_.getChildren(basePath_, false); });
+    ChildrenResult listed;
+    bool answered = false;
+    if (listing) {  // the first pass of a pipelined acquire: the listing is on its way already
+      coro::SentCall<ChildrenResult> sent = std::move(*listing);
+      listing.reset();
+      listed = co_await sent;
+      answered = listed.rc != ErrorCode::ConnectionLoss;
+    }
+    if (!answered) listed = co_await retrying([&] { return zk_.getChildren(basePath_, false); });
     if (listed.rc != ErrorCode::Ok && listed.rc != ErrorCode::NoNode) {
       co_return co_await fail(failedResult(listed.rc));
     }

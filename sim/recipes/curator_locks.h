@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "lock_recipe.h"
 #include "lock_steps.h"
 #include "sim/coro/callback_awaiter.h"
+#include "sim/coro/sent_call.h"
 #include "sim/coro/signal.h"
 
 namespace lockscope::recipes {
@@ -64,13 +66,26 @@ class LockInternals {
   // revoker wrote "revoke" (or Curator's "__REVOKE__") into it.
   void makeRevocable(std::function<void()> listener) { revocationListener_ = std::move(listener); }
 
+  // Opt-in pipelining (zk-curator's `pipeline`; Curator itself does not): getChildren goes out
+  // right behind create, without waiting for create's reply. The server answers one session's
+  // requests in order, so the listing already holds our node and the first check costs no extra
+  // round trip. Same requests, same count; only when they leave changes. Not with a revocable
+  // lock, whose getData on its own node must come before the listing.
+  void pipelineListing(bool on) { pipeline_ = on; }
+
   const std::string& basePath() const { return basePath_; }
   const std::string& lockName() const { return lockName_; }
   // Our node while we hold or wait for the lock; empty otherwise.
   const std::string& node() const { return node_; }
 
  private:
-  coro::Task<AcquireResult> internalLockLoop(const Deadline& deadline);
+  // `listing`: a getChildren already sent (pipelined), used for the first check.
+  coro::Task<AcquireResult> internalLockLoop(const Deadline& deadline,
+                                             std::optional<coro::SentCall<ChildrenResult>> listing);
+  // create and getChildren sent back to back; `listing` gets the getChildren when create
+  // succeeded. Any other outcome falls back to createFindingGuid (parents, lost reply).
+  coro::Task<CreateResult> createPipelined(GuidCreate spec,
+                                           std::optional<coro::SentCall<ChildrenResult>>& listing);
   // Timed out or failed: delete our node (guaranteed) and report `failure`.
   coro::Task<AcquireResult> fail(AcquireResult failure);
   coro::Task<void> readRevocation();
@@ -92,6 +107,7 @@ class LockInternals {
   bool nodeVanished_ = false;
   std::string waitingFor_;
   bool readingRevocation_ = false;
+  bool pipeline_ = false;
   BackgroundTasks background_;
 };
 

@@ -31,6 +31,7 @@ struct RecipeParameters {
   std::vector<std::string> lockPaths;  // zk-multilock: the locks to take, in order
   int64_t acquireTimeoutMs = -1;       // timed acquire; -1 waits forever
   bool revocable = false;              // holder watches its node for a "revoke" request
+  bool pipeline = false;               // zk-curator: send getChildren right behind create
   // Redis recipes (sim/recipes/redis_*.cpp, redlock.cpp).
   std::string lockKey = "lock";
   int64_t ttlMs = 10'000;              // the key's expiry (PX)

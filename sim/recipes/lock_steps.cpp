@@ -56,7 +56,7 @@ coro::Task<CreateResult> createFindingGuid(AwaitableZooKeeper& zk, GuidCreate sp
                                            std::function<void(int)> markLine) {
   const std::string path = spec.parent + "/" + spec.guid + spec.name;
   CreateResult created;
-  bool mayExist = false;  // a create failed with ConnectionLoss: the server may have done it
+  bool mayExist = spec.mayExist;  // a create failed with ConnectionLoss: the server may have done it
   for (int attempt = 0; attempt <= kConnectionLossRetries; ++attempt) {
     if (mayExist) {
       markLine(spec.findLine);

@@ -77,6 +77,7 @@ struct GuidCreate {
   CreateMode mode = CreateMode::EphemeralSequential;
   std::string data;
   bool createParents = false;  // Curator's creatingParentContainersIfNeeded()
+  bool mayExist = false;       // a create of this GUID already failed with ConnectionLoss
   int createLine = 0;          // the pseudocode lines to mark
   int findLine = 0;
 };

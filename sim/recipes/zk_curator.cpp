@@ -19,6 +19,7 @@ class ZkCurator final : public LockRecipe {
     if (parameters().revocable) {
       mutex_.internals().makeRevocable([this] { requestRevocation(); });
     }
+    mutex_.internals().pipelineListing(parameters().pipeline);
   }
 
   coro::Task<AcquireResult> acquire(LockMode) override {
@@ -62,6 +63,8 @@ RecipeDescription describeZkCurator() {
               "release: count -= 1; at 0: delete(node)",
               "revoke: holder = the first of getChildren(\"/lock\"), sorted",
               "setData(holder, \"revoke\")",
+              "pipeline (opt-in, Curator does not): 5 is sent right behind 2, not after its "
+              "reply (one session's requests are answered in order); not with revocable",
           },
       .make = makeRecipe<ZkCurator>,
   };

@@ -20,7 +20,7 @@ const std::vector<std::string> kClientKeys = {"name",     "plan",     "rounds",
                                               "start_ms", "hold_ms",  "think_ms",
                                               "session_timeout_ms", "recipe_parameters"};
 const std::vector<std::string> kRecipeKeys = {
-    "lock_path", "lock_paths",     "acquire_timeout_ms", "revocable",
+    "lock_path", "lock_paths",     "acquire_timeout_ms", "revocable", "pipeline",
     // Redis recipes
     "lock_key",  "ttl_ms",         "retry_delay_ms",     "retries",
     "renew_every_ms",              "redlock_timer_after_quorum"};
@@ -155,6 +155,7 @@ class SchemaReader {
       p.acquireTimeoutMs = r_.integer(parameters["acquire_timeout_ms"], child(path, "acquire_timeout_ms"), -1, kMaxMillis);
     }
     if (parameters["revocable"]) p.revocable = r_.boolean(parameters["revocable"], child(path, "revocable"));
+    if (parameters["pipeline"]) p.pipeline = r_.boolean(parameters["pipeline"], child(path, "pipeline"));
     readRedisParameters(parameters, path, p);
   }
 
