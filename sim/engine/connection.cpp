@@ -8,7 +8,7 @@ namespace lockscope::sim {
 Connection::Connection(World& world, std::string name, LatencyRange latency)
     : world_(world), name_(std::move(name)), latency_(latency) {}
 
-void Connection::send(Direction direction, std::function<void()> message) {
+void Connection::send(Direction direction, Message message) {
   ++sent_;
   if (cut_) {
     ++dropped_;
@@ -31,9 +31,9 @@ void Connection::arrive(uint64_t tag) {
     ++dropped_;  // sent before a cut: counted when it would have arrived
     return;
   }
-  FifoQueue<std::function<void()>>& lane = inFlight_[tag & 1];
+  FifoQueue<Message>& lane = inFlight_[tag & 1];
   // Moved out first: the message may send on this connection, which appends to the same lane.
-  std::function<void()> message = std::move(lane.front());
+  Message message = std::move(lane.front());
   lane.pop_front();
   message();
 }
