@@ -8,13 +8,14 @@ namespace lockscope::sim {
 Connection::Connection(World& world, std::string name, LatencyRange latency)
     : world_(world), name_(std::move(name)), latency_(latency) {}
 
-void Connection::send(Direction direction, Message message) {
+bool Connection::admit() {
   ++sent_;
-  if (cut_) {
-    ++dropped_;
-    return;
-  }
-  const auto lane = static_cast<size_t>(direction);
+  if (!cut_) return true;
+  ++dropped_;
+  return false;
+}
+
+void Connection::scheduleArrival(size_t lane) {
   const Micros drawn = world_.now() + world_.chooser().between(latency_.low, latency_.high, "latency");
   // Strictly after the previous arrival in this direction, so the chosen tie-break below can
   // never reorder one connection's messages.
@@ -22,7 +23,6 @@ void Connection::send(Direction direction, Message message) {
   lastArrival_[lane] = arrival;
   const auto tieBreak =
       static_cast<uint16_t>(world_.chooser().choose(1u << 16, "simultaneous arrival order"));
-  inFlight_[lane].push_back(std::move(message));
   world_.atWithTieBreak(arrival, tieBreak, [this, tag = epoch_ << 1 | lane] { arrive(tag); });
 }
 

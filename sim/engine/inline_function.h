@@ -13,6 +13,7 @@
 
 #include <cassert>
 #include <cstddef>
+#include <cstring>
 #include <functional>
 #include <new>
 #include <type_traits>
@@ -59,10 +60,7 @@ class InlineFunction<R(Args...), Capacity> {
     if (other.ops_) other.ops_->copy(other.storage_, storage_);
     ops_ = other.ops_;
   }
-  InlineFunction(InlineFunction&& other) noexcept {
-    if (other.ops_) other.ops_->move(other.storage_, storage_);
-    ops_ = std::exchange(other.ops_, nullptr);
-  }
+  InlineFunction(InlineFunction&& other) noexcept { take(other); }
   InlineFunction& operator=(const InlineFunction& other) {
     if (this != &other) *this = InlineFunction(other);
     return *this;
@@ -70,8 +68,7 @@ class InlineFunction<R(Args...), Capacity> {
   InlineFunction& operator=(InlineFunction&& other) noexcept {
     if (this != &other) {
       reset();
-      if (other.ops_) other.ops_->move(other.storage_, storage_);
-      ops_ = std::exchange(other.ops_, nullptr);
+      take(other);
     }
     return *this;
   }
@@ -100,7 +97,10 @@ class InlineFunction<R(Args...), Capacity> {
     R (*invoke)(void* storage, Args&&... args);
     void (*copy)(const void* from, void* to);  // constructs a copy at `to`
     void (*move)(void* from, void* to);        // moves to `to` and destroys what was at `from`
-    void (*destroy)(void* storage);
+    void (*destroy)(void* storage);            // null when there is nothing to destroy
+    // Non-zero when a move is a plain copy of this many bytes (trivially copyable closures, such
+    // as the agenda's arrival events, and the heap fallback's pointer): no indirect call.
+    size_t bitwiseSize;
   };
 
   template <typename D>
@@ -113,7 +113,9 @@ class InlineFunction<R(Args...), Capacity> {
         ::new (to) D(std::move(*static_cast<D*>(from)));
         static_cast<D*>(from)->~D();
       },
-      [](void* storage) { static_cast<D*>(storage)->~D(); },
+      std::is_trivially_destructible_v<D> ? nullptr
+                                          : +[](void* storage) { static_cast<D*>(storage)->~D(); },
+      std::is_trivially_copyable_v<D> ? sizeof(D) : 0,
   };
 
   template <typename D>
@@ -124,10 +126,24 @@ class InlineFunction<R(Args...), Capacity> {
       [](const void* from, void* to) { ::new (to) D*(new D(**static_cast<D* const*>(from))); },
       [](void* from, void* to) { ::new (to) D*(*static_cast<D**>(from)); },
       [](void* storage) { delete *static_cast<D**>(storage); },
+      sizeof(D*),
   };
 
   void reset() noexcept {
-    if (ops_) std::exchange(ops_, nullptr)->destroy(storage_);
+    if (!ops_) return;
+    const Ops* ops = std::exchange(ops_, nullptr);
+    if (ops->destroy) ops->destroy(storage_);
+  }
+
+  // Moves `other`'s closure here (this one is empty) and leaves `other` empty.
+  void take(InlineFunction& other) noexcept {
+    if (!other.ops_) return;
+    if (other.ops_->bitwiseSize != 0) {
+      std::memcpy(storage_, other.storage_, other.ops_->bitwiseSize);
+    } else {
+      other.ops_->move(other.storage_, storage_);
+    }
+    ops_ = std::exchange(other.ops_, nullptr);
   }
 
   static_assert(Capacity >= sizeof(void*), "the heap fallback keeps a pointer in place");
