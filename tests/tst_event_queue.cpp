@@ -27,7 +27,7 @@ struct Drained {
 
 Drained drain(EventQueue& queue) {
   Drained result;
-  std::function<void()> action;
+  EventQueue::Action action;
   while (!queue.empty()) {
     Micros time = -1;
     if (queue.pop(time, action)) {

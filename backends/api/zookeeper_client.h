@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "children_list.h"
+#include "sim/engine/inline_function.h"
 #include "zookeeper_types.h"
 
 namespace lockscope::zookeeper {
@@ -30,13 +31,17 @@ namespace lockscope::zookeeper {
 class ZooKeeperClient {
  public:
   using Watcher = std::function<void(const WatchedEvent&)>;
+  // A completion callback, made for every call: room in place for a coroutine's resume callback
+  // (coro::CallbackAwaiter's Resolve, 48 bytes), so a recipe's call allocates no closure.
+  template <typename Signature>
+  using Callback = sim::InlineFunction<Signature, 48>;
   // The created node's Stat too (create2 / zoo_acreate2): its czxid is the lock's fencing token.
   using CreateCallback =
-      std::function<void(ErrorCode, const std::string& createdPath, const Stat& stat)>;
-  using VoidCallback = std::function<void(ErrorCode)>;
-  using StatCallback = std::function<void(ErrorCode, const std::optional<Stat>&)>;
-  using DataCallback = std::function<void(ErrorCode, const std::string& data, const Stat&)>;
-  using ChildrenCallback = std::function<void(ErrorCode, const Children&, const Stat& parent)>;
+      Callback<void(ErrorCode, const std::string& createdPath, const Stat& stat)>;
+  using VoidCallback = Callback<void(ErrorCode)>;
+  using StatCallback = Callback<void(ErrorCode, const std::optional<Stat>&)>;
+  using DataCallback = Callback<void(ErrorCode, const std::string& data, const Stat&)>;
+  using ChildrenCallback = Callback<void(ErrorCode, const Children&, const Stat& parent)>;
 
   virtual ~ZooKeeperClient() = default;
 

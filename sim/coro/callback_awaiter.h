@@ -6,9 +6,10 @@
 #pragma once
 
 #include <coroutine>
-#include <functional>
 #include <memory>
 #include <utility>
+
+#include "sim/engine/inline_function.h"
 
 namespace lockscope::coro {
 
@@ -19,19 +20,24 @@ inline Lifetime makeLifetime() { return std::make_shared<const char>('\0'); }
 template <typename Result>
 class CallbackAwaiter {
  public:
-  using Resolve = std::function<void(Result)>;
-  using Start = std::function<void(Resolve)>;
+  // Sized for what they hold, so that awaiting a call allocates nothing of its own: Resolve the
+  // awaiter, the coroutine and the lifetime (32 bytes); Start the recipe's arguments, up to a
+  // pointer, two strings and a number (a create's path, data and mode).
+  using Resolve = sim::InlineFunction<void(Result), 32>;
+  using Start = sim::InlineFunction<void(Resolve), 80>;
 
   CallbackAwaiter(std::weak_ptr<const char> life, Start start)
       : life_(std::move(life)), start_(std::move(start)) {}
 
   bool await_ready() const noexcept { return false; }
   void await_suspend(std::coroutine_handle<> waiting) {
-    start_([this, waiting, life = life_](Result result) {
+    auto resolve = [this, waiting, life = life_](Result result) {
       if (life.expired()) return;
       result_ = std::move(result);
       waiting.resume();
-    });
+    };
+    static_assert(Resolve::template fitsInline<decltype(resolve)>());
+    start_(std::move(resolve));
   }
   Result await_resume() { return std::move(result_); }
 

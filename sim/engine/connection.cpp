@@ -8,13 +8,14 @@ namespace lockscope::sim {
 Connection::Connection(World& world, std::string name, LatencyRange latency)
     : world_(world), name_(std::move(name)), latency_(latency) {}
 
-void Connection::send(Direction direction, std::function<void()> message) {
+bool Connection::admit() {
   ++sent_;
-  if (cut_) {
-    ++dropped_;
-    return;
-  }
-  const auto lane = static_cast<size_t>(direction);
+  if (!cut_) return true;
+  ++dropped_;
+  return false;
+}
+
+void Connection::scheduleArrival(size_t lane) {
   const Micros drawn = world_.now() + world_.chooser().between(latency_.low, latency_.high, "latency");
   // Strictly after the previous arrival in this direction, so the chosen tie-break below can
   // never reorder one connection's messages.
@@ -22,7 +23,6 @@ void Connection::send(Direction direction, std::function<void()> message) {
   lastArrival_[lane] = arrival;
   const auto tieBreak =
       static_cast<uint16_t>(world_.chooser().choose(1u << 16, "simultaneous arrival order"));
-  inFlight_[lane].push_back(std::move(message));
   world_.atWithTieBreak(arrival, tieBreak, [this, tag = epoch_ << 1 | lane] { arrive(tag); });
 }
 
@@ -31,9 +31,9 @@ void Connection::arrive(uint64_t tag) {
     ++dropped_;  // sent before a cut: counted when it would have arrived
     return;
   }
-  FifoQueue<std::function<void()>>& lane = inFlight_[tag & 1];
+  FifoQueue<Message>& lane = inFlight_[tag & 1];
   // Moved out first: the message may send on this connection, which appends to the same lane.
-  std::function<void()> message = std::move(lane.front());
+  Message message = std::move(lane.front());
   lane.pop_front();
   message();
 }

@@ -5,7 +5,7 @@
 
 namespace lockscope::sim {
 
-EventId EventQueue::push(Micros time, uint16_t tieBreak, std::function<void()> action) {
+EventId EventQueue::push(Micros time, uint16_t tieBreak, Action action) {
   uint32_t slot;
   if (!freeSlots_.empty()) {
     slot = freeSlots_.back();
@@ -35,7 +35,7 @@ bool EventQueue::cancel(EventId id) {
   return true;
 }
 
-bool EventQueue::pop(Micros& time, std::function<void()>& action) {
+bool EventQueue::pop(Micros& time, Action& action) {
   std::pop_heap(heap_.begin(), heap_.end(), Later{});
   const Entry entry = heap_.back();
   heap_.pop_back();

@@ -9,9 +9,9 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <vector>
 
+#include "inline_function.h"
 #include "virtual_time.h"
 
 namespace lockscope::sim {
@@ -25,7 +25,11 @@ struct EventId {
 
 class EventQueue {
  public:
-  EventId push(Micros time, uint16_t tieBreak, std::function<void()> action);
+  // Room in place for the largest frequent action: a process's guarded timer (a pointer, an
+  // incarnation and a Process::Action), so timers and arrivals never allocate.
+  using Action = InlineFunction<void(), 64>;
+
+  EventId push(Micros time, uint16_t tieBreak, Action action);
 
   // True when the event was pending and is now cancelled.
   bool cancel(EventId id);
@@ -35,7 +39,7 @@ class EventQueue {
   Micros nextTime() const { return heap_.front().time; }
 
   // Removes the earliest entry; returns false (and no action) if it had been cancelled.
-  bool pop(Micros& time, std::function<void()>& action);
+  bool pop(Micros& time, Action& action);
 
   size_t pendingCount() const { return heap_.size(); }
 
@@ -58,7 +62,7 @@ class EventQueue {
   };
 
   std::vector<Entry> heap_;
-  std::vector<std::function<void()>> actions_;  // by slot
+  std::vector<Action> actions_;                 // by slot
   std::vector<uint64_t> slotSequence_;          // sequence now occupying each slot, 0 if free
   std::vector<uint32_t> freeSlots_;
   uint64_t nextSequence_ = 1;

@@ -18,7 +18,14 @@ class FifoQueue {
   size_t size() const { return items_.size() - head_; }
 
   T& front() { return items_[head_]; }
-  void push_back(T item) { items_.push_back(std::move(item)); }
+  void push_back(const T& item) { items_.push_back(item); }
+  void push_back(T&& item) { items_.push_back(std::move(item)); }
+  // Constructs the item in place: a connection's messages are big closures, each move of which
+  // costs more than the rest of queueing it.
+  template <typename... Args>
+  void emplace_back(Args&&... args) {
+    items_.emplace_back(std::forward<Args>(args)...);
+  }
 
   // Drops the front item (its resources are released now, not when the slot is reused).
   void pop_front() {

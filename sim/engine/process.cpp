@@ -13,8 +13,8 @@ const char* processStateName(Process::State state) {
 
 Process::Process(World& world, std::string name) : world_(world), name_(std::move(name)) {}
 
-std::function<void()> Process::guarded(std::function<void()> action) {
-  return [this, incarnation = incarnation_, action = std::move(action)]() mutable {
+EventQueue::Action Process::guarded(Action action) {
+  auto timer = [this, incarnation = incarnation_, action = std::move(action)]() mutable {
     if (incarnation != incarnation_ || state_ == State::Crashed) return;
     if (state_ == State::Paused) {
       held_.push_back(std::move(action));
@@ -22,13 +22,15 @@ std::function<void()> Process::guarded(std::function<void()> action) {
     }
     action();
   };
+  static_assert(EventQueue::Action::fitsInline<decltype(timer)>());
+  return timer;
 }
 
-EventId Process::after(Micros delay, std::function<void()> action) {
+EventId Process::after(Micros delay, Action action) {
   return world_.after(delay, guarded(std::move(action)));
 }
 
-void Process::deliver(std::function<void()> action) {
+void Process::deliver(Action action) {
   // What guarded(action)() would do, without wrapping (and allocating) a closure per message.
   switch (state_) {
     case State::Crashed: return;

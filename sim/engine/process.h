@@ -28,10 +28,15 @@ class Process {
   bool alive() const { return state_ != State::Crashed; }
   uint64_t incarnation() const { return incarnation_; }
 
+  // Room in place for the frequent timers (a session's heartbeat and connect timeout, a Signal's
+  // timeout: a weak pointer and a number or two); guarded() wraps it into an EventQueue::Action
+  // with 16 bytes to spare, so a timer costs no allocation.
+  using Action = InlineFunction<void(), 40>;
+
   // Runs `action` after `delay` if this incarnation is still alive; held while paused.
-  EventId after(Micros delay, std::function<void()> action);
+  EventId after(Micros delay, Action action);
   // Runs `action` now if running, holds it if paused, drops it if crashed.
-  void deliver(std::function<void()> action);
+  void deliver(Action action);
 
   void pause();
   void resume();
@@ -44,13 +49,13 @@ class Process {
 
  private:
   void changeState(State state, const char* traceName);
-  std::function<void()> guarded(std::function<void()> action);
+  EventQueue::Action guarded(Action action);
 
   World& world_;
   std::string name_;
   State state_ = State::Running;
   uint64_t incarnation_ = 0;
-  std::deque<std::function<void()>> held_;
+  std::deque<Action> held_;
   std::function<void(State)> listener_;
 };
 

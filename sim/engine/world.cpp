@@ -9,20 +9,20 @@ World::World(uint64_t seed) : World(seed, std::make_unique<RandomChooser>(seed))
 World::World(uint64_t seed, std::unique_ptr<Chooser> chooser)
     : seed_(seed), chooser_(std::move(chooser)) {}
 
-EventId World::at(Micros time, std::function<void()> action) {
+EventId World::at(Micros time, EventQueue::Action action) {
   return queue_.push(std::max(time, now_), 0, std::move(action));
 }
 
-EventId World::after(Micros delay, std::function<void()> action) {
+EventId World::after(Micros delay, EventQueue::Action action) {
   return at(now_ + std::max<Micros>(delay, 0), std::move(action));
 }
 
-EventId World::atWithTieBreak(Micros time, uint16_t tieBreak, std::function<void()> action) {
+EventId World::atWithTieBreak(Micros time, uint16_t tieBreak, EventQueue::Action action) {
   return queue_.push(std::max(time, now_), tieBreak, std::move(action));
 }
 
 bool World::step() {
-  std::function<void()> action;
+  EventQueue::Action action;
   while (!queue_.empty()) {
     Micros time;
     if (!queue_.pop(time, action)) continue;  // cancelled

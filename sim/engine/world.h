@@ -25,11 +25,11 @@ class World {
   Trace& trace() { return trace_; }
 
   // Runs `action` at `time` (clamped to now: the past cannot be scheduled).
-  EventId at(Micros time, std::function<void()> action);
-  EventId after(Micros delay, std::function<void()> action);
+  EventId at(Micros time, EventQueue::Action action);
+  EventId after(Micros delay, EventQueue::Action action);
   // Like at(), but ordered against other events of the same microsecond by `tieBreak` first
   // (the network passes a chosen value, so simultaneous arrivals race under the seed).
-  EventId atWithTieBreak(Micros time, uint16_t tieBreak, std::function<void()> action);
+  EventId atWithTieBreak(Micros time, uint16_t tieBreak, EventQueue::Action action);
   bool cancel(EventId id) { return queue_.cancel(id); }
 
   // Runs the next pending event; false when nothing is pending.

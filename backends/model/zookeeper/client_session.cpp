@@ -178,10 +178,12 @@ void ClientSession::transmit(Pending pending) {
 }
 
 void ClientSession::sendToServer(const Request& request) {
-  connection_.send(sim::Direction::ToServer,
-                   [server = &server_, session = sessionId_, attempt = attempt_, request] {
-                     server->onRequest(session, attempt, request);
-                   });
+  // `request = request`, not `request`: a plain capture of a const reference is a const member,
+  // which cannot be moved, and the message is moved into the connection's lane.
+  auto message = [server = &server_, session = sessionId_, attempt = attempt_,
+                  request = request] { server->onRequest(session, attempt, request); };
+  static_assert(sim::Connection::Message::fitsInline<decltype(message)>());
+  connection_.send(sim::Direction::ToServer, std::move(message));
   lastSent_ = world_.now();
 }
 

@@ -15,13 +15,14 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <set>
 #include <string>
 
 #include "backends/api/zookeeper_client.h"
 #include "client_endpoint.h"
+#include "path_set.h"
 #include "sim/engine/connection.h"
 #include "sim/engine/fifo_queue.h"
+#include "sim/engine/inline_function.h"
 #include "sim/engine/process.h"
 #include "zookeeper_server.h"
 
@@ -29,7 +30,8 @@ namespace lockscope::zookeeper::model {
 
 class ClientSession final : public ClientEndpoint, public std::enable_shared_from_this<ClientSession> {
  public:
-  using Completion = std::function<void(const Reply&)>;
+  // Room in place for what ModelClient wraps: one of the API's callbacks (64 bytes).
+  using Completion = sim::InlineFunction<void(const Reply&), 64>;
 
   ClientSession(sim::World& world, sim::Process& process, sim::Connection& connection,
                 ZooKeeperServer& server, std::string name, int64_t requestedTimeoutMs);
@@ -112,7 +114,7 @@ class ClientSession final : public ClientEndpoint, public std::enable_shared_fro
 
   sim::FifoQueue<Pending> waiting_;   // submitted while not connected: sent once connected
   sim::FifoQueue<Pending> inFlight_;  // sent, answered in order
-  std::set<std::string> dataWatches_, existWatches_, childWatches_;
+  PathSet dataWatches_, existWatches_, childWatches_;
 };
 
 }  // namespace lockscope::zookeeper::model

@@ -3,6 +3,14 @@
 namespace lockscope::zookeeper::model {
 namespace {
 
+// Every call's completion: the API's callback wrapped to read the reply. Checked to fit the
+// session's completion in place, so a call costs no closure allocation.
+template <typename F>
+ClientSession::Completion completion(F complete) {
+  static_assert(ClientSession::Completion::fitsInline<F>());
+  return complete;
+}
+
 Request makeRequest(OpCode op, const std::string& path) {
   Request request;
   request.op = op;
@@ -17,31 +25,32 @@ void ModelClient::create(const std::string& path, const std::string& data, Creat
   Request request = makeRequest(OpCode::Create, path);
   request.data = data;
   request.mode = mode;
-  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+  session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
     done(reply.rc, reply.path, reply.stat);
-  });
+  }));
 }
 
 void ModelClient::remove(const std::string& path, int32_t version, VoidCallback done) {
   Request request = makeRequest(OpCode::Delete, path);
   request.version = version;
-  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) { done(reply.rc); });
+  session_->submit(std::move(request),
+                   completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
 }
 
 void ModelClient::exists(const std::string& path, bool watch, StatCallback done) {
   Request request = makeRequest(OpCode::Exists, path);
   request.watch = watch;
-  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+  session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
     done(reply.rc, reply.hasStat ? std::optional<Stat>(reply.stat) : std::nullopt);
-  });
+  }));
 }
 
 void ModelClient::getData(const std::string& path, bool watch, DataCallback done) {
   Request request = makeRequest(OpCode::GetData, path);
   request.watch = watch;
-  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+  session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
     done(reply.rc, reply.data, reply.stat);
-  });
+  }));
 }
 
 void ModelClient::setData(const std::string& path, const std::string& data, int32_t version,
@@ -49,18 +58,18 @@ void ModelClient::setData(const std::string& path, const std::string& data, int3
   Request request = makeRequest(OpCode::SetData, path);
   request.data = data;
   request.version = version;
-  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+  session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
     done(reply.rc, reply.hasStat ? std::optional<Stat>(reply.stat) : std::nullopt);
-  });
+  }));
 }
 
 void ModelClient::getChildren(const std::string& path, bool watch, ChildrenCallback done) {
   Request request = makeRequest(OpCode::GetChildren, path);
   request.watch = watch;
-  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) {
+  session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
     static const Children kNone = std::make_shared<const ChildrenList>();
     done(reply.rc, reply.children ? reply.children : kNone, reply.stat);
-  });
+  }));
 }
 
 void ModelClient::sync(const std::string& path, VoidCallback done) {
@@ -71,7 +80,8 @@ void ModelClient::sync(const std::string& path, VoidCallback done) {
 void ModelClient::removeAll(const std::vector<std::string>& paths, VoidCallback done) {
   Request request = makeRequest(OpCode::MultiDelete, paths.empty() ? "" : paths.front());
   request.paths = paths;
-  session_->submit(std::move(request), [done = std::move(done)](const Reply& reply) { done(reply.rc); });
+  session_->submit(std::move(request),
+                   completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
 }
 
 void ModelClient::close(VoidCallback done) {

@@ -15,7 +15,10 @@ bool WatchTable::has(WatchKind kind, const std::string& path, int64_t session) c
 void WatchTable::take(PathTable& table, const std::string& path, std::set<int64_t>& sessions) {
   const auto found = table.find(path);
   if (found == table.end()) return;
-  sessions.insert(found->second.begin(), found->second.end());
+  // Splices the set's nodes over instead of copying them: a herd's release fires a thousand
+  // watches, and copying cost an allocation per watch (sessions already taken stay behind and
+  // go with the erase).
+  sessions.merge(found->second);
   table.erase(found);
 }
 

@@ -326,10 +326,11 @@ void ZooKeeperServer::executeSetWatches(Session& session, const Request& request
 
 void ZooKeeperServer::send(const Link& link, Reply reply) {
   if (!link.connection) return;
-  link.connection->send(sim::Direction::ToClient,
-                        [weak = link.endpoint, attempt = link.attempt, reply = std::move(reply)] {
-                          if (auto client = weak.lock()) client->onReply(attempt, reply);
-                        });
+  auto message = [weak = link.endpoint, attempt = link.attempt, reply = std::move(reply)] {
+    if (auto client = weak.lock()) client->onReply(attempt, reply);
+  };
+  static_assert(sim::Connection::Message::fitsInline<decltype(message)>());
+  link.connection->send(sim::Direction::ToClient, std::move(message));
 }
 
 void ZooKeeperServer::notify(const std::vector<Notification>& fired) {
@@ -341,10 +342,11 @@ void ZooKeeperServer::notify(const std::vector<Notification>& fired) {
     const auto it = sessions_.find(notification.session);
     if (it == sessions_.end() || !it->second.link.connection) continue;
     const Link& link = it->second.link;
-    link.connection->send(sim::Direction::ToClient,
-                          [weak = link.endpoint, attempt = link.attempt, event = notification.event] {
-                            if (auto client = weak.lock()) client->onWatchEvent(attempt, event);
-                          });
+    auto message = [weak = link.endpoint, attempt = link.attempt, event = notification.event] {
+      if (auto client = weak.lock()) client->onWatchEvent(attempt, event);
+    };
+    static_assert(sim::Connection::Message::fitsInline<decltype(message)>());
+    link.connection->send(sim::Direction::ToClient, std::move(message));
   }
 }
 
