@@ -2,8 +2,9 @@
 // same story.
 //
 // Goal: for every Redis lesson that runs live (support/live_redis_lessons.h), the model and the
-// live servers agree on who acquired the lock and in which order, on every checker's violations
-// (kind and clients, in order), on the unmet expectations and on why the run ended.
+// live servers agree on who acquired the lock (and in which order, where the lesson fixes it), on
+// every checker's violations (kind and clients, in order), on the unmet expectations (none: the
+// model run passes) and on why the run ended.
 //
 // Method: each lesson runs in-process twice through run::runScenario: on the model, then with
 // live::redis::liveRedisBackend against the servers of the redis_servers fixture (emptied by the
@@ -86,8 +87,19 @@ class ModelVsLiveRedisTest : public QObject {
     QVERIFY2(loaded.scenario, loaded.error.c_str());
     const Outcome model = runOnce(*loaded.scenario, {});
     const Outcome live = runOnce(*loaded.scenario, lockscope::testing::liveRedisServers(instances));
-    QVERIFY2(!model.acquisitions.isEmpty(), "the lesson acquires nothing on the model");
-    QCOMPARE(live.acquisitions, model.acquisitions);
+    QVERIFY2(model.unmet.isEmpty(), "the lesson fails on the model");
+    // Waiters that retry at the same moments race for the key: who wins is up to the servers'
+    // timing (and the model's seeded retry delays), not the lesson. split-vote starts five
+    // clients at once; in two-down c2 and c3 both retry while c1 holds.
+    static const QStringList raced = {QStringLiteral("redlock-split-vote"),
+                                      QStringLiteral("redlock-two-down")};
+    QStringList liveAcquisitions = live.acquisitions;
+    QStringList modelAcquisitions = model.acquisitions;
+    if (raced.contains(lesson)) {
+      liveAcquisitions.sort();
+      modelAcquisitions.sort();
+    }
+    QCOMPARE(liveAcquisitions, modelAcquisitions);
     QCOMPARE(live.violations.join(QStringLiteral(" | ")), model.violations.join(QStringLiteral(" | ")));
     QCOMPARE(live.unmet, model.unmet);
     QCOMPARE(live.endReason, model.endReason);

@@ -1,6 +1,7 @@
 #include "live_redis_backend.h"
 
 #include <charconv>
+#include <cstdio>
 
 #include "backends/live/real_time_driver.h"
 #include "backends/live/world_inbox.h"
@@ -35,6 +36,15 @@ class LiveRedisBackend final : public run::RunBackend {
         connector_(world, inbox_, addresses, settings.requestTimeoutMs),
         control_(addresses, settings.connectTimeoutMs),
         driver_(world, inbox_, waitInQtEventLoop(inbox_)) {}
+
+  // The servers are the user's (or the next test's): one this run killed is started again,
+  // empty as a restart without persistence leaves it.
+  ~LiveRedisBackend() override {
+    for (const size_t index : control_.killed()) {
+      const std::string error = control_.restart(index);
+      if (!error.empty()) std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
+    }
+  }
 
   std::string name() const override { return "live"; }
   clients::ZooKeeperConnector& connector() override { return connector_; }

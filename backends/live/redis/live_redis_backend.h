@@ -5,7 +5,8 @@
 //
 // Instance i of the scenario (redis-i, a master) is the i-th server. Before the clients start,
 // every server is emptied with FLUSHALL, so each run starts from no keys: point it at servers
-// of your own, never at one holding data. The world runs in real time in Qt's event loop (the
+// of your own, never at one holding data. A server the run killed (kill_instance) and did not
+// restart is started again when the run ends. The world runs in real time in Qt's event loop (the
 // caller needs a QCoreApplication). Check first with liveRedisProblem (live_redis_scenario.h)
 // and probeRedis (redis_blocking.h): this backend assumes both passed.
 #pragma once

@@ -73,6 +73,12 @@ std::string RedisInstanceControl::restart(size_t index) {
   return {};
 }
 
+std::vector<size_t> RedisInstanceControl::killed() const {
+  std::vector<size_t> indices;
+  for (const auto& [index, command] : killed_) indices.push_back(index);
+  return indices;
+}
+
 bool RedisInstanceControl::waitUntilAnswering(const RedisAddress& address, bool answering) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs_);
   std::string error;

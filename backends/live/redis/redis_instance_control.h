@@ -22,6 +22,8 @@ class RedisInstanceControl {
   // answers again, at most about timeoutMs. Returns "" on success, else one line saying why not.
   std::string kill(size_t index);
   std::string restart(size_t index);
+  // The instances killed and not restarted yet, in order.
+  std::vector<size_t> killed() const;
 
  private:
   struct CommandLine {
