@@ -2,15 +2,17 @@
 // same story.
 //
 // Goal: for every Redis lesson that runs live (support/live_redis_lessons.h), the model and the
-// live servers agree on who acquired the lock (and in which order, where the lesson fixes it), on
-// every checker's violations (kind and clients, in order), on the unmet expectations (none: the
-// model run passes) and on why the run ended.
+// live servers agree on who acquired the lock and in which order, on every checker's violations
+// (kind and clients, in order), on the unmet expectations (none: the model run passes) and on why
+// the run ended. Where the lesson leaves the order of waiters to a race (see `raced` below), only
+// the set of acquisitions and the kinds of violations must agree.
 //
 // Method: each lesson runs in-process twice through run::runScenario: on the model, then with
 // live::redis::liveRedisBackend against the servers of the redis_servers fixture (emptied by the
 // backend first). A trace sink collects the acquisitions. Live runs are real time, bounded by
 // each lesson's own max time.
 
+#include <QRegularExpression>
 #include <QTest>
 
 #include "backends/live/redis/live_redis_backend.h"
@@ -18,6 +20,7 @@
 #include "sim/scenario/scenario_loader.h"
 #include "support/live_redis_lessons.h"
 #include "support/live_redis_servers.h"
+#include "support/run_outcome.h"
 
 namespace {
 
@@ -50,14 +53,8 @@ Outcome runOnce(const lockscope::scenario::Scenario& scenario, const QString& li
         {.servers = liveServers.toStdString(), .requestTimeoutMs = scenario.redis.requestTimeoutMs});
   }
   const RunReport report = lockscope::run::runScenario(scenario, options);
-  Outcome outcome{collector.acquisitions, {}, {}, QString::fromStdString(report.endReason)};
-  for (const auto& violation : report.verdict.violations) {
-    QStringList clients;
-    for (const std::string& client : violation.clients) clients << QString::fromStdString(client);
-    outcome.violations << QString::fromStdString(violation.kind) + " [" + clients.join(',') + "]";
-  }
-  for (const std::string& line : report.unmetExpectations) outcome.unmet << QString::fromStdString(line);
-  return outcome;
+  return {collector.acquisitions, lockscope::testing::violationLines(report),
+          lockscope::testing::unmetLines(report), QString::fromStdString(report.endReason)};
 }
 
 }  // namespace
@@ -88,19 +85,29 @@ class ModelVsLiveRedisTest : public QObject {
     const Outcome model = runOnce(*loaded.scenario, {});
     const Outcome live = runOnce(*loaded.scenario, lockscope::testing::liveRedisServers(instances));
     QVERIFY2(model.unmet.isEmpty(), "the lesson fails on the model");
-    // Waiters that retry at the same moments race for the key: who wins is up to the servers'
-    // timing (and the model's seeded retry delays), not the lesson. split-vote starts five
-    // clients at once; in two-down c2 and c3 both retry while c1 holds.
-    static const QStringList raced = {QStringLiteral("redlock-split-vote"),
-                                      QStringLiteral("redlock-two-down")};
+    // Where two waiters poll the same key every retry_delay_ms, the first poll after the key is
+    // freed wins. Which one that is depends on how their polling phases drifted, which is by how
+    // much each round trip stretched every period: 2-4 ms on the model, well under one live (plus
+    // the timers' lateness on a loaded machine). So the lesson does not fix who comes next, only
+    // that someone does and what goes wrong: for these, the acquisitions are compared as a set
+    // and the violations by kind. split-vote starts five clients at once; in the others c2 and c3
+    // both poll while c1 holds (or is crashed or paused).
+    static const QStringList raced = {
+        QStringLiteral("redlock-split-vote"), QStringLiteral("redlock-two-down"),
+        QStringLiteral("crash-with-ttl"), QStringLiteral("unsafe-del")};
     QStringList liveAcquisitions = live.acquisitions;
     QStringList modelAcquisitions = model.acquisitions;
+    QStringList liveViolations = live.violations;
+    QStringList modelViolations = model.violations;
     if (raced.contains(lesson)) {
       liveAcquisitions.sort();
       modelAcquisitions.sort();
+      static const QRegularExpression clients(QStringLiteral(" \\[.*\\]$"));
+      liveViolations.replaceInStrings(clients, QString());
+      modelViolations.replaceInStrings(clients, QString());
     }
     QCOMPARE(liveAcquisitions, modelAcquisitions);
-    QCOMPARE(live.violations.join(QStringLiteral(" | ")), model.violations.join(QStringLiteral(" | ")));
+    QCOMPARE(liveViolations.join(QStringLiteral(" | ")), modelViolations.join(QStringLiteral(" | ")));
     QCOMPARE(live.unmet, model.unmet);
     QCOMPARE(live.endReason, model.endReason);
   }
