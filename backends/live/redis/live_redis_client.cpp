@@ -109,6 +109,11 @@ void LiveRedisClient::command(Command argv, ReplyCallback done) {
     QTimer::singleShot(std::chrono::milliseconds(timeoutMs_), Qt::PreciseTimer, &guard_,
                        [this, id] { onTimeout(id); });
   }
+  // hiredis only writes when the loop reports the socket writable, one pass later. A connected
+  // socket almost always is: writing now saves that pass on every request (a fifth of a lock
+  // cycle on loopback). A failed write disconnects, which answers the pending requests (queued)
+  // and clears context_ through disconnectCallback.
+  if (context_->c.flags & REDIS_CONNECTED) redisAsyncHandleWrite(context_);
 }
 
 void LiveRedisClient::answer(Pending& pending, Reply reply) {
