@@ -69,7 +69,12 @@ stop() {
     [[ -f "$pidfile" ]] || continue
     pid=$(cat "$pidfile")
     kill "$pid" 2>/dev/null || true
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    # Gone, or a zombie: a daemonized server's new parent may never reap it.
+    for _ in $(seq 100); do
+      kill -0 "$pid" 2>/dev/null || break
+      [[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" == Z ]] && break
+      sleep 0.05
+    done
     kill -9 "$pid" 2>/dev/null || true
     rm -f "$pidfile"
   done
