@@ -91,8 +91,10 @@ int checkCommand(const QStringList& arguments) {
       out << "ok   " << file << "  " << QString::fromStdString(report.title) << "\n";
       ++passed;
     } else {
+      const std::string reproduce =
+          reproduceCommand(report, overrides, parser.value("live").toStdString());
       out << "FAIL " << file << ": " << QString::fromStdString(report.unmetExpectations.front())
-          << " (reproduce: " << QString::fromStdString(reproduceCommand(report, overrides)) << ")\n";
+          << " (reproduce: " << QString::fromStdString(reproduce) << ")\n";
       ++failed;
     }
     out.flush();

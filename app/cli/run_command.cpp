@@ -93,7 +93,7 @@ int runCommand(const QStringList& arguments) {
   if (!report.passed()) {
     err << "lockscope-cli run: " << report.unmetExpectations.size()
         << " expectation(s) unmet; reproduce with: "
-        << QString::fromStdString(reproduceCommand(report, overrides)) << "\n";
+        << QString::fromStdString(reproduceCommand(report, overrides, parser.value("live").toStdString())) << "\n";
     return kExitFailed;
   }
   return kExitOk;
