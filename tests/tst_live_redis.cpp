@@ -235,6 +235,17 @@ class LiveRedisTest : public QObject {
              qPrintable(result.err));
   }
 
+  void malformedOrMismatchedLiveValueIsExit2() {
+    const CliResult malformed = cli({"run", lesson("crash-with-ttl"), "--live", "redis=localhost"});
+    QCOMPARE(malformed.exitCode, 2);
+    QVERIFY2(malformed.err.contains("'localhost' is not HOST:PORT"), qPrintable(malformed.err));
+    const CliResult zookeeper =
+        cli({"check", QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-chained.yaml"),
+             "--live", "redis=" + lockscope::testing::liveRedisServers(1)});
+    QCOMPARE(zookeeper.exitCode, 2);
+    QVERIFY2(zookeeper.err.contains("this one is backend: zookeeper"), qPrintable(zookeeper.err));
+  }
+
   void modelOnlyFaultIsExit2AtItsLine() {
     const CliResult result = cli({"run", lesson("redlock-clock-jump"), "--live",
                                   "redis=" + lockscope::testing::liveRedisServers(5)});
