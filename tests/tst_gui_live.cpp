@@ -1,15 +1,17 @@
-// Goal: the GUI's backend switch runs a lesson against a real ZooKeeper and plays the result,
+// Goal: the GUI's backend switch runs a lesson against a real ZooKeeper (a Redis lesson against
+// real redis-servers) and plays the result,
 // and an unreachable server becomes a status-line message within the connect timeout, with the
 // window's previous run left in place and nothing frozen.
 //
 // Method: a SimulationController switched to live against the zk_standalone fixture's server
-// (and against a loopback port nobody listens on); the event loop keeps running while the live
+// and the redis_servers fixture's first server (and against a loopback port nobody listens on); the event loop keeps running while the live
 // run takes its real time on the worker thread.
 #include <QElapsedTimer>
 #include <QTest>
 
 #include "simulation_controller.h"
 #include "support/gui_lessons.h"
+#include "support/live_redis_servers.h"
 #include "support/live_server.h"
 
 using namespace lockscope;
@@ -47,6 +49,31 @@ class GuiLiveTest : public QObject {
     QCOMPARE(simulation.metrics().value(QStringLiteral("acquisitions")).toInt(), 10);
     QCOMPARE(simulation.metrics().value(QStringLiteral("violations")).toInt(), 0);
     QVERIFY(simulation.connectionStatus().contains(QLatin1String("recorded")));
+  }
+
+  // crash-with-ttl: c1 crashes holding the key; c2 and c3 get it after its TTL on the server.
+  void aRedisLessonRunsAgainstARealServer() {
+    const QString servers = testing::liveRedisServers(1);
+    QVERIFY2(!servers.isEmpty(), "the redis_servers fixture did not start servers");
+    SimulationController simulation;
+    simulation.useBackend(QStringLiteral("live"), servers);
+    QVERIFY(simulation.load(testing::redisLesson("crash-with-ttl.yaml")));
+    QTRY_VERIFY_WITH_TIMEOUT(!simulation.busy(), 60'000);
+    QVERIFY2(simulation.loaded(), qPrintable(simulation.connectionStatus()));
+    QCOMPARE(QString::fromStdString(simulation.timeline()->report().backend), QStringLiteral("live"));
+    simulation.seekTime(simulation.endTime());
+    QCOMPARE(simulation.metrics().value(QStringLiteral("acquisitions")).toInt(), 3);
+    QCOMPARE(simulation.metrics().value(QStringLiteral("violations")).toInt(), 0);
+  }
+
+  // Five instances asked of one server: the lesson is refused with the reason, nothing runs.
+  void aRedisServerCountMismatchIsAStatusMessage() {
+    SimulationController simulation;
+    simulation.useBackend(QStringLiteral("live"), testing::liveRedisServers(1));
+    QVERIFY(simulation.load(testing::redisLesson("redlock-happy-path.yaml")));
+    QTRY_VERIFY_WITH_TIMEOUT(!simulation.busy(), 20'000);
+    QVERIFY2(simulation.connectionStatus().contains(QLatin1String("names 1 server(s)")),
+             qPrintable(simulation.connectionStatus()));
   }
 };
 

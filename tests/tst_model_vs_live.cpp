@@ -16,6 +16,7 @@
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
 #include "support/live_server.h"
+#include "support/run_outcome.h"
 
 namespace {
 
@@ -75,15 +76,8 @@ Outcome runOnce(const lockscope::scenario::Scenario& scenario, const QString& li
   // by the next release: a world may stop before or after the final deliveries arrive.
   QList<int> perRelease = story.notificationsPerRelease;
   if (!perRelease.isEmpty()) perRelease.removeLast();
-  Outcome outcome{story.acquisitions, perRelease, {}, {},
-                  QString::fromStdString(report.endReason)};
-  for (const auto& violation : report.verdict.violations) {
-    QStringList clients;
-    for (const std::string& client : violation.clients) clients << QString::fromStdString(client);
-    outcome.violations << QString::fromStdString(violation.kind) + " [" + clients.join(',') + "]";
-  }
-  for (const std::string& line : report.unmetExpectations) outcome.unmet << QString::fromStdString(line);
-  return outcome;
+  return {story.acquisitions, perRelease, lockscope::testing::violationLines(report),
+          lockscope::testing::unmetLines(report), QString::fromStdString(report.endReason)};
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "exit_codes.h"
+#include "live_option.h"
 #include "report_text.h"
 #include "scenario_arguments.h"
 
@@ -42,6 +43,8 @@ int checkCommand(const QStringList& arguments) {
   parser.setApplicationDescription("Run every scenario with expectations and judge it.");
   parser.addPositionalArgument("paths", "Scenario files or directories.", "FILE|DIR...");
   parser.addOption({"set", "Override a key in every scenario (repeatable).", "key=value"});
+  parser.addOption({"live", "Run against live ZooKeeper or Redis servers instead of the model.",
+                    "zk=HOST:PORT,...|redis=HOST:PORT,..."});
   parser.addHelpOption();
   if (!parser.parse(arguments)) {
     err << "lockscope-cli check: " << parser.errorText() << "\n";
@@ -59,6 +62,12 @@ int checkCommand(const QStringList& arguments) {
     return kExitBadInput;
   }
   if (!collectScenarios(parser.positionalArguments(), files, err)) return kExitBadInput;
+  std::optional<LiveTarget> live;
+  if (parser.isSet("live")) {
+    live = parseRunLiveValue(parser.value("live"), "check");
+    if (!live) return kExitBadInput;
+    if (const int code = checkReachable(*live, "check"); code != kExitOk) return code;
+  }
 
   int passed = 0, failed = 0;
   bool badInput = false;
@@ -70,13 +79,22 @@ int checkCommand(const QStringList& arguments) {
       badInput = true;
       continue;
     }
-    const run::RunReport report = run::runScenario(*scenario);
+    run::RunOptions options;
+    if (live && useLiveServers(options, *live, *scenario) != kExitOk) {
+      out << "FAIL " << file << ": cannot run live (see above)\n";
+      ++failed;
+      badInput = true;
+      continue;
+    }
+    const run::RunReport report = run::runScenario(*scenario, options);
     if (report.passed()) {
       out << "ok   " << file << "  " << QString::fromStdString(report.title) << "\n";
       ++passed;
     } else {
+      const std::string reproduce =
+          reproduceCommand(report, overrides, parser.value("live").toStdString());
       out << "FAIL " << file << ": " << QString::fromStdString(report.unmetExpectations.front())
-          << " (reproduce: " << QString::fromStdString(reproduceCommand(report, overrides)) << ")\n";
+          << " (reproduce: " << QString::fromStdString(reproduce) << ")\n";
       ++failed;
     }
     out.flush();

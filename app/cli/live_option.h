@@ -1,5 +1,6 @@
-// `--live zk=HOST:PORT[,HOST:PORT...]` for `run`, and `--live HOST:PORT` for `shell`: checks the
-// servers are reachable (exit 3 within the connect timeout, never a hang).
+// `--live zk=HOST:PORT[,HOST:PORT...]` and `--live redis=HOST:PORT[,HOST:PORT...]` for `run` and
+// `check`: checks the servers are reachable (exit 3 within the
+// connect timeout, never a hang) and that the scenario can run on them (exit 2).
 #pragma once
 
 #include <QString>
@@ -13,16 +14,23 @@ namespace lockscope::cli {
 // How long a live server gets to accept a session before the command gives up with exit 3.
 constexpr int64_t kLiveConnectTimeoutMs = 5000;
 
-// The server list of a `run --live` value ("zk=h:p,h:p"); nullopt (the error printed, prefixed by
-// `command`) for anything else.
-std::optional<std::string> parseRunLiveValue(const QString& value, const char* command);
+struct LiveTarget {
+  enum class Service { ZooKeeper, Redis };
+  Service service = Service::ZooKeeper;
+  std::string servers;  // "h:p,h:p"
+};
 
-// 0 when `servers` answered; otherwise prints one line and returns kExitUnreachable.
-int checkReachable(const std::string& servers, const char* command);
+// The target of a `run --live` value ("zk=h:p,h:p" or "redis=h:p,h:p"); nullopt (the error
+// printed, prefixed by `command`) for anything else.
+std::optional<LiveTarget> parseRunLiveValue(const QString& value, const char* command);
+
+// 0 when the servers answered; otherwise prints one line and returns kExitUnreachable.
+int checkReachable(const LiveTarget& target, const char* command);
 
 // Makes the run use the live servers (backends/live); without client faults in the scenario the
-// sessions skip the fault proxy.
-void useLiveServers(run::RunOptions& options, const std::string& servers,
-                    const scenario::Scenario& scenario);
+// ZooKeeper sessions skip the fault proxy. Returns 0, or kExitBadInput after printing the one
+// line saying what of the scenario the live servers cannot run.
+int useLiveServers(run::RunOptions& options, const LiveTarget& target,
+                   const scenario::Scenario& scenario);
 
 }  // namespace lockscope::cli

@@ -25,11 +25,13 @@ std::string stamp(sim::Micros micros) {
 }  // namespace
 
 std::string reproduceCommand(const run::RunReport& report,
-                             const std::vector<scenario::Override>& overrides) {
+                             const std::vector<scenario::Override>& overrides,
+                             const std::string& live) {
   std::string command = "lockscope-cli run " + report.scenario;
   for (const auto& override : overrides) {
     if (override.key != "seed") command += " --set '" + override.key + "=" + override.value + "'";
   }
+  if (!live.empty()) command += " --live " + live;  // the same servers, not the model
   return command + " --seed " + std::to_string(report.seed);
 }
 

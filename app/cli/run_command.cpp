@@ -32,8 +32,8 @@ int runCommand(const QStringList& arguments) {
   parser.addOption({"set", "Override a scenario key (repeatable), e.g. clients=1000.", "key=value"});
   parser.addOption({"trace", "Write every event as JSON Lines to this file.", "OUT.jsonl"});
   parser.addOption({"json", "Print one JSON report on stdout."});
-  parser.addOption({"live", "Run against live ZooKeeper servers instead of the model.",
-                    "zk=HOST:PORT,..."});
+  parser.addOption({"live", "Run against live ZooKeeper or Redis servers instead of the model.",
+                    "zk=HOST:PORT,...|redis=HOST:PORT,..."});
   parser.addHelpOption();
   if (!parser.parse(arguments)) {
     err << "lockscope-cli run: " << parser.errorText() << "\n";
@@ -57,10 +57,10 @@ int runCommand(const QStringList& arguments) {
 
   run::RunOptions options;
   if (parser.isSet("live")) {
-    const std::optional<std::string> servers = parseRunLiveValue(parser.value("live"), "run");
-    if (!servers) return kExitBadInput;
-    if (const int code = checkReachable(*servers, "run"); code != kExitOk) return code;
-    useLiveServers(options, *servers, *scenario);
+    const std::optional<LiveTarget> target = parseRunLiveValue(parser.value("live"), "run");
+    if (!target) return kExitBadInput;
+    if (const int code = useLiveServers(options, *target, *scenario); code != kExitOk) return code;
+    if (const int code = checkReachable(*target, "run"); code != kExitOk) return code;
   }
   std::unique_ptr<std::FILE, FileCloser> traceFile;
   std::unique_ptr<sim::TraceFileWriter> traceWriter;
@@ -93,7 +93,7 @@ int runCommand(const QStringList& arguments) {
   if (!report.passed()) {
     err << "lockscope-cli run: " << report.unmetExpectations.size()
         << " expectation(s) unmet; reproduce with: "
-        << QString::fromStdString(reproduceCommand(report, overrides)) << "\n";
+        << QString::fromStdString(reproduceCommand(report, overrides, parser.value("live").toStdString())) << "\n";
     return kExitFailed;
   }
   return kExitOk;

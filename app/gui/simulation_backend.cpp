@@ -1,16 +1,39 @@
 // The SimulationController's choice of backend: the embedded model (recorded at once, on the GUI
-// thread: a lesson takes milliseconds) or a live ZooKeeper (probed, then run for its real
-// duration on a worker thread, and played when it is done).
+// thread: a lesson takes milliseconds) or live servers (probed, then run for its real duration on
+// a worker thread, and played when it is done). The one connection string names the servers of
+// the lesson's own service: ZooKeeper for a ZooKeeper lesson, the Redis instances (redis-1 first)
+// for a Redis lesson. A live Redis run waits in the worker thread's own Qt event loop.
 #include <QMetaObject>
 
 #include "backends/live/live_backend.h"
 #include "backends/live/live_probe.h"
+#include "backends/live/redis/live_redis_backend.h"
+#include "backends/live/redis/live_redis_scenario.h"
+#include "backends/live/redis/redis_address.h"
+#include "backends/live/redis/redis_blocking.h"
 #include "simulation_controller.h"
 
 namespace lockscope::gui {
 namespace {
 
 constexpr int64_t kConnectTimeoutMs = 5000;
+
+// The live backend for `scenario` on `servers`; empty (with `error` set) when they cannot be
+// reached or cannot run it. Runs on the worker thread: the probes block.
+run::RunBackendFactory liveBackendFor(const scenario::Scenario& scenario, const std::string& servers,
+                                      std::string& error) {
+  if (scenario.backend == "redis") {
+    const auto addresses = live::redis::parseAddresses(servers, error);
+    if (!addresses) return {};
+    error = live::redis::liveRedisProblem(scenario, addresses->size());
+    if (!error.empty() || !live::redis::probeRedis(servers, kConnectTimeoutMs, error)) return {};
+    return live::redis::liveRedisBackend({.servers = servers, .connectTimeoutMs = kConnectTimeoutMs,
+                                          .requestTimeoutMs = scenario.redis.requestTimeoutMs});
+  }
+  if (!live::probeZooKeeper(servers, kConnectTimeoutMs, error)) return {};
+  return live::liveBackend({.servers = servers, .connectTimeoutMs = kConnectTimeoutMs,
+                            .faultProxy = !scenario.faults.empty()});
+}
 
 }  // namespace
 
@@ -37,10 +60,7 @@ void SimulationController::useBackend(const QString& backend, const QString& ser
 
 bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, const QString& file,
                                           const std::string& text, bool keepCursor) {
-  if (!live_ || scenario.backend != "zookeeper") {
-    if (live_) setConnectionStatus(QStringLiteral("live mode runs ZooKeeper scenarios; this one ran on the model"));
-    return adopt(RunTimeline::record(scenario), file, text, keepCursor);
-  }
+  if (!live_) return adopt(RunTimeline::record(scenario), file, text, keepCursor);
   if (worker_) {
     setConnectionStatus(QStringLiteral("a live run is still in progress"));
     return false;
@@ -51,11 +71,9 @@ bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, co
   auto result = std::make_shared<std::unique_ptr<RunTimeline>>();
   auto error = std::make_shared<std::string>();
   worker_ = QThread::create([scenario, servers, result, error] {
-    if (!live::probeZooKeeper(servers, kConnectTimeoutMs, *error)) return;
-    const bool faults = !scenario.faults.empty();
     run::RunOptions options;
-    options.backend = live::liveBackend({.servers = servers, .connectTimeoutMs = kConnectTimeoutMs,
-                                         .faultProxy = faults});
+    options.backend = liveBackendFor(scenario, servers, *error);
+    if (!options.backend) return;
     *result = RunTimeline::record(scenario, options);
   });
   connect(worker_, &QThread::finished, this, [this, result, error, file, text, keepCursor] {

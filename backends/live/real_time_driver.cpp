@@ -11,9 +11,12 @@ constexpr sim::Micros kMaxNap = sim::fromMillis(50);
 
 }  // namespace
 
-RealTimeDriver::RealTimeDriver(sim::World& world, WorldInbox& inbox)
-    : world_(world), inbox_(inbox), origin_(WorldInbox::Clock::now() -
-                                            std::chrono::microseconds(world.now())) {}
+RealTimeDriver::RealTimeDriver(sim::World& world, WorldInbox& inbox, Wait wait)
+    : world_(world),
+      inbox_(inbox),
+      wait_(wait ? std::move(wait)
+                 : Wait([&inbox](WorldInbox::Clock::time_point until) { inbox.waitUntil(until); })),
+      origin_(WorldInbox::Clock::now() - std::chrono::microseconds(world.now())) {}
 
 sim::Micros RealTimeDriver::elapsed() const {
   return std::chrono::duration_cast<std::chrono::microseconds>(WorldInbox::Clock::now() - origin_)
@@ -46,7 +49,7 @@ bool RealTimeDriver::runUntil(const std::function<bool()>& done, sim::Micros dea
     if (now >= deadline) return done();
     sim::Micros wake = std::min(deadline, now + kMaxNap);
     if (!world_.idle()) wake = std::min(wake, world_.nextEventTime());
-    inbox_.waitUntil(origin_ + std::chrono::microseconds(wake));
+    wait_(origin_ + std::chrono::microseconds(wake));
   }
 }
 
@@ -59,7 +62,7 @@ void RealTimeDriver::settle(sim::Micros quiet, sim::Micros bound) {
     if (!work.empty()) quietUntil = now + quiet;
     for (std::function<void()>& item : work) world_.at(world_.now(), std::move(item));
     world_.runUntilTime(now);
-    inbox_.waitUntil(origin_ + std::chrono::microseconds(std::min(end, quietUntil)));
+    wait_(origin_ + std::chrono::microseconds(std::min(end, quietUntil)));
   }
 }
 

@@ -3,6 +3,11 @@
 //
 // In live mode nothing jumps ahead: a hold of 250 ms takes 250 ms, a session timeout is the
 // server's. Every wait is bounded by the caller's deadline.
+//
+// How the driver waits for the next event depends on where the library's work comes from:
+// libzookeeper_mt posts from its own threads, so a condition variable on the inbox will do;
+// hiredis runs on our thread inside Qt's event loop, so a Redis run must wait in that loop
+// (redis/qt_event_wait.h), or no reply would ever be read.
 #pragma once
 
 #include <functional>
@@ -14,8 +19,11 @@ namespace lockscope::live {
 
 class RealTimeDriver {
  public:
-  // World time `world.now()` is pinned to this moment.
-  RealTimeDriver(sim::World& world, WorldInbox& inbox);
+  // Blocks the world's thread until work was posted to the inbox or the time point passed.
+  using Wait = std::function<void(WorldInbox::Clock::time_point until)>;
+
+  // World time `world.now()` is pinned to this moment. Without `wait`, WorldInbox::waitUntil.
+  RealTimeDriver(sim::World& world, WorldInbox& inbox, Wait wait = {});
 
   sim::World& world() { return world_; }
   WorldInbox& inbox() { return inbox_; }
@@ -34,6 +42,7 @@ class RealTimeDriver {
 
   sim::World& world_;
   WorldInbox& inbox_;
+  Wait wait_;
   WorldInbox::Clock::time_point origin_;
 };
 

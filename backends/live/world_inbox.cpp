@@ -17,6 +17,11 @@ std::deque<std::function<void()>> WorldInbox::takeAll() {
   return std::exchange(work_, {});
 }
 
+bool WorldInbox::hasWork() {
+  std::lock_guard lock(mutex_);
+  return !work_.empty();
+}
+
 void WorldInbox::waitUntil(Clock::time_point until) {
   std::unique_lock lock(mutex_);
   posted_.wait_until(lock, until, [this] { return !work_.empty(); });

@@ -22,6 +22,8 @@ class WorldInbox {
 
   // World thread: takes everything posted so far, in order.
   std::deque<std::function<void()>> takeAll();
+  // World thread: whether anything was posted and not taken yet.
+  bool hasWork();
   // World thread: waits until something is posted or `until` passes.
   void waitUntil(Clock::time_point until);
 

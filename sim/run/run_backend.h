@@ -1,6 +1,7 @@
-// Where a run's ZooKeeper lives when it is not the model: a live server (backends/live makes
-// one). The run asks it for sessions, lets it prepare the lock paths and inject faults, and lets
-// it drive the world (in real time for a live server).
+// Where a run's service lives when it is not the model: a live ZooKeeper (backends/live) or live
+// Redis servers (backends/live/redis). The run asks it for sessions (or Redis connections), lets
+// it prepare the lock paths (Redis: empty the servers) and inject faults, and lets it drive the
+// world (in real time for a live server).
 #pragma once
 
 #include <functional>

@@ -63,9 +63,13 @@ class ScenarioRun {
     world_.trace().addSink(&progress_);
     world_.trace().addSink(&narration_);
     for (sim::TraceSink* sink : options.sinks) world_.trace().addSink(sink);
-    // After the sinks: the instances' first events (role, clock) are part of the trace.
-    if (scenario.backend == "redis") redis_ = std::make_unique<RedisWorld>(world_, scenario);
-    if (options.backend) backend_ = options.backend(world_);
+    // After the sinks: the instances' first events (role, clock) are part of the trace. A live
+    // backend brings its own instances (live Redis servers) and no model of them.
+    if (options.backend) {
+      backend_ = options.backend(world_);
+    } else if (scenario.backend == "redis") {
+      redis_ = std::make_unique<RedisWorld>(world_, scenario);
+    }
   }
 
   RunReport run() {

@@ -11,6 +11,10 @@ inline QString zookeeperLesson(const char* name) {
   return QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/") + QLatin1String(name);
 }
 
+inline QString redisLesson(const char* name) {
+  return QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/") + QLatin1String(name);
+}
+
 // Writes `text` to `name` in `dir` and returns its path ("" if it could not be written).
 inline QString writeScenario(const QTemporaryDir& dir, const char* name, const char* text) {
   const QString path = dir.filePath(QLatin1String(name));

@@ -11,6 +11,7 @@
 
 namespace lockscope::testing {
 
+#ifdef LOCKSCOPE_LIVE_ZK_DIR
 // "127.0.0.1:PORT", or empty if the fixture did not start a server.
 inline QString liveServer() {
   QFile portFile(QStringLiteral(LOCKSCOPE_LIVE_ZK_DIR "/port"));
@@ -18,6 +19,7 @@ inline QString liveServer() {
   const QString port = QString::fromLatin1(portFile.readAll()).trimmed();
   return port.isEmpty() ? QString() : QStringLiteral("127.0.0.1:") + port;
 }
+#endif
 
 inline // A loopback port nobody listens on (bound, then released).
 QString deadServer() {

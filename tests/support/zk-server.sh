@@ -30,22 +30,8 @@ four_letter_word() {
     2>/dev/null || true
 }
 
-port_is_free() {
-  ! timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
-}
-
-# Ports below the kernel's ephemeral range (32768+) so outgoing connections never take them.
-# Picked at random and probed; a race with another process is caught later by the `conf` check.
-pick_free_ports() {
-  local count=$1 picked=() port tries=0
-  while (( ${#picked[@]} < count )); do
-    (( ++tries < 1000 )) || die "no free loopback port found"
-    port=$(( 20000 + (RANDOM * 32768 + RANDOM) % 12000 ))
-    [[ " ${picked[*]} " == *" $port "* ]] && continue
-    port_is_free "$port" && picked+=("$port")
-  done
-  echo "${picked[@]}"
-}
+# Free loopback ports (a race with another process is caught later by the `conf` check).
+source "$(dirname "${BASH_SOURCE[0]}")/free-ports.sh"
 
 write_config() {
   local server_dir=$1 client_port=$2

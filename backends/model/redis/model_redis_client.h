@@ -4,15 +4,14 @@
 // replies waiting when it resumes (buffered in the kernel, as in Kleppmann's GC example). The
 // timeout timer runs on the same process: a paused client cannot time out either.
 //
-// Trace: Request (actor client, op command, path key, value the other arguments, detail shard,
-// request number) and Reply (the same, rc the reply type, value the reply).
+// Trace: Request and Reply events, written by RedisRequestLog (backends/api/redis_request_log.h).
 #pragma once
 
-#include <map>
 #include <memory>
 #include <string>
 
 #include "backends/api/redis_client.h"
+#include "backends/api/redis_request_log.h"
 #include "sim/engine/connection.h"
 #include "sim/engine/process.h"
 #include "sim/engine/world.h"
@@ -28,34 +27,19 @@ class ModelRedisClient final : public RedisClient {
                    std::string clientName, int64_t timeoutMs);
   ~ModelRedisClient() override;
 
-  const std::string& instance() const override { return state_->shardName; }
+  const std::string& instance() const override { return log_->shardName(); }
   void command(Command argv, ReplyCallback done) override;
   void setTimeoutMs(int64_t timeoutMs) override { timeoutMs_ = timeoutMs; }
   int64_t timeoutMs() const override { return timeoutMs_; }
 
  private:
-  struct Pending {
-    ReplyCallback done;
-    std::string op;
-    std::string key;
-  };
-  // Shared with the messages in flight, which outlive a client torn down by a restart.
-  struct State {
-    sim::World* world;
-    std::string shardName;
-    std::string clientName;
-    std::map<int64_t, Pending> pending;
-    void finish(int64_t request, const Reply& reply);
-  };
-
-  sim::World& world_;
   sim::Process& process_;
   sim::Connection& connection_;
   RedisDeployment& deployment_;
   size_t shard_;
   int64_t timeoutMs_;
-  int64_t nextRequest_ = 0;
-  std::shared_ptr<State> state_;
+  // Shared with the messages in flight, which outlive a client torn down by a restart.
+  std::shared_ptr<RedisRequestLog> log_;
 };
 
 }  // namespace lockscope::redis::model

@@ -1,0 +1,42 @@
+#include "redis_request_log.h"
+
+namespace lockscope::redis {
+namespace {
+
+std::string arguments(const Command& argv) {
+  std::string out;
+  for (size_t i = 2; i < argv.size(); ++i) {
+    if (!out.empty()) out += ' ';
+    out += argv[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+int64_t RedisRequestLog::begin(const Command& argv, RedisClient::ReplyCallback done) {
+  const int64_t request = ++nextRequest_;
+  // EVAL's key is its fourth word; everything else names its key second.
+  const bool script = !argv.empty() && argv[0] == "EVAL";
+  std::string op = argv.empty() ? "" : script && argv.size() > 1 ? argv[1] : argv[0];
+  std::string key = script ? (argv.size() > 3 ? argv[3] : "") : (argv.size() > 1 ? argv[1] : "");
+  world_.record({.kind = sim::TraceKind::Request, .actor = clientName_, .op = op, .path = key,
+                 .value = script ? "" : arguments(argv), .detail = shardName_,
+                 .request = request});
+  pending_.emplace(request, Pending{std::move(done), std::move(op), std::move(key)});
+  return request;
+}
+
+void RedisRequestLog::finish(int64_t request, const Reply& reply) {
+  const auto found = pending_.find(request);
+  if (found == pending_.end()) return;
+  Pending answered = std::move(found->second);
+  pending_.erase(found);
+  const std::string text = reply.describe();
+  world_.record({.kind = sim::TraceKind::Reply, .actor = clientName_, .op = answered.op,
+                 .path = answered.key, .rc = replyTypeName(reply.type), .value = text,
+                 .detail = shardName_, .request = request});
+  answered.done(reply);
+}
+
+}  // namespace lockscope::redis

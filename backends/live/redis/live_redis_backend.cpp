@@ -1,0 +1,133 @@
+#include "live_redis_backend.h"
+
+#include <charconv>
+#include <cstdio>
+
+#include "backends/live/real_time_driver.h"
+#include "backends/live/world_inbox.h"
+#include "live_redis_connector.h"
+#include "qt_event_wait.h"
+#include "redis_blocking.h"
+#include "redis_instance_control.h"
+
+namespace lockscope::live::redis {
+namespace {
+
+using scenario::Fault;
+
+// "redis-3" is instance 2; nullopt for anything else (a replica name cannot reach a live run).
+std::optional<size_t> instanceIndex(const std::string& name) {
+  constexpr std::string_view prefix = "redis-";
+  if (name.rfind(prefix, 0) != 0) return std::nullopt;
+  size_t number = 0;
+  const char* end = name.data() + name.size();
+  const auto parsed = std::from_chars(name.data() + prefix.size(), end, number);
+  if (parsed.ec != std::errc() || parsed.ptr != end || number == 0) return std::nullopt;
+  return number - 1;
+}
+
+class LiveRedisBackend final : public run::RunBackend {
+ public:
+  LiveRedisBackend(sim::World& world, const LiveRedisSettings& settings,
+                   std::vector<RedisAddress> addresses)
+      : world_(world),
+        settings_(settings),
+        addresses_(addresses),
+        connector_(world, inbox_, addresses, settings.requestTimeoutMs),
+        control_(addresses, settings.connectTimeoutMs),
+        driver_(world, inbox_, waitInQtEventLoop(inbox_)) {}
+
+  // The servers are the user's (or the next test's): one this run killed is started again,
+  // empty as a restart without persistence leaves it.
+  ~LiveRedisBackend() override {
+    for (const size_t index : control_.killed()) {
+      const std::string error = control_.restart(index);
+      if (!error.empty()) std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
+    }
+  }
+
+  std::string name() const override { return "live"; }
+  clients::ZooKeeperConnector& connector() override { return connector_; }
+
+  // Redis has no paths to make: every run starts from empty servers instead.
+  void preparePaths(const std::vector<std::string>&, int64_t) override {
+    for (const RedisAddress& address : addresses_) {
+      std::string error;
+      if (!commandAndWait(address, {"FLUSHALL"}, settings_.connectTimeoutMs, error)) note(error);
+    }
+  }
+
+  void inject(const Fault& fault, clients::LockClient* client) override {
+    if (fault.kind == Fault::Kind::KillInstance || fault.kind == Fault::Kind::RestartInstance) {
+      injectInstanceFault(fault);
+      return;
+    }
+    sim::Process* process = connector_.findProcess(fault.client);
+    if (!process || !client) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = fault.client,
+                     .detail = "fault ignored: the client has not started"});
+      return;
+    }
+    switch (fault.kind) {
+      case Fault::Kind::Crash:
+        connector_.dropConnections(fault.client);  // the OS closes a dead process's sockets
+        process->crash();
+        break;
+      case Fault::Kind::Restart:
+        if (process->state() == sim::Process::State::Crashed) {
+          process->restart();
+          client->restart();  // new connections
+        }
+        break;
+      // The connections stay open: the server's replies wait in the socket buffers, and the
+      // process holds what was read until it resumes.
+      case Fault::Kind::Pause: process->pause(); break;
+      case Fault::Kind::Resume: process->resume(); break;
+      default:  // refused before the run by liveRedisProblem()
+        note(std::string(scenario::faultKindName(fault.kind)) + " is model-only; ignored");
+        break;
+    }
+  }
+
+  bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
+    return driver_.runUntil(done, deadline);
+  }
+
+ private:
+  // Blocks the world for the few milliseconds a kill or a restart of redis-server takes.
+  void injectInstanceFault(const Fault& fault) {
+    const std::optional<size_t> index = instanceIndex(fault.client);
+    if (!index || *index >= addresses_.size()) {
+      note(std::string(scenario::faultKindName(fault.kind)) + ": no live server for " + fault.client);
+      return;
+    }
+    const std::string error = fault.kind == Fault::Kind::KillInstance ? control_.kill(*index)
+                                                                      : control_.restart(*index);
+    if (!error.empty()) note(error);
+  }
+
+  void note(const std::string& text) {
+    world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + text});
+  }
+
+  sim::World& world_;
+  LiveRedisSettings settings_;
+  std::vector<RedisAddress> addresses_;
+  WorldInbox inbox_;  // before the connector, whose clients' answers are posted to it
+  LiveRedisConnector connector_;
+  RedisInstanceControl control_;
+  RealTimeDriver driver_;
+};
+
+}  // namespace
+
+run::RunBackendFactory liveRedisBackend(LiveRedisSettings settings) {
+  return [settings](sim::World& world) -> std::unique_ptr<run::RunBackend> {
+    std::string error;
+    std::optional<std::vector<RedisAddress>> addresses = parseAddresses(settings.servers, error);
+    if (!addresses) addresses.emplace();  // checked by the caller; an empty list connects nothing
+    return std::make_unique<LiveRedisBackend>(world, settings, std::move(*addresses));
+  };
+}
+
+}  // namespace lockscope::live::redis

@@ -1,0 +1,29 @@
+// Live mode for Redis scenarios: `lockscope-cli run|check --live redis=HOST:PORT,...`.
+//
+//   RunOptions options;
+//   options.backend = live::redis::liveRedisBackend({.servers = "127.0.0.1:7001"});
+//
+// Instance i of the scenario (redis-i, a master) is the i-th server. Before the clients start,
+// every server is emptied with FLUSHALL, so each run starts from no keys: point it at servers
+// of your own, never at one holding data. A server the run killed (kill_instance) and did not
+// restart is started again when the run ends. The world runs in real time in Qt's event loop (the
+// caller needs a QCoreApplication). Check first with liveRedisProblem (live_redis_scenario.h)
+// and probeRedis (redis_blocking.h): this backend assumes both passed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sim/run/run_backend.h"
+
+namespace lockscope::live::redis {
+
+struct LiveRedisSettings {
+  std::string servers;              // "host:port[,host:port...]"
+  int64_t connectTimeoutMs = 5000;  // FLUSHALL before the run, kill and restart of instances
+  int64_t requestTimeoutMs = 250;   // every client request's (the scenario's redis.request_timeout_ms)
+};
+
+run::RunBackendFactory liveRedisBackend(LiveRedisSettings settings);
+
+}  // namespace lockscope::live::redis

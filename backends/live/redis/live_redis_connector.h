@@ -1,0 +1,50 @@
+// Connections to live Redis servers for the lock clients of a run: each client gets a simulated
+// process (its deliveries pause and stop with it) and, per instance, one real connection. Its
+// local clock is the world's, which in a live run is real time.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backends/live/world_inbox.h"
+#include "live_redis_client.h"
+#include "redis_address.h"
+#include "sim/clients/zookeeper_connector.h"
+#include "sim/engine/world.h"
+
+namespace lockscope::live::redis {
+
+class LiveRedisConnector final : public clients::ZooKeeperConnector {
+ public:
+  LiveRedisConnector(sim::World& world, WorldInbox& inbox, std::vector<RedisAddress> addresses,
+                     int64_t requestTimeoutMs);
+
+  std::unique_ptr<zookeeper::ZooKeeperClient> connect(const std::string&, int64_t) override {
+    return nullptr;
+  }
+  std::vector<std::unique_ptr<lockscope::redis::RedisClient>> connectRedis(
+      const std::string& clientName) override;
+  sim::Process& process(const std::string& clientName) override;
+  int64_t localClockMs(const std::string&) override { return world_.now() / 1000; }
+
+  // nullptr for a client that never connected.
+  sim::Process* findProcess(const std::string& clientName);
+  // A crashed client's connections close, as the OS closes a dead process's sockets.
+  void dropConnections(const std::string& clientName);
+
+ private:
+  struct Slot {
+    std::unique_ptr<sim::Process> process;
+    std::vector<std::weak_ptr<LiveRedisClient>> connections;  // of every incarnation
+  };
+
+  sim::World& world_;
+  WorldInbox& inbox_;
+  std::vector<RedisAddress> addresses_;
+  int64_t requestTimeoutMs_;
+  std::map<std::string, Slot> slots_;
+};
+
+}  // namespace lockscope::live::redis

@@ -1,0 +1,53 @@
+#include "live_redis_scenario.h"
+
+namespace lockscope::live::redis {
+namespace {
+
+using scenario::Fault;
+
+// Why a fault kind exists only in the model; empty for the faults a live run injects.
+std::string modelOnlyReason(Fault::Kind kind) {
+  switch (kind) {
+    case Fault::Kind::ClockJump:
+      return "a live server's clock is the machine's and cannot be stepped for one instance";
+    case Fault::Kind::Failover:
+      return "the live servers are independent masters without replicas to promote";
+    case Fault::Kind::Partition:
+    case Fault::Kind::Heal:
+      return "live Redis connections have no fault proxy; use crash or pause";
+    default: return {};
+  }
+}
+
+}  // namespace
+
+std::string liveRedisProblem(const scenario::Scenario& scenario, size_t serverCount) {
+  const std::string& file = scenario.file;
+  if (scenario.backend != "redis") {
+    return file + ": --live redis= runs backend: redis scenarios, this one is backend: " +
+           scenario.backend;
+  }
+  for (const Fault& fault : scenario.faults) {
+    const std::string reason = modelOnlyReason(fault.kind);
+    if (!reason.empty()) {
+      return fault.location.describe() + ": " + scenario::faultKindName(fault.kind) +
+             " is model-only (" + reason + ")";
+    }
+  }
+  if (scenario.redis.replicas > 0) {
+    return file + ": redis.replicas is model-only (each live server is one independent master)";
+  }
+  if (scenario.redis.persistence != "none") {
+    return file + ": redis.persistence is model-only (the live servers' own configuration decides; "
+                  "tests/support/redis-servers.sh starts them without any)";
+  }
+  const size_t instances = static_cast<size_t>(scenario.redis.instances);
+  if (instances != serverCount) {
+    return file + ": the scenario has " + std::to_string(instances) +
+           " Redis instance(s) (redis-1..redis-" + std::to_string(instances) +
+           ") but --live redis= names " + std::to_string(serverCount) + " server(s)";
+  }
+  return {};
+}
+
+}  // namespace lockscope::live::redis

@@ -1,0 +1,27 @@
+// One command to a Redis server, waited for: reachability probes, FLUSHALL before a run, INFO for
+// the server's process. hiredis' synchronous API with a connect and a read timeout, so it never
+// hangs longer than `timeoutMs` per step. Not for the world's requests (those are asynchronous).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "backends/api/redis_client.h"
+#include "redis_address.h"
+
+namespace lockscope::live::redis {
+
+// The reply (an Error reply is a reply); nullopt when the server could not be reached or did not
+// answer in time, with `error` one line naming the address.
+std::optional<lockscope::redis::Reply> commandAndWait(const RedisAddress& address,
+                                                      const lockscope::redis::Command& argv,
+                                                      int64_t timeoutMs, std::string& error);
+
+// True when every address answers PING; otherwise `error` names the first that did not.
+bool probeRedis(const std::string& addresses, int64_t timeoutMs, std::string& error);
+
+// A field of INFO's text ("process_id", "config_file"); empty when absent.
+std::string infoField(const std::string& info, const std::string& field);
+
+}  // namespace lockscope::live::redis
