@@ -64,6 +64,9 @@ class GuiLiveTest : public QObject {
     simulation.seekTime(simulation.endTime());
     QCOMPARE(simulation.metrics().value(QStringLiteral("acquisitions")).toInt(), 3);
     QCOMPARE(simulation.metrics().value(QStringLiteral("violations")).toInt(), 0);
+    // The server is on the stage as the model's instance would be, up, so that requests fly to it.
+    QCOMPARE(simulation.stage().instances().size(), size_t{1});
+    QVERIFY(simulation.instanceUp(QStringLiteral("redis-1")));
   }
 
   // Five instances asked of one server: the lesson is refused with the reason, nothing runs.

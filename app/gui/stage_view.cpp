@@ -31,13 +31,6 @@ void StageView::setSelectedClient(int client) {
   update();
 }
 
-void StageView::setBackendLabel(const QString& label) {
-  if (backendLabel_ == label) return;
-  backendLabel_ = label;
-  emit backendLabelChanged();
-  update();
-}
-
 int StageView::clientAt(double x, double y) const { return layout_.clientAt(QPointF(x, y)); }
 
 bool StageView::serverAt(double x, double y) const {
@@ -104,10 +97,10 @@ void StageView::paintServer(QPainter& painter) const {
   const QRectF header(layout_.server.left() + 10 * scale_, layout_.server.top() + 2,
                       layout_.server.width() - 20 * scale_, 22 * scale_);
   const bool redis = !simulation_->stage().instances().empty();
-  painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter,
-                   redis ? QStringLiteral("Redis (model)")
-                   : up  ? backendLabel_
-                         : backendLabel_ + QStringLiteral(" \u00B7 DOWN"));
+  // "ZooKeeper (live)", "Redis (model)": which service, and whether it is the model or real servers.
+  QString label = (redis ? QStringLiteral("Redis (") : QStringLiteral("ZooKeeper (")) + simulation_->backend() + QLatin1Char(')');
+  if (!up) label += QStringLiteral(" \u00B7 DOWN");
+  painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, label);
   painter.setFont(font(9));
   painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, simulation_->timeText());
 }

@@ -16,7 +16,6 @@ class StageView : public lockscope::gui::SimulationView {
   Q_OBJECT
   QML_ELEMENT
   Q_PROPERTY(int selectedClient READ selectedClient WRITE setSelectedClient NOTIFY selectedClientChanged)
-  Q_PROPERTY(QString backendLabel READ backendLabel WRITE setBackendLabel NOTIFY backendLabelChanged)
 
  public:
   explicit StageView(QQuickItem* parent = nullptr);
@@ -24,8 +23,6 @@ class StageView : public lockscope::gui::SimulationView {
 
   int selectedClient() const { return selectedClient_; }
   void setSelectedClient(int client);
-  QString backendLabel() const { return backendLabel_; }
-  void setBackendLabel(const QString& label);
 
   // The client under a point (item coordinates), -1 if none.
   Q_INVOKABLE int clientAt(double x, double y) const;
@@ -42,7 +39,6 @@ class StageView : public lockscope::gui::SimulationView {
 
  signals:
   void selectedClientChanged();
-  void backendLabelChanged();
 
  private:
   void paintServer(QPainter& painter) const;
@@ -59,7 +55,6 @@ class StageView : public lockscope::gui::SimulationView {
 
   StageLayout layout_;
   int selectedClient_ = -1;
-  QString backendLabel_ = QStringLiteral("ZooKeeper (model)");
 };
 
 }  // namespace lockscope::gui

@@ -28,6 +28,7 @@ QString lagText(const InstanceOnStage& replica, const ReplicationLag& lag, sim::
 void StageView::paintInstances(QPainter& painter) const {
   const sim::Micros now = simulation_->timeMicros();
   const StageState& stage = simulation_->stage();
+  const bool live = simulation_->backend() == QLatin1String("live");
   for (const auto& [name, instance] : stage.instances()) {
     const auto found = layout_.instances.find(name);
     if (found == layout_.instances.end()) continue;
@@ -56,6 +57,14 @@ void StageView::paintInstances(QPainter& painter) const {
       painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter,
                        painter.fontMetrics().elidedText(lagText(instance, lag, now), Qt::ElideRight, static_cast<int>(row.width())));
       y += line;
+    }
+    if (live) {
+      // A live run sees its own requests and replies, not the server's keyspace.
+      painter.setPen(QColor(0x66, 0x66, 0x66));
+      painter.drawText(QRectF(box.left() + 6, y, box.width() - 12, line), Qt::AlignLeft | Qt::AlignVCenter,
+                       painter.fontMetrics().elidedText(QStringLiteral("live server: keys are seen only in the model"),
+                                                        Qt::ElideRight, static_cast<int>(box.width() - 12)));
+      continue;
     }
     for (const auto& [key, stored] : instance.keys) {
       if (y + line > box.bottom() - 2) break;

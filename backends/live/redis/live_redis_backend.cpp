@@ -49,11 +49,13 @@ class LiveRedisBackend final : public run::RunBackend {
   std::string name() const override { return "live"; }
   clients::ZooKeeperConnector& connector() override { return connector_; }
 
-  // Redis has no paths to make: every run starts from empty servers instead.
+  // Redis has no paths to make: every run starts from empty servers instead. Each server enters
+  // the trace as the model's instances do, so that the stage draws a box for it.
   void preparePaths(const std::vector<std::string>&, int64_t) override {
-    for (const RedisAddress& address : addresses_) {
+    for (size_t index = 0; index < addresses_.size(); ++index) {
       std::string error;
-      if (!commandAndWait(address, {"FLUSHALL"}, settings_.connectTimeoutMs, error)) note(error);
+      if (!commandAndWait(addresses_[index], {"FLUSHALL"}, settings_.connectTimeoutMs, error)) note(error);
+      recordInstance(index, "up", "live server " + addresses_[index].text() + ", emptied with FLUSHALL");
     }
   }
 
@@ -101,9 +103,21 @@ class LiveRedisBackend final : public run::RunBackend {
       note(std::string(scenario::faultKindName(fault.kind)) + ": no live server for " + fault.client);
       return;
     }
-    const std::string error = fault.kind == Fault::Kind::KillInstance ? control_.kill(*index)
-                                                                      : control_.restart(*index);
-    if (!error.empty()) note(error);
+    const bool kill = fault.kind == Fault::Kind::KillInstance;
+    const std::string error = kill ? control_.kill(*index) : control_.restart(*index);
+    if (!error.empty()) {
+      note(error);
+      return;
+    }
+    // The servers run without persistence: a restarted one is empty.
+    recordInstance(*index, kill ? "down" : "up", kill ? "killed (SIGKILL)" : "restarted with 0 keys from disk");
+  }
+
+  // The model's RedisInstance event for a live server. No clock reading: a live server's clock
+  // is the machine's, and what the stage shows of it is the run's own time.
+  void recordInstance(size_t index, std::string_view op, const std::string& detail) {
+    world_.record({.kind = sim::TraceKind::RedisInstance, .actor = instanceName(index), .op = op,
+                   .value = "master", .detail = detail, .request = sim::toMillis(world_.now())});
   }
 
   void note(const std::string& text) {

@@ -17,4 +17,7 @@ struct RedisAddress {
 // nullopt (with `error` saying which part is wrong) for an empty list or a malformed address.
 std::optional<std::vector<RedisAddress>> parseAddresses(const std::string& list, std::string& error);
 
+// The scenario's name of the server at `index` in the list: "redis-1" for 0.
+inline std::string instanceName(size_t index) { return "redis-" + std::to_string(index + 1); }
+
 }  // namespace lockscope::live::redis

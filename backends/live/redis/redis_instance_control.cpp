@@ -15,8 +15,6 @@ namespace {
 constexpr int64_t kPollTimeoutMs = 100;
 constexpr auto kPollPause = std::chrono::milliseconds(2);
 
-std::string instanceName(size_t index) { return "redis-" + std::to_string(index + 1); }
-
 }  // namespace
 
 std::string RedisInstanceControl::kill(size_t index) {
