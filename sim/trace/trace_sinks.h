@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "hashing_thread.h"
 #include "sha256.h"
 #include "trace.h"
 
@@ -21,9 +22,8 @@ class TraceHasher final : public TraceSink {
   std::string finishHex();
 
  private:
-  Sha256 sha_;
-  std::vector<char> batch_;
-  size_t batched_ = 0;
+  HashingThread hasher_;
+  HashBatch batch_;
 };
 
 // Writes JSON Lines to a stdio stream it does not own.
