@@ -14,6 +14,7 @@
 #include <string>
 
 #include "sim/trace/sha256.h"
+#include "sim/trace/sink_thread.h"
 #include "sim/trace/trace.h"
 #include "sim/trace/trace_json.h"
 #include "sim/trace/trace_sinks.h"
@@ -21,6 +22,7 @@
 using lockscope::sim::appendJsonLine;
 using lockscope::sim::appendJsonString;
 using lockscope::sim::Sha256;
+using lockscope::sim::SinkThread;
 using lockscope::sim::Trace;
 using lockscope::sim::TraceEvent;
 using lockscope::sim::TraceFileWriter;
@@ -234,6 +236,36 @@ class TraceTest : public QObject {
     std::string replayed;
     for (const auto& event : recorder.events()) appendJsonLine(event.view(), replayed);
     QCOMPARE(replayed, written);
+  }
+
+  // Sinks on their own thread see what sinks on the trace see: every event, in order, every field
+  // (many batches' worth, one event larger than a batch); nothing after finish().
+  void sinkThreadDeliversEveryEventInOrder() {
+    Trace trace;
+    TraceHasher directHasher, threadHasher;
+    TraceRecorder direct, threaded;
+    SinkThread offThread({&threadHasher, &threaded});
+    trace.addSink(&directHasher);
+    trace.addSink(&direct);
+    trace.addSink(&offThread);
+    const std::string huge(3 * 1024 * 1024, 'h');
+    for (int i = 0; i < 60'000; ++i) {
+      const std::string path = "/lock/node-" + std::to_string(i) + std::string(static_cast<size_t>(i % 90), 'p');
+      trace.append(TraceEvent{.time = i, .kind = static_cast<TraceKind>(i % 5), .actor = i % 3 ? "c1" : "",
+                              .op = "create", .path = path, .rc = i % 7 ? "OK" : "", .value = i == 30'000 ? huge : "v",
+                              .detail = i % 11 ? "" : "\"quoted\"", .session = -i, .zxid = i * 3, .request = i % 13});
+    }
+    offThread.finish();
+    trace.append(TraceEvent{.time = 99, .kind = TraceKind::Note, .detail = "after finish"});
+    QCOMPARE(threaded.events().size(), size_t{60'000});
+    QCOMPARE(direct.events().size(), size_t{60'001});
+    for (size_t i = 0; i < threaded.events().size(); ++i) {
+      if (jsonLine(threaded.events()[i].view()) != jsonLine(direct.events()[i].view())) QFAIL(qPrintable(QString::number(i)));
+    }
+    QCOMPARE(threaded.events()[30'000].value, huge);
+    TraceHasher firstSixtyThousand;
+    for (size_t i = 0; i < threaded.events().size(); ++i) firstSixtyThousand.onEvent(direct.events()[i].view());
+    QCOMPARE(threadHasher.finishHex(), firstSixtyThousand.finishHex());
   }
 
   void removedSinkSeesNothingMore() {

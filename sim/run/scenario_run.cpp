@@ -10,6 +10,7 @@
 #include "sim/checkers/run_judge.h"
 #include "sim/clients/lock_client.h"
 #include "sim/scenario/expectations.h"
+#include "sim/trace/sink_thread.h"
 #include "sim/trace/trace_sinks.h"
 
 namespace lockscope::run {
@@ -58,8 +59,7 @@ class ScenarioRun {
         model_(world_, modelConfig(scenario)),
         connector_(model_),
         resource_(world_, scenario.fencedResource) {
-    world_.trace().addSink(&hasher_);
-    world_.trace().addSink(&judge_);
+    world_.trace().addSink(&offThread_);  // the hash and the checkers
     world_.trace().addSink(&progress_);
     world_.trace().addSink(&narration_);
     for (sim::TraceSink* sink : options.sinks) world_.trace().addSink(sink);
@@ -132,6 +132,7 @@ class ScenarioRun {
     report.recipe = scenario_.recipe;
     if (backend_) report.backend = backend_->name();
     report.clients = scenario_.clients.size();
+    offThread_.finish();  // the hasher and the judge have seen every event; they are ours again
     report.verdict = judge_.finish(world_.now());
     report.unmetExpectations = scenario::unmetExpectations(scenario_, report.verdict);
     report.events = world_.trace().eventCount();
@@ -225,6 +226,8 @@ class ScenarioRun {
   sim::World world_;
   sim::TraceHasher hasher_;
   checkers::RunJudge judge_;
+  // Only read at the end of the run: they see the trace on a thread of their own meanwhile.
+  sim::SinkThread offThread_{{&hasher_, &judge_}};
   RunProgress progress_;
   NarrationTracker narration_;
   zookeeper::model::ZooKeeperModel model_;

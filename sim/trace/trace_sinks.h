@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "hashing_thread.h"
 #include "sha256.h"
 #include "trace.h"
 
@@ -22,8 +21,9 @@ class TraceHasher final : public TraceSink {
   std::string finishHex();
 
  private:
-  HashingThread hasher_;
-  HashBatch batch_;
+  Sha256 sha_;
+  std::vector<char> batch_;
+  size_t batched_ = 0;
 };
 
 // Writes JSON Lines to a stdio stream it does not own.
