@@ -15,8 +15,7 @@ class RedisFenced final : public PollingRedisRecipe {
 
   coro::Task<bool> release(LockMode) override {
     line(4);
-    const Reply deleted = co_await send(0, compareAndDelete());
-    co_return deleted.isInteger(1);
+    co_return co_await releaseIfOurs();
   }
 
  protected:

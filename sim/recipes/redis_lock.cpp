@@ -26,8 +26,7 @@ class RedisSetPx final : public PollingRedisRecipe {
       co_return deleted.isInteger(1);
     }
     line(5);
-    const Reply deleted = co_await send(0, compareAndDelete());
-    co_return deleted.isInteger(1);
+    co_return co_await releaseIfOurs();
   }
 
  protected:

@@ -17,6 +17,11 @@ Command RedisRecipe::compareAndDelete() const {
   return {"EVAL", std::string(redis::scripts::kCompareAndDelete), "1", key(), token_};
 }
 
+coro::Task<bool> RedisRecipe::releaseIfOurs() {
+  const Reply deleted = co_await send(0, compareAndDelete());
+  co_return deleted.isInteger(1);
+}
+
 coro::CallbackAwaiter<FanOutResult> RedisRecipe::sendToAll(Command argv, size_t quorum) {
   return {life_, [this, argv = std::move(argv), quorum](auto resolve) {
             struct Gathering {

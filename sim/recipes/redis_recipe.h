@@ -47,6 +47,8 @@ class RedisRecipe : public LockRecipe {
   // EVAL compare_and_delete(lock, <our token>): deletes the lock only while it still holds our
   // token (reply 1), so a lease that expired and went to another client stays theirs.
   Command compareAndDelete() const;
+  // The single-instance release: compare-and-delete on the one shard; true if the lock was ours.
+  coro::Task<bool> releaseIfOurs();
 
   AcquireResult holding(int64_t fencingToken = 0) const;
   AcquireResult failed(std::string why) const;
