@@ -12,11 +12,13 @@
 #include <cstdio>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "sim/trace/sha256.h"
 #include "sim/trace/sink_thread.h"
 #include "sim/trace/trace.h"
 #include "sim/trace/trace_json.h"
+#include "sim/trace/trace_packing.h"
 #include "sim/trace/trace_sinks.h"
 
 using lockscope::sim::appendJsonLine;
@@ -266,6 +268,34 @@ class TraceTest : public QObject {
     TraceHasher firstSixtyThousand;
     for (size_t i = 0; i < threaded.events().size(); ++i) firstSixtyThousand.onEvent(direct.events()[i].view());
     QCOMPARE(threadHasher.finishHex(), firstSixtyThousand.finishHex());
+  }
+
+  // Packing for the sinks' thread keeps every field exactly: each string length from 0 to 300
+  // (the short-copy paths and the long-length escape at 255) in each of the six string fields,
+  // numbers present or absent, extreme and negative; the bytes written stay within the bound.
+  void packingRoundTripsEveryFieldAndLength() {
+    std::string source;
+    for (int i = 0; i < 400; ++i) source.push_back(static_cast<char>('a' + i % 26));
+    const int64_t numbers[] = {0, 1, -1, INT64_MIN, INT64_MAX, 72057594037927937};
+    std::vector<char> buffer(4096, '\xee');
+    for (size_t field = 0; field < 6; ++field) {
+      for (size_t length = 0; length <= 300; ++length) {
+        const std::string text = source.substr(length % 7, length);
+        std::string_view strings[6] = {"c12", "getChildren", "", "OK", "x", ""};
+        strings[field] = text;
+        const TraceEvent event{.time = static_cast<int64_t>(length) - 5, .kind = static_cast<TraceKind>(length % 18),
+                               .actor = strings[0], .op = strings[1], .path = strings[2], .rc = strings[3],
+                               .value = strings[4], .detail = strings[5], .session = numbers[length % 6],
+                               .zxid = numbers[(length / 6) % 6], .request = numbers[(length + field) % 6]};
+        const char* end = lockscope::sim::packEvent(event, buffer.data());
+        QVERIFY(static_cast<size_t>(end - buffer.data()) <= lockscope::sim::packedSizeBound(event));
+        TraceEvent back;
+        QCOMPARE(lockscope::sim::unpackEvent(buffer.data(), back), end);
+        QCOMPARE(jsonLine(back), jsonLine(event));
+        QCOMPARE(back.time, event.time);
+        QCOMPARE(back.kind, event.kind);
+      }
+    }
   }
 
   void removedSinkSeesNothingMore() {

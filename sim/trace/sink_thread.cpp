@@ -1,8 +1,10 @@
 #include "sink_thread.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
+#include "streaming_copy.h"
 #include "trace_packing.h"
 
 namespace lockscope::sim {
@@ -26,15 +28,33 @@ SinkThread::~SinkThread() { finish(); }
 
 void SinkThread::onEvent(const TraceEvent& event) {
   if (finished_) return;
-  const size_t size = packedSize(event);
-  if (filling_.used + size > filling_.capacity) {
-    std::unique_lock lock(mutex_);
-    freed_.wait(lock, [&] { return queue_.size() < kMaxQueued; });
-    queue_.push_back(std::move(filling_));
-    queued_.notify_one();
-    filling_ = takeBatch(lock, size);
+  const size_t bound = packedSizeBound(event);
+  if (filling_.used + staged_ + bound > filling_.capacity) handOver(bound);
+  if (bound > kStagingBytes) {  // rare (a huge note): packed straight into the batch
+    flushStaged(true);
+    filling_.used = static_cast<size_t>(packEvent(event, filling_.data.get() + filling_.used) - filling_.data.get());
+    return;
   }
-  filling_.used = static_cast<size_t>(packEvent(event, filling_.data.get() + filling_.used) - filling_.data.get());
+  if (staged_ + bound > kStagingBytes) flushStaged(false);
+  staged_ = static_cast<size_t>(packEvent(event, staging_.data() + staged_) - staging_.data());
+}
+
+void SinkThread::flushStaged(bool all) {
+  const size_t size = all ? staged_ : staged_ / 64 * 64;
+  streamingCopy(filling_.data.get() + filling_.used, staging_.data(), size);
+  filling_.used += size;
+  std::memmove(staging_.data(), staging_.data() + size, staged_ - size);
+  staged_ -= size;
+}
+
+void SinkThread::handOver(size_t minimum) {
+  flushStaged(true);
+  streamingFence();
+  std::unique_lock lock(mutex_);
+  freed_.wait(lock, [&] { return queue_.size() < kMaxQueued; });
+  queue_.push_back(std::move(filling_));
+  queued_.notify_one();
+  filling_ = takeBatch(lock, minimum);
 }
 
 SinkThread::Batch SinkThread::takeBatch(std::unique_lock<std::mutex>& lock, size_t minimum) {
@@ -52,6 +72,8 @@ SinkThread::Batch SinkThread::takeBatch(std::unique_lock<std::mutex>& lock, size
 void SinkThread::finish() {
   if (finished_) return;
   finished_ = true;
+  flushStaged(true);
+  streamingFence();
   {
     std::lock_guard lock(mutex_);
     queue_.push_back(std::move(filling_));

@@ -5,6 +5,7 @@
 // every event, in order, exactly as if they had been attached to the trace directly.
 #pragma once
 
+#include <array>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -37,9 +38,19 @@ class SinkThread final : public TraceSink {
     size_t used = 0;
   };
   Batch takeBatch(std::unique_lock<std::mutex>& lock, size_t minimum);
+  // Staged bytes to the batch: whole 64-byte lines only (the rest stays staged), or all of them.
+  void flushStaged(bool all);
+  // Queues the batch being filled (after flushing what is staged) and starts one with room for
+  // `minimum` bytes.
+  void handOver(size_t minimum);
   void run();
 
   std::vector<TraceSink*> sinks_;
+  // Events are packed here first, in this thread's cache, and reach the batch in whole lines by
+  // non-temporal stores (streaming_copy.h).
+  static constexpr size_t kStagingBytes = 4096;
+  alignas(64) std::array<char, kStagingBytes> staging_;
+  size_t staged_ = 0;
   Batch filling_;
   bool finished_ = false;
   std::mutex mutex_;
