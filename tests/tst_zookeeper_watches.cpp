@@ -14,6 +14,10 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <set>
+#include <vector>
+
+#include "backends/model/zookeeper/session_set.h"
 
 #include "support/model_harness.h"
 
@@ -380,6 +384,33 @@ class TestZooKeeperWatches : public QObject {
     QCOMPARE(table.countForSession(a->sessionId()), size_t{0});
     QCOMPARE(table.count(), size_t{1});
     QVERIFY(table.has(WatchKind::Data, "/x", b->sessionId()));
+  }
+
+  // The watch table's per-path session set answers as an ordered set would, however sessions
+  // arrive (out of order, repeated, re-armed thousands of times without firing), and its storage
+  // stays within twice the distinct sessions.
+  void sessionSetActsAsAnOrderedSet() {
+    zkm::SessionSet set;
+    std::set<int64_t> reference;
+    QVERIFY(set.empty());
+    for (int64_t i = 0; i < 5000; ++i) {
+      const int64_t session = (i * 7919) % 301 - 150;  // every value in [-150, 150], repeatedly
+      set.insert(session);
+      reference.insert(session);
+      if (i % 997 == 0) {
+        set.erase(session + 1);
+        reference.erase(session + 1);
+      }
+      QVERIFY(set.capacityInUse() <= 2 * reference.size() + 16);
+    }
+    QCOMPARE(set.size(), reference.size());
+    QCOMPARE(set.sorted(), std::vector<int64_t>(reference.begin(), reference.end()));
+    QVERIFY(set.contains(-150) && set.contains(150) && !set.contains(151));
+    QCOMPARE(set.takeSorted(), std::vector<int64_t>(reference.begin(), reference.end()));
+    QVERIFY(set.empty());
+    for (int i = 0; i < 100'000; ++i) set.insert(i % 2 ? 9 : 4);  // one client re-arming
+    QVERIFY(set.capacityInUse() <= 2 * 2 + 16);
+    QCOMPARE(set.sorted(), (std::vector<int64_t>{4, 9}));
   }
 };
 

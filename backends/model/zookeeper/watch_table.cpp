@@ -1,5 +1,9 @@
 #include "watch_table.h"
 
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
 namespace lockscope::zookeeper::model {
 
 void WatchTable::add(WatchKind kind, const std::string& path, int64_t session) {
@@ -9,21 +13,25 @@ void WatchTable::add(WatchKind kind, const std::string& path, int64_t session) {
 bool WatchTable::has(WatchKind kind, const std::string& path, int64_t session) const {
   const PathTable& table = kind == WatchKind::Data ? data_ : child_;
   const auto found = table.find(path);
-  return found != table.end() && found->second.count(session) > 0;
+  return found != table.end() && found->second.contains(session);
 }
 
-void WatchTable::take(PathTable& table, const std::string& path, std::set<int64_t>& sessions) {
+void WatchTable::take(PathTable& table, const std::string& path, std::vector<int64_t>& sessions) {
   const auto found = table.find(path);
   if (found == table.end()) return;
-  // Splices the set's nodes over instead of copying them: a herd's release fires a thousand
-  // watches, and copying cost an allocation per watch (sessions already taken stay behind and
-  // go with the erase).
-  sessions.merge(found->second);
+  std::vector<int64_t> taken = found->second.takeSorted();
+  if (sessions.empty()) {
+    sessions = std::move(taken);
+  } else {  // a delete fires both tables: one notification per session
+    std::vector<int64_t> both;
+    std::set_union(sessions.begin(), sessions.end(), taken.begin(), taken.end(), std::back_inserter(both));
+    sessions.swap(both);
+  }
   table.erase(found);
 }
 
 void WatchTable::trigger(const std::string& path, EventType type, std::vector<Notification>& out) {
-  std::set<int64_t> sessions;
+  std::vector<int64_t> sessions;
   switch (type) {
     case EventType::NodeCreated:
     case EventType::NodeDataChanged:
@@ -64,7 +72,7 @@ size_t WatchTable::count() const {
 size_t WatchTable::countForSession(int64_t session) const {
   size_t total = 0;
   for (const PathTable* table : {&data_, &child_}) {
-    for (const auto& [path, sessions] : *table) total += sessions.count(session);
+    for (const auto& [path, sessions] : *table) total += sessions.contains(session) ? 1 : 0;
   }
   return total;
 }
@@ -72,10 +80,10 @@ size_t WatchTable::countForSession(int64_t session) const {
 std::vector<WatchTable::Entry> WatchTable::entries() const {
   std::vector<Entry> result;
   for (const auto& [path, sessions] : data_) {
-    for (const int64_t session : sessions) result.push_back(Entry{WatchKind::Data, path, session});
+    for (const int64_t session : sessions.sorted()) result.push_back(Entry{WatchKind::Data, path, session});
   }
   for (const auto& [path, sessions] : child_) {
-    for (const int64_t session : sessions) result.push_back(Entry{WatchKind::Child, path, session});
+    for (const int64_t session : sessions.sorted()) result.push_back(Entry{WatchKind::Child, path, session});
   }
   return result;
 }

@@ -8,11 +8,11 @@
 
 #include <cstdint>
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "backends/api/zookeeper_types.h"
+#include "session_set.h"
 
 namespace lockscope::zookeeper::model {
 
@@ -46,8 +46,9 @@ class WatchTable {
   std::vector<Entry> entries() const;
 
  private:
-  using PathTable = std::map<std::string, std::set<int64_t>, std::less<>>;
-  static void take(PathTable& table, const std::string& path, std::set<int64_t>& sessions);
+  using PathTable = std::map<std::string, SessionSet, std::less<>>;
+  // Moves the path's sessions (ascending) into `sessions`, merged with those already there.
+  static void take(PathTable& table, const std::string& path, std::vector<int64_t>& sessions);
 
   PathTable data_;
   PathTable child_;
