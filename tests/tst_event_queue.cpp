@@ -6,10 +6,15 @@
 // Method: push events whose actions append a label to a log, pop everything, compare the log.
 #include <QTest>
 
+#include <algorithm>
+#include <cstdint>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "sim/engine/event_queue.h"
+#include "sim/engine/random.h"
 
 using lockscope::sim::EventId;
 using lockscope::sim::EventQueue;
@@ -170,6 +175,47 @@ class EventQueueTest : public QObject {
     queue.push(2, 0, [&] { log.push_back("later"); });
     drain(queue);
     QCOMPARE(log, (std::vector<std::string>{"parent", "child", "later"}));
+  }
+
+  // Against a reference (an ordered set of (time, tie-break, insertion number)): 20,000 random
+  // pushes, pops and cancels, with heaps from empty to a few thousand entries and many equal
+  // times, come out in exactly the reference's order.
+  void randomOperationsMatchAnOrderedReference() {
+    lockscope::sim::Random random(2026);
+    EventQueue queue;
+    using Key = std::tuple<Micros, uint16_t, int>;
+    std::set<Key> reference;
+    std::vector<std::pair<EventId, Key>> handles;
+    std::vector<int> ran;
+    Micros now = 0;
+    for (int step = 0; step < 20'000; ++step) {
+      const uint64_t roll = random.below(10);
+      if (roll < 6 || queue.empty()) {
+        const Micros time = now + static_cast<Micros>(random.below(step < 10'000 ? 50 : 5));
+        const auto tieBreak = static_cast<uint16_t>(random.below(3));
+        const Key key{time, tieBreak, step};
+        handles.emplace_back(queue.push(time, tieBreak, [&ran, step] { ran.push_back(step); }), key);
+        reference.insert(key);
+      } else if (roll < 8) {
+        const auto& [id, key] = handles[random.below(handles.size())];
+        QCOMPARE(queue.cancel(id), reference.erase(key) == 1);
+      } else {
+        Micros time = -1;
+        EventQueue::Action action;
+        if (!queue.pop(time, action)) continue;  // a cancelled entry reached the top
+        action();
+        QVERIFY(!reference.empty());
+        QCOMPARE(ran.back(), std::get<2>(*reference.begin()));
+        QCOMPARE(time, std::get<0>(*reference.begin()));
+        reference.erase(reference.begin());
+        now = time;
+      }
+    }
+    const size_t before = ran.size();
+    drain(queue);
+    std::vector<int> rest;
+    for (const Key& key : reference) rest.push_back(std::get<2>(key));
+    QCOMPARE(std::vector<int>(ran.begin() + static_cast<std::ptrdiff_t>(before), ran.end()), rest);
   }
 };
 

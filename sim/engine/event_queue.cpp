@@ -19,8 +19,8 @@ EventId EventQueue::push(Micros time, uint16_t tieBreak, Action action) {
   const uint64_t sequence = nextSequence_++;
   assert(sequence <= kSequenceMask);
   slotSequence_[slot] = sequence;
-  heap_.push_back(Entry{time, uint64_t{tieBreak} << kSequenceBits | sequence, slot});
-  std::push_heap(heap_.begin(), heap_.end(), Later{});
+  heap_.emplace_back();
+  siftUp(heap_.size() - 1, Entry{time, uint64_t{tieBreak} << kSequenceBits | sequence, slot});
   return EventId{slot, sequence};
 }
 
@@ -35,10 +35,38 @@ bool EventQueue::cancel(EventId id) {
   return true;
 }
 
+void EventQueue::siftUp(size_t index, Entry entry) {
+  while (index > 0) {
+    const size_t parent = (index - 1) / kArity;
+    if (!earlier(entry, heap_[parent])) break;
+    heap_[index] = heap_[parent];
+    index = parent;
+  }
+  heap_[index] = entry;
+}
+
+void EventQueue::siftDown(size_t index, Entry entry) {
+  const size_t size = heap_.size();
+  for (;;) {
+    const size_t first = index * kArity + 1;
+    if (first >= size) break;
+    size_t best = first;
+    const size_t end = std::min(first + kArity, size);
+    for (size_t child = first + 1; child < end; ++child) {
+      if (earlier(heap_[child], heap_[best])) best = child;
+    }
+    if (!earlier(heap_[best], entry)) break;
+    heap_[index] = heap_[best];
+    index = best;
+  }
+  heap_[index] = entry;
+}
+
 bool EventQueue::pop(Micros& time, Action& action) {
-  std::pop_heap(heap_.begin(), heap_.end(), Later{});
-  const Entry entry = heap_.back();
+  const Entry entry = heap_.front();
+  const Entry last = heap_.back();
   heap_.pop_back();
+  if (!heap_.empty()) siftDown(0, last);
   time = entry.time;
   const bool live = slotSequence_[entry.slot] == entry.sequence();
   if (live) action = std::move(actions_[entry.slot]);
