@@ -177,6 +177,21 @@ class EventQueueTest : public QObject {
     QCOMPARE(log, (std::vector<std::string>{"parent", "child", "later"}));
   }
 
+  // Documented limit: times from 2^48 us (8.9 years) on are reported exactly but ordered among
+  // themselves by insertion, after every earlier time.
+  void timesBeyondTheKeyRangeKeepTheirValue() {
+    EventQueue queue;
+    std::vector<std::string> log;
+    const Micros far = Micros{1} << 50, farther = Micros{1} << 49;
+    queue.push(far, 0, [&] { log.push_back("far"); });
+    queue.push(farther, 0, [&] { log.push_back("farther"); });
+    queue.push(5, 0, [&] { log.push_back("near"); });
+    QCOMPARE(queue.nextTime(), Micros{5});
+    const Drained drained = drain(queue);
+    QCOMPARE(log, (std::vector<std::string>{"near", "far", "farther"}));
+    QCOMPARE(drained.times, (std::vector<Micros>{5, far, farther}));
+  }
+
   // Against a reference (an ordered set of (time, tie-break, insertion number)): 20,000 random
   // pushes, pops and cancels, with heaps from empty to a few thousand entries and many equal
   // times, come out in exactly the reference's order.

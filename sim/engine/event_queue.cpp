@@ -1,7 +1,8 @@
 #include "event_queue.h"
 
 #include <algorithm>
-#include <cassert>
+#include <new>
+#include <stdexcept>
 
 namespace lockscope::sim {
 
@@ -12,25 +13,46 @@ EventId EventQueue::push(Micros time, uint16_t tieBreak, Action action) {
     freeSlots_.pop_back();
     actions_[slot] = std::move(action);
   } else {
+    if (actions_.size() > kSlotMask) throw std::length_error("agenda: more than 2^24 events pending at once");
     slot = static_cast<uint32_t>(actions_.size());
     actions_.push_back(std::move(action));
-    slotSequence_.push_back(0);
+    slots_.emplace_back();
   }
   const uint64_t sequence = nextSequence_++;
-  assert(sequence <= kSequenceMask);
-  slotSequence_[slot] = sequence;
-  heap_.emplace_back();
-  siftUp(heap_.size() - 1, Entry{time, uint64_t{tieBreak} << kSequenceBits | sequence, slot});
+  if (sequence >= kSequenceLimit) throw std::length_error("agenda: more than 2^40 events in one run");
+  slots_[slot] = SlotState{sequence, time};
+  const uint64_t key = std::min(static_cast<uint64_t>(std::max<Micros>(time, 0)), kTimeLimit - 1);
+  if (size_ + kGroupOffset >= capacity_) grow();
+  ++size_;
+  siftUp(size_ - 1, Entry{key << kTieBreakBits | tieBreak, sequence << kSlotBits | slot});
   return EventId{slot, sequence};
 }
 
+namespace {
+constexpr std::align_val_t kLineAlignment{64};
+}
+
+void EventQueue::FreeAligned::operator()(Entry* entries) const {
+  ::operator delete[](entries, kLineAlignment);
+}
+
+void EventQueue::grow() {
+  const size_t capacity = std::max<size_t>(capacity_ * 2, 64);
+  // Entries are trivial: the allocation is their storage (C++20 implicit object creation).
+  std::unique_ptr<Entry[], FreeAligned> storage(
+      static_cast<Entry*>(::operator new[](capacity * sizeof(Entry), kLineAlignment)));
+  if (size_ > 0) std::copy(&at(0), &at(0) + size_, storage.get() + kGroupOffset);
+  storage_ = std::move(storage);
+  capacity_ = capacity;
+}
+
 bool EventQueue::cancel(EventId id) {
-  if (!id.valid() || id.slot >= slotSequence_.size() || slotSequence_[id.slot] != id.sequence) {
+  if (!id.valid() || id.slot >= slots_.size() || slots_[id.slot].sequence != id.sequence) {
     return false;
   }
   // The heap entry stays and is skipped by pop(); the slot is freed only then, so a reused slot
   // can never be confused with the cancelled entry.
-  slotSequence_[id.slot] = 0;
+  slots_[id.slot].sequence = 0;
   actions_[id.slot] = nullptr;
   return true;
 }
@@ -38,41 +60,41 @@ bool EventQueue::cancel(EventId id) {
 void EventQueue::siftUp(size_t index, Entry entry) {
   while (index > 0) {
     const size_t parent = (index - 1) / kArity;
-    if (!earlier(entry, heap_[parent])) break;
-    heap_[index] = heap_[parent];
+    if (!earlier(entry, at(parent))) break;
+    at(index) = at(parent);
     index = parent;
   }
-  heap_[index] = entry;
+  at(index) = entry;
 }
 
 void EventQueue::siftDown(size_t index, Entry entry) {
-  const size_t size = heap_.size();
   for (;;) {
     const size_t first = index * kArity + 1;
-    if (first >= size) break;
+    if (first >= size_) break;
     size_t best = first;
-    const size_t end = std::min(first + kArity, size);
+    const size_t end = std::min(first + kArity, size_);
     for (size_t child = first + 1; child < end; ++child) {
-      if (earlier(heap_[child], heap_[best])) best = child;
+      if (earlier(at(child), at(best))) best = child;
     }
-    if (!earlier(heap_[best], entry)) break;
-    heap_[index] = heap_[best];
+    if (!earlier(at(best), entry)) break;
+    at(index) = at(best);
     index = best;
   }
-  heap_[index] = entry;
+  at(index) = entry;
 }
 
 bool EventQueue::pop(Micros& time, Action& action) {
-  const Entry entry = heap_.front();
-  const Entry last = heap_.back();
-  heap_.pop_back();
-  if (!heap_.empty()) siftDown(0, last);
-  time = entry.time;
-  const bool live = slotSequence_[entry.slot] == entry.sequence();
-  if (live) action = std::move(actions_[entry.slot]);
-  actions_[entry.slot] = nullptr;
-  slotSequence_[entry.slot] = 0;
-  freeSlots_.push_back(entry.slot);
+  const Entry entry = at(0);
+  --size_;
+  if (size_ > 0) siftDown(0, at(size_));
+  const uint32_t slot = entry.slot();
+  SlotState& state = slots_[slot];
+  time = state.time;
+  const bool live = state.sequence == entry.sequence();
+  if (live) action = std::move(actions_[slot]);
+  actions_[slot] = nullptr;
+  state.sequence = 0;
+  freeSlots_.push_back(slot);
   return live;
 }
 
