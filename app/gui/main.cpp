@@ -36,7 +36,8 @@ int main(int argc, char* argv[]) {
     return 0;
   }
   if (!parsed.error.isEmpty()) {
-    std::fprintf(stderr, "lockscope: %s\n%s", qPrintable(parsed.error), qPrintable(lockscope::gui::guiUsage()));
+    // One line: what was wrong and where the usage is.
+    std::fprintf(stderr, "lockscope: %s (lockscope --help for usage)\n", qPrintable(parsed.error));
     return 2;
   }
   GuiOptions options = parsed.options;
