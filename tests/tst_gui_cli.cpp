@@ -84,6 +84,9 @@ class GuiCliTest : public QObject {
                                     << QStringLiteral("lockscope: --size: expected WIDTHxHEIGHT");
     QTest::newRow("size not a number") << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--size"), QStringLiteral("bigxsmall")}
                                        << QStringLiteral("lockscope: --size:");
+    QTest::newRow("size below the minimum") << QStringList{QStringLiteral("--scenario"), lesson("herd-naive.yaml"), QStringLiteral("--screenshot"), out,
+                                                            QStringLiteral("--size"), QStringLiteral("800x500")}
+                                            << QStringLiteral("lockscope: --size: at least 1024x640");
     QTest::newRow("size missing") << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--size")}
                                   << QStringLiteral("lockscope: --size: expected a value");
     QTest::newRow("bad time") << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--at"), QStringLiteral("soon")}
