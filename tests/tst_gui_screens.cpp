@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtQml/qqmlextensionplugin.h>
+#include <set>
 #include <vector>
 
 #include "simulation_controller.h"
@@ -214,6 +215,37 @@ class GuiScreensTest : public QObject {
     const QRect corner = QRectF(card.right() - 20 * unit, card.top() + 4 * unit, 16 * unit, 16 * unit).toRect();
     QVERIFY2(darkPixels(after, corner, 60) > 20, qPrintable(QString::number(darkPixels(after, corner, 60))));
     QCOMPARE(darkPixels(before, corner, 60), 0);
+  }
+
+  // Every client has a shape as well as a colour, from the first: clients 1 to 4 get four
+  // different shapes, and no two of the first 36 share both colour and shape. On the stage, the
+  // marker in c2's card is a square (its top-left corner is filled), c1's a circle (not filled
+  // there), c3's a triangle (bottom corner filled, top not).
+  void everyClientHasAShapeAsWellAsAColour() {
+    std::set<std::pair<QRgb, int>> pairs;
+    std::set<int> firstShapes;
+    for (int client = 0; client < 36; ++client) {
+      pairs.insert({gui::Theme::clientColour(client).rgb(), static_cast<int>(gui::Theme::clientShape(client))});
+      if (client < 4) firstShapes.insert(static_cast<int>(gui::Theme::clientShape(client)));
+    }
+    QCOMPARE(pairs.size(), size_t{36});
+    QCOMPARE(firstShapes.size(), size_t{4});
+
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    const QImage image = grabAt(simulation_->origin() + 62'000);
+    auto markerCorner = [&](int client, bool bottom) {
+      const double unit = stage_->textScale();
+      const QRectF card = stage_->clientRect(client);
+      const QRect marker = onScreen(QRectF(card.left() + 6 * unit, card.top() + 6 * unit, 12 * unit, 12 * unit));
+      // One pixel in from the corner: outside a circle or a triangle's top, inside a square.
+      const QPoint corner = bottom ? QPoint(marker.left() + 1, marker.bottom() - 1) : QPoint(marker.left() + 1, marker.top() + 1);
+      const QColor identity = gui::Theme::clientColour(client);
+      return near(image.pixel(corner), identity, 40) || near(image.pixel(corner), identity.darker(160), 40);
+    };
+    QVERIFY(!markerCorner(0, false));  // c1: circle
+    QVERIFY(markerCorner(1, false));   // c2: square
+    QVERIFY(!markerCorner(2, false));  // c3: triangle, point up
+    QVERIFY(markerCorner(2, true));
   }
 
   // Presentation mode: the window's ground turns from grey to white, the diagram's lane names
