@@ -17,13 +17,21 @@ Frame {
         ListView {
             id: lines
             objectName: "recipeLines"
-            readonly property int firstCursorLine: panel.simulation.recipeLines.firstCursorLine
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
             model: panel.simulation.recipeLines
-            onFirstCursorLineChanged: if (firstCursorLine >= 0) positionViewAtIndex(firstCursorLine, ListView.Contain)
-            onHeightChanged: if (firstCursorLine >= 0) positionViewAtIndex(firstCursorLine, ListView.Contain)
+            // The current item is the first line with a cursor: the view keeps all of it in
+            // sight, also once its text has wrapped (its height changes after it is placed).
+            currentIndex: panel.simulation.recipeLines.firstCursorLine
+            function showCurrent() {
+                if (currentIndex >= 0)
+                    positionViewAtIndex(currentIndex, ListView.Contain)
+            }
+            readonly property real currentHeight: currentItem ? currentItem.height : 0
+            onCurrentIndexChanged: showCurrent()
+            onHeightChanged: showCurrent()
+            onCurrentHeightChanged: showCurrent()
             ScrollBar.vertical: ScrollBar {}
             delegate: RowLayout {
                 id: line

@@ -20,6 +20,7 @@
 #include <set>
 #include <vector>
 
+#include "recipe_line_model.h"
 #include "simulation_controller.h"
 #include "support/gui_lessons.h"
 #include "stage_view.h"
@@ -304,8 +305,16 @@ class GuiScreensTest : public QObject {
 
   // Compare mode at 1400x900: the stages are narrow and the znode rows short of room, but every
   // row still ends with its node's whole sequence number.
+  void sequenceNumbersStayReadableInCompareMode_data() {
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("normal") << false;
+    QTest::newRow("presentation") << true;  // larger type: the stages' rows are shorter of room still
+  }
+
   void sequenceNumbersStayReadableInCompareMode() {
+    QFETCH(bool, presentation);
     QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    window_->setProperty("presentation", presentation);
     resizeWindow(QSize(1400, 900));
     QMetaObject::invokeMethod(window_, "setComparing", Q_ARG(bool, true), Q_ARG(QString, QStringLiteral("zk-chained")));
     grabAt(middleOfFirstBurst(*simulation_));
@@ -328,6 +337,7 @@ class GuiScreensTest : public QObject {
       }
     }
     QMetaObject::invokeMethod(window_, "setComparing", Q_ARG(bool, false), Q_ARG(QString, QString()));
+    window_->setProperty("presentation", false);
     resizeWindow(QSize(1600, 1000));
     QVERIFY2(rows >= 10, qPrintable(QString::number(rows)));
     QVERIFY2(shortened > 0, "no row was short of room: the check proves nothing at this size");
@@ -381,6 +391,15 @@ class GuiScreensTest : public QObject {
     QVERIFY(recipe);
     QVERIFY2(recipe->height() >= 40, qPrintable(QString::number(recipe->height())));
     QVERIFY(darkPixels(image, sceneRect(recipe), 100) > 50);
+    // ... and scrolls so that all of the first line with a client's cursor on it is in sight.
+    const int line = simulation_->recipeLines()->firstCursorLine();
+    QVERIFY(line >= 0);
+    QQuickItem* cursorLine = nullptr;
+    QVERIFY(QMetaObject::invokeMethod(recipe, "itemAtIndex", Q_RETURN_ARG(QQuickItem*, cursorLine), Q_ARG(int, line)));
+    QVERIFY(cursorLine);
+    const QRectF shown = cursorLine->mapRectToItem(recipe, QRectF(0, 0, cursorLine->width(), cursorLine->height()));
+    QVERIFY2(shown.top() >= -1 && shown.bottom() <= recipe->height() + 1,
+             qPrintable(QStringLiteral("line %1 at %2..%3 in a list %4 high").arg(line + 1).arg(shown.top()).arg(shown.bottom()).arg(recipe->height())));
     resizeWindow(QSize(1600, 1000));
   }
 

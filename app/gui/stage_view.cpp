@@ -100,17 +100,24 @@ void StageView::paintServer(QPainter& painter) const {
   painter.setPen(palette_->ink);
   const QRectF header(layout_.server.left() + 10 * scale_, layout_.server.top() + 2,
                       layout_.server.width() - 20 * scale_, 22 * scale_);
-  // The time on the right, whole; the service's name elided into what is left of the line.
+  const bool redis = !simulation_->stage().instances().empty();
+  // "ZooKeeper (live)", "Redis (model)": which service, and whether it is the model or real servers.
+  const QString service = redis ? QStringLiteral("Redis") : QStringLiteral("ZooKeeper");
+  QString label = service + QStringLiteral(" (") + simulation_->backend() + QLatin1Char(')');
+  if (!up) label += QStringLiteral(" \u00B7 DOWN");
+  // The time on the right, whole; the service's name elided into what is left of the line. Too
+  // narrow for both, the name wins (the playback bar shows the time too).
   painter.setFont(font(9));
   const QString time = simulation_->timeText();
   const double timeWidth = painter.fontMetrics().horizontalAdvance(time) + 8 * scale_;
-  painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, time);
-  const bool redis = !simulation_->stage().instances().empty();
-  // "ZooKeeper (live)", "Redis (model)": which service, and whether it is the model or real servers.
-  QString label = (redis ? QStringLiteral("Redis (") : QStringLiteral("ZooKeeper (")) + simulation_->backend() + QLatin1Char(')');
-  if (!up) label += QStringLiteral(" \u00B7 DOWN");
   painter.setFont(font(10, true));
-  const int room = static_cast<int>(std::max(0.0, header.width() - timeWidth));
+  const bool withTime = header.width() - timeWidth >= painter.fontMetrics().horizontalAdvance(service);
+  const int room = static_cast<int>(std::max(0.0, header.width() - (withTime ? timeWidth : 0)));
+  if (withTime) {
+    painter.setFont(font(9));
+    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, time);
+    painter.setFont(font(10, true));
+  }
   painter.drawText(QRectF(header.left(), header.top(), room, header.height()), Qt::AlignLeft | Qt::AlignVCenter,
                    painter.fontMetrics().elidedText(label, Qt::ElideRight, room));
 }
@@ -134,14 +141,20 @@ void StageView::paintZnodes(QPainter& painter) {
     }
     if (row.box.height() < 9) continue;
     painter.setPen(Qt::black);
-    painter.setFont(font(std::min(9.5, row.box.height() * 0.45), holder != kNoClient));
+    const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
+    // Smaller type rather than a cut number: "…0000000012" whole, down to 5 points.
+    QFont rowFont = font(std::min(9.5, row.box.height() * 0.45), holder != kNoClient);
+    const QString tail = QStringLiteral("\u2026") + row.label.right(10);
+    while (rowFont.pointSizeF() > 5 && QFontMetrics(rowFont).horizontalAdvance(tail) > text.width()) {
+      rowFont.setPointSizeF(rowFont.pointSizeF() - 0.5);
+    }
+    painter.setFont(rowFont);
     // Notes in the order they go when the row is short of room: the name (and its sequence
     // number) stays to the last.
     QStringList notes;
     if (row.node->ephemeral) notes << QStringLiteral("  \u00B7 ephemeral");
     if (owner != kNoClient) notes << QStringLiteral(" \u00B7 ") + QString::fromStdString(simulation_->timeline()->cast().name(owner));
     if (holder != kNoClient) notes << QStringLiteral("  \u2190 holds the lock");
-    const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
     row.shown = fitZnodeText(row.label, notes, painter.fontMetrics(), static_cast<int>(text.width()));
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, row.shown);
   }
