@@ -147,6 +147,12 @@ class GuiScreensTest : public QObject {
  private slots:
   // The event log's current row once pointed past the end of a new run's list.
   void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("DelegateModel|index out range"))); }
+  // A test that stops half way leaves the window as the next one expects it all the same.
+  void cleanup() {
+    QMetaObject::invokeMethod(window_, "setComparing", Q_ARG(bool, false), Q_ARG(QString, QString()));
+    window_->setProperty("presentation", false);
+    resizeWindow(QSize(1600, 1000));
+  }
 
   void initTestCase() {
     engine_ = new QQmlApplicationEngine(this);
@@ -321,6 +327,12 @@ class GuiScreensTest : public QObject {
     int rows = 0, shortened = 0;
     for (auto* stage : window_->findChildren<gui::StageView*>(QStringLiteral("stage"))) {
       QVERIFY(stage->width() < 600);
+      // The server box's header: its name and the time side by side, never over each other,
+      // inside the box; too narrow for both, the name alone.
+      const QRectF name = stage->headerLabelRect(), time = stage->headerTimeRect(), box = stage->serverRect();
+      QVERIFY(name.width() > 10 && box.contains(name));
+      QVERIFY2(time.isEmpty() || (box.contains(time) && name.right() < time.left()),
+               qPrintable(QStringLiteral("name %1..%2, time %3..%4").arg(name.left()).arg(name.right()).arg(time.left()).arg(time.right())));
       const auto& trace = stage->simulation()->timeline()->trace();
       for (const auto& event : trace.events()) {
         if (event.kind != sim::TraceKind::NodeCreated) continue;

@@ -91,7 +91,7 @@ void StageView::paint(QPainter* painter) {
   paintLegend(*painter);
 }
 
-void StageView::paintServer(QPainter& painter) const {
+void StageView::paintServer(QPainter& painter) {
   const bool up = simulation_->stage().serverUp();
   painter.setPen(QPen(up ? palette_->ink : Theme::crashColour(), 2 * scale_ * palette_->stroke,
                       up ? Qt::SolidLine : Qt::DashLine));
@@ -113,13 +113,14 @@ void StageView::paintServer(QPainter& painter) const {
   painter.setFont(font(10, true));
   const bool withTime = header.width() - timeWidth >= painter.fontMetrics().horizontalAdvance(service);
   const int room = static_cast<int>(std::max(0.0, header.width() - (withTime ? timeWidth : 0)));
+  headerTimeRect_ = {};
   if (withTime) {
     painter.setFont(font(9));
-    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, time);
+    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, time, &headerTimeRect_);
     painter.setFont(font(10, true));
   }
   painter.drawText(QRectF(header.left(), header.top(), room, header.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   painter.fontMetrics().elidedText(label, Qt::ElideRight, room));
+                   painter.fontMetrics().elidedText(label, Qt::ElideRight, room), &headerLabelRect_);
 }
 
 void StageView::paintZnodes(QPainter& painter) {

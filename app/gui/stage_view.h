@@ -38,6 +38,9 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE QRectF znodeRect(const QString& path) const;
   Q_INVOKABLE QRectF instanceRect(const QString& instance) const;
   Q_INVOKABLE QRectF serverRect() const { return layout_.server; }
+  // Where the last paint wrote the server box's name and the time (empty if it left it out).
+  Q_INVOKABLE QRectF headerLabelRect() const { return headerLabelRect_; }
+  Q_INVOKABLE QRectF headerTimeRect() const { return headerTimeRect_; }
   // The text the last paint wrote in a znode's row ("" if none).
   Q_INVOKABLE QString znodeText(const QString& path) const;
 
@@ -45,7 +48,7 @@ class StageView : public lockscope::gui::SimulationView {
   void selectedClientChanged();
 
  private:
-  void paintServer(QPainter& painter) const;
+  void paintServer(QPainter& painter);
   void paintZnodes(QPainter& painter);
   // Redis runs (stage_view_redis.cpp): instance boxes, replication links, Redlock tallies.
   void paintInstances(QPainter& painter) const;
@@ -61,6 +64,7 @@ class StageView : public lockscope::gui::SimulationView {
 
   StageLayout layout_;
   int selectedClient_ = -1;
+  QRectF headerLabelRect_, headerTimeRect_;
 };
 
 }  // namespace lockscope::gui
