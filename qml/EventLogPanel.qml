@@ -9,18 +9,21 @@ import Lockscope
 Frame {
     id: panel
     required property Simulation simulation
+    property real textScale: 1.0
+    property bool highContrast: false
     padding: 2
 
     EventLogFilter {
         id: filtered
         source: panel.simulation.events
+        cursor: panel.simulation.eventIndex
     }
 
     ColumnLayout {
         anchors.fill: parent
         spacing: 2
         RowLayout {
-            Label { text: "Events"; font.bold: true; opacity: 0.7 }
+            Label { text: "Events"; font.bold: true; opacity: panel.highContrast ? 1.0 : 0.7 }
             ComboBox {
                 Layout.fillWidth: true
                 model: panel.simulation.clientChoices
@@ -36,12 +39,17 @@ Frame {
         }
         ListView {
             id: list
+            objectName: "eventList"
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
             model: filtered
             reuseItems: true
-            currentIndex: filtered.rowAtOrBefore(panel.simulation.eventIndex - 1)
+            // Rows are made when shown, not ahead in the background: a row still being made
+            // when a new run replaces the model was cancelled against the new, shorter list
+            // ("DelegateModel::cancel: index out range").
+            cacheBuffer: 0
+            currentIndex: filtered.currentRow
             // Keeps the cursor's event in sight while playing, stepping and scrubbing.
             onCurrentIndexChanged: positionViewAtIndex(Math.max(currentIndex, 0), ListView.Center)
             ScrollBar.vertical: ScrollBar {}
@@ -52,27 +60,38 @@ Frame {
                 required property int client
                 required property bool past
                 required property int eventIndex
+                objectName: "eventRow"
                 width: ListView.view.width
-                height: 18
+                height: Math.round(18 * panel.textScale)
                 Rectangle {
                     anchors.fill: parent
                     visible: row.ListView.isCurrentItem
                     color: "#DDEBF7"
                 }
+                // Who: the client's marker (shape and colour), a grey bar for the server.
                 Rectangle {
+                    visible: row.client < 0
                     width: 4
                     height: parent.height
-                    color: row.client >= 0 ? Theme.colourOfClient(row.client) : "#999999"
+                    color: "#999999"
+                }
+                ClientMarker {
+                    visible: row.client >= 0
+                    client: row.client
+                    x: 1
+                    width: row.height - 6
+                    height: row.height
                 }
                 Label {
-                    x: 8
-                    width: parent.width - 8
+                    x: row.height
+                    width: parent.width - x
                     anchors.verticalCenter: parent.verticalCenter
                     text: row.time + "  " + row.text
                     elide: Text.ElideRight
                     font.family: "monospace"
-                    font.pointSize: 8.5
-                    opacity: row.past ? 1.0 : 0.45
+                    font.pointSize: 8.5 * panel.textScale
+                    // What is still to come is faded; in high contrast less (#404040 on white).
+                    opacity: row.past ? 1.0 : panel.highContrast ? 0.75 : 0.45
                 }
                 MouseArea {
                     anchors.fill: parent

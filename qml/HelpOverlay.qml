@@ -20,7 +20,7 @@ Popup {
         ["Ctrl+Z", "undo the last fault you injected"], ["L", "lessons"],
         ["Ctrl+O", "open a scenario file"], ["Ctrl+S", "record: save the scenario with your faults"],
         ["Ctrl+E", "export the view as PNG"], ["M", "compare: the same run under a second recipe"],
-        ["F5", "presentation mode (large type, full screen)"], ["F1 or ?", "this help"],
+        ["F5", "presentation mode (large type, high contrast, full screen)"], ["F1 or ?", "this help"],
         ["click a client", "its fault menu"], ["click the server", "kill / restart it"], ["click the diagram", "jump to that moment"]
     ]
 

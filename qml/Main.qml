@@ -24,10 +24,16 @@ ApplicationWindow {
 
     width: initialWidth
     height: initialHeight
+    // Below this the top bar, the side panel and the diagram no longer have room to say anything.
+    minimumWidth: 1024
+    minimumHeight: 640
     visible: true
     visibility: presentation && !headless ? Window.FullScreen : Window.AutomaticVisibility
     title: primary.loaded ? "Lockscope — " + primary.title : "Lockscope"
     font.pointSize: presentation ? 15 : 10
+    // Presentation mode is high contrast too: pure white ground, black ink (theme.h).
+    palette.window: Theme.windowColour(presentation)
+    palette.windowText: Theme.inkColour(presentation)
 
     // Starts compare mode when a second recipe was asked for (the first lesson: herd vs chain).
     function startComparing() {
@@ -114,6 +120,7 @@ ApplicationWindow {
                 Layout.fillHeight: true
                 simulation: primary
                 textScale: window.textScale
+                highContrast: window.presentation
                 selectedClient: window.selectedClient
                 onClientClicked: (client, x, y) => {
                     window.selectedClient = client
@@ -132,6 +139,7 @@ ApplicationWindow {
                 Layout.fillHeight: true
                 simulation: secondary
                 textScale: window.textScale
+                highContrast: window.presentation
                 selectedClient: -1
             }
             SidePanel {
@@ -145,6 +153,7 @@ ApplicationWindow {
         }
 
         PlaybackBar {
+            objectName: "playbackBar"
             Layout.fillWidth: true
             simulation: primary
         }
@@ -154,15 +163,19 @@ ApplicationWindow {
             Layout.preferredHeight: window.height * 0.24
             spacing: 4
             SpaceTimeView {
+                objectName: "diagram"
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 simulation: primary
                 textScale: window.textScale
+                highContrast: window.presentation
             }
             EventLogPanel {
-                Layout.preferredWidth: 460 * window.textScale
+                Layout.preferredWidth: Math.min(460 * window.textScale, window.width * 0.4)
                 Layout.fillHeight: true
                 simulation: primary
+                textScale: window.textScale
+                highContrast: window.presentation
             }
         }
     }
@@ -213,9 +226,7 @@ ApplicationWindow {
         title: "Export the view as PNG"
         fileMode: FileDialog.SaveFile
         nameFilters: ["Images (*.png)"]
-        onAccepted: {
-            const path = primary.localFile(selectedFile)
-            window.contentItem.grabToImage(result => result.saveToFile(path))
-        }
+        // The whole window, top bar and status line included.
+        onAccepted: WindowImage.save(window, primary.localFile(selectedFile))
     }
 }

@@ -33,12 +33,15 @@ Frame {
                 Label {
                     required property int index
                     readonly property int columns: panel.compareSimulation ? 3 : 2
-                    readonly property var row: panel.rows[Math.floor(index / columns)]
+                    // While compare mode turns off, labels of the third column live on for a
+                    // moment with no second run and past the last row: they show nothing.
+                    readonly property var row: panel.rows[Math.floor(index / columns)] ?? ["", "", 0]
                     readonly property int column: index % columns
                     readonly property Simulation source: column === 2 ? panel.compareSimulation : panel.simulation
-                    text: column === 0 ? row[0] : Number(source.metrics[row[1]] ?? 0).toFixed(row[2])
+                    readonly property real value: source?.metrics[row[1]] ?? 0
+                    text: column === 0 ? row[0] : Number(value).toFixed(row[2])
                     font.bold: column > 0
-                    color: row[1] === "violations" && column > 0 && source.metrics[row[1]] > 0 ? Theme.violation : palette.windowText
+                    color: row[1] === "violations" && column > 0 && value > 0 ? Theme.violation : palette.windowText
                 }
             }
         }

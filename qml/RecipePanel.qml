@@ -1,6 +1,6 @@
 pragma ComponentBehavior: Bound
 // The running recipe's pseudocode, with a coloured cursor (each client's colour and shape) on the
-// line each client is at.
+// line each client is at. The list scrolls to keep the first line with a cursor in sight.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -15,10 +15,24 @@ Frame {
         spacing: 2
         Label { text: "Recipe: " + panel.simulation.recipe; font.bold: true; opacity: 0.7 }
         ListView {
+            id: lines
+            objectName: "recipeLines"
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
             model: panel.simulation.recipeLines
+            // The current item is the first line with a cursor: the view keeps all of it in
+            // sight, also once its text has wrapped (its height changes after it is placed).
+            currentIndex: panel.simulation.recipeLines.firstCursorLine
+            function showCurrent() {
+                if (currentIndex >= 0)
+                    positionViewAtIndex(currentIndex, ListView.Contain)
+            }
+            readonly property real currentHeight: currentItem ? currentItem.height : 0
+            onCurrentIndexChanged: showCurrent()
+            onHeightChanged: showCurrent()
+            onCurrentHeightChanged: showCurrent()
+            ScrollBar.vertical: ScrollBar {}
             delegate: RowLayout {
                 id: line
                 required property int number
@@ -39,13 +53,11 @@ Frame {
                     spacing: 2
                     Repeater {
                         model: line.cursors.slice(0, 10)
-                        Rectangle {
-                            required property var modelData
+                        ClientMarker {
+                            required property int modelData
                             width: 10
                             height: 10
-                            radius: Theme.shapeOfClient(modelData) === "circle" ? 5 : 1
-                            rotation: Theme.shapeOfClient(modelData) === "diamond" ? 45 : 0
-                            color: Theme.colourOfClient(modelData)
+                            client: modelData
                         }
                     }
                 }

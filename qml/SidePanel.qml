@@ -17,6 +17,7 @@ ColumnLayout {
     RecipePanel {
         Layout.fillWidth: true
         Layout.fillHeight: true
+        Layout.minimumHeight: 90
         simulation: side.simulation
     }
     MetricsPanel {

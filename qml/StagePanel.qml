@@ -8,6 +8,7 @@ Frame {
     id: panel
     required property Simulation simulation
     property real textScale: 1.0
+    property bool highContrast: false
     property int selectedClient: -1
     signal clientClicked(int client, real x, real y)
     signal instanceClicked(string instance)
@@ -30,6 +31,7 @@ Frame {
             Layout.fillHeight: true
             simulation: panel.simulation
             textScale: panel.textScale
+            highContrast: panel.highContrast
             selectedClient: panel.selectedClient
             MouseArea {
                 anchors.fill: parent

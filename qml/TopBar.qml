@@ -1,7 +1,8 @@
 // The top bar: the lesson, what to run (recipe, seed, clients), files, and the window's modes.
+// Groups flow onto a second line when the window is narrow; the lesson's title takes the room
+// that is left and elides.
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Layouts
 import Lockscope
 
 ToolBar {
@@ -17,66 +18,95 @@ ToolBar {
     signal compareToggled()
     signal presentationToggled()
 
-    RowLayout {
-        anchors.fill: parent
+    Flow {
+        id: flow
+        objectName: "topBarFlow"
+        width: bar.availableWidth
         spacing: 6
-        ToolButton { text: "Lessons"; onClicked: bar.lessonsRequested() }
-        ToolButton { text: "Open…"; onClicked: bar.openRequested() }
-        ToolButton { text: "Record…"; onClicked: bar.recordRequested() }
-        ColumnLayout {
-            Layout.fillWidth: true
-            spacing: 0
-            Label { text: bar.simulation.title; font.bold: true; elide: Text.ElideRight; Layout.fillWidth: true }
-            Label { text: bar.simulation.summary; elide: Text.ElideRight; Layout.fillWidth: true; opacity: 0.75 }
+        readonly property real othersWidth: files.width + recipeGroup.width + seedGroup.width + clientsGroup.width
+                                            + backendGroup.width + latencyGroup.width + modes.width + 7 * spacing
+
+        Row {
+            id: files
+            ToolButton { text: "Lessons"; onClicked: bar.lessonsRequested() }
+            ToolButton { text: "Open…"; onClicked: bar.openRequested() }
+            ToolButton { text: "Record…"; onClicked: bar.recordRequested() }
         }
-        Label { text: "recipe" }
-        ComboBox {
-            id: recipeBox
-            model: bar.simulation.recipeNames
-            currentIndex: bar.simulation.recipeIndex
-            implicitWidth: 200
-            onActivated: (index) => bar.simulation.configure(bar.simulation.recipeNames[index], "", 0)
+        Column {
+            width: Math.max(220, flow.width - flow.othersWidth)
+            Label { text: bar.simulation.title; font.bold: true; elide: Text.ElideRight; width: parent.width }
+            Label { text: bar.simulation.summary; elide: Text.ElideRight; width: parent.width; opacity: bar.presentation ? 1.0 : 0.75 }
         }
-        Label { text: "seed" }
-        TextField {
-            implicitWidth: 70
-            text: bar.simulation.seed
-            validator: RegularExpressionValidator { regularExpression: /[0-9]{1,19}/ }
-            onEditingFinished: if (text !== bar.simulation.seed) bar.simulation.configure("", text, 0)
+        Row {
+            id: recipeGroup
+            spacing: 6
+            Label { text: "recipe"; anchors.verticalCenter: parent.verticalCenter }
+            ComboBox {
+                model: bar.simulation.recipeNames
+                currentIndex: bar.simulation.recipeIndex
+                implicitWidth: 200
+                onActivated: (index) => bar.simulation.configure(bar.simulation.recipeNames[index], "", 0)
+            }
         }
-        Label { text: "clients" }
-        SpinBox {
-            from: 1
-            to: 1000
-            editable: true
-            value: bar.simulation.clientCount
-            onValueModified: bar.simulation.configure("", "", value)
+        Row {
+            id: seedGroup
+            spacing: 6
+            Label { text: "seed"; anchors.verticalCenter: parent.verticalCenter }
+            TextField {
+                implicitWidth: 70
+                text: bar.simulation.seed
+                validator: RegularExpressionValidator { regularExpression: /[0-9]{1,19}/ }
+                onEditingFinished: if (text !== bar.simulation.seed) bar.simulation.configure("", text, 0)
+            }
         }
-        ComboBox {
-            id: backendBox
-            model: ["model", "live"]
-            currentIndex: bar.simulation.backend === "live" ? 1 : 0
-            implicitWidth: 90
-            onActivated: (index) => bar.simulation.useBackend(index === 1 ? "live" : "model", serversField.text)
+        Row {
+            id: clientsGroup
+            spacing: 6
+            Label { text: "clients"; anchors.verticalCenter: parent.verticalCenter }
+            SpinBox {
+                from: 1
+                to: 1000
+                editable: true
+                value: bar.simulation.clientCount
+                onValueModified: bar.simulation.configure("", "", value)
+            }
         }
-        TextField {
-            id: serversField
-            visible: backendBox.currentIndex === 1
-            placeholderText: "127.0.0.1:2181"
-            text: bar.simulation.liveServers
-            implicitWidth: 150
-            onEditingFinished: if (backendBox.currentIndex === 1) bar.simulation.useBackend("live", text)
+        Row {
+            id: backendGroup
+            spacing: 6
+            ComboBox {
+                id: backendBox
+                model: ["model", "live"]
+                currentIndex: bar.simulation.backend === "live" ? 1 : 0
+                implicitWidth: 90
+                onActivated: (index) => bar.simulation.useBackend(index === 1 ? "live" : "model", serversField.text)
+            }
+            TextField {
+                id: serversField
+                visible: backendBox.currentIndex === 1
+                placeholderText: "127.0.0.1:2181"
+                text: bar.simulation.liveServers
+                implicitWidth: 150
+                onEditingFinished: if (backendBox.currentIndex === 1) bar.simulation.useBackend("live", text)
+            }
         }
-        Label { text: "latency ms" }
-        TextField {
-            implicitWidth: 60
-            text: bar.simulation.latencyMs
-            validator: RegularExpressionValidator { regularExpression: /[0-9]+(, *[0-9]+)?/ }
-            onEditingFinished: if (text !== bar.simulation.latencyMs) bar.simulation.configure("", "", 0, text)
+        Row {
+            id: latencyGroup
+            spacing: 6
+            Label { text: "latency ms"; anchors.verticalCenter: parent.verticalCenter }
+            TextField {
+                implicitWidth: 60
+                text: bar.simulation.latencyMs
+                validator: RegularExpressionValidator { regularExpression: /[0-9]+(, *[0-9]+)?/ }
+                onEditingFinished: if (text !== bar.simulation.latencyMs) bar.simulation.configure("", "", 0, text)
+            }
         }
-        ToolButton { text: "Compare"; checkable: true; checked: bar.comparing; onClicked: bar.compareToggled() }
-        ToolButton { text: "Present"; checkable: true; checked: bar.presentation; onClicked: bar.presentationToggled() }
-        ToolButton { text: "PNG"; onClicked: bar.exportRequested() }
-        ToolButton { text: "?"; onClicked: bar.helpRequested() }
+        Row {
+            id: modes
+            ToolButton { text: "Compare"; checkable: true; checked: bar.comparing; onClicked: bar.compareToggled() }
+            ToolButton { text: "Present"; checkable: true; checked: bar.presentation; onClicked: bar.presentationToggled() }
+            ToolButton { text: "PNG"; onClicked: bar.exportRequested() }
+            ToolButton { text: "?"; onClicked: bar.helpRequested() }
+        }
     }
 }

@@ -1,23 +1,31 @@
 // Goal: the window draws what the lesson is about, checked in its pixels: right after a release
 // under zk-naive the stage shows one notification dot per waiter, under zk-chained just one; a
-// crashed client is drawn in the crash colour; the holder's node is outlined in the tree; a
-// scenario that fails to load puts its file:line:col message in the status line.
+// crashed client is drawn in the crash colour (not the violation colour) with an X; the holder's
+// node is outlined in the tree; a scenario that fails to load puts its file:line:col message in
+// the status line. Presentation mode is high contrast (white ground, text at 7:1 or more, taller
+// event-log rows); znode rows always show their sequence number, even squeezed in compare mode;
+// at the minimum window size the playback bar and the diagram are still there; "Export PNG"
+// writes the whole window, top bar and status line included.
 //
 // Method: Main.qml loaded as the app loads it (qrc:/Lockscope/Main.qml), rendered offscreen by
 // the software renderer, grabbed to an image; dots are counted as connected blobs of the
 // notification colour inside the stage; expected counts come from the run's own flight table.
 #include <QQmlApplicationEngine>
+#include <QRegularExpression>
 #include <QQuickItem>
 #include <QQuickWindow>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtQml/qqmlextensionplugin.h>
+#include <set>
 #include <vector>
 
+#include "recipe_line_model.h"
 #include "simulation_controller.h"
 #include "support/gui_lessons.h"
 #include "stage_view.h"
 #include "theme.h"
+#include "window_image.h"
 
 Q_IMPORT_QML_PLUGIN(LockscopePlugin)
 
@@ -65,6 +73,31 @@ int countBlobs(const QImage& image, const QRect& area, const QColor& colour, int
   return blobs;
 }
 
+// The darkest pixel in `area`: the colour of the text drawn there (antialiased edges are paler).
+QColor darkestIn(const QImage& image, const QRect& area) {
+  QRgb darkest = qRgb(255, 255, 255);
+  const QRect box = area.intersected(image.rect());
+  for (int y = box.top(); y <= box.bottom(); ++y) {
+    for (int x = box.left(); x <= box.right(); ++x) {
+      if (qGray(image.pixel(x, y)) < qGray(darkest)) darkest = image.pixel(x, y);
+    }
+  }
+  return QColor(darkest);
+}
+
+int darkPixels(const QImage& image, const QRect& area, int below) {
+  int count = 0;
+  const QRect box = area.intersected(image.rect());
+  for (int y = box.top(); y <= box.bottom(); ++y) {
+    for (int x = box.left(); x <= box.right(); ++x) count += qGray(image.pixel(x, y)) < below ? 1 : 0;
+  }
+  return count;
+}
+
+QRect sceneRect(const QQuickItem* item) {
+  return item->mapRectToScene(QRectF(0, 0, item->width(), item->height())).toRect();
+}
+
 // The moment half way through the shortest notification sent by the first release.
 double middleOfFirstBurst(const SimulationController& simulation) {
   const auto& timeline = *simulation.timeline();
@@ -104,8 +137,23 @@ class GuiScreensTest : public QObject {
     return stage_->mapRectToScene(QRectF(0, 0, stage_->width(), stage_->height())).toRect();
   }
   QRect onScreen(const QRectF& itemRect) const { return stage_->mapRectToScene(itemRect).toRect(); }
+  QQuickItem* item(const char* name) const { return window_->findChild<QQuickItem*>(QLatin1String(name)); }
+  void resizeWindow(const QSize& size) {
+    window_->resize(size);
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+  }
 
  private slots:
+  // The event log's current row once pointed past the end of a new run's list.
+  void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("DelegateModel|index out range"))); }
+  // A test that stops half way leaves the window as the next one expects it all the same.
+  void cleanup() {
+    QMetaObject::invokeMethod(window_, "setComparing", Q_ARG(bool, false), Q_ARG(QString, QString()));
+    window_->setProperty("presentation", false);
+    resizeWindow(QSize(1600, 1000));
+  }
+
   void initTestCase() {
     engine_ = new QQmlApplicationEngine(this);
     engine_->setInitialProperties({{QStringLiteral("lessonFolder"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios")},
@@ -152,18 +200,237 @@ class GuiScreensTest : public QObject {
     const QImage after = grabAt(simulation_->origin() + 150'000);
     const QRect card = onScreen(stage_->clientRect(0));
     QVERIFY(!card.isEmpty());
-    auto crashPixels = [&](const QImage& image) {
+    auto pixelsOf = [&](const QImage& image, const QColor& colour) {
       int count = 0;
       for (int y = card.top() + 4; y < card.bottom() - 4; y += 2) {
-        for (int x = card.left() + 4; x < card.right() - 4; x += 2) {
-          count += near(image.pixel(x, y), gui::Theme::violationColour(), 12) ? 1 : 0;
-        }
+        for (int x = card.left() + 4; x < card.right() - 4; x += 2) count += near(image.pixel(x, y), colour, 12) ? 1 : 0;
       }
       return count;
     };
     const int area = (card.width() - 8) * (card.height() - 8) / 4;
-    QVERIFY(crashPixels(before) < area / 10);
-    QVERIFY2(crashPixels(after) > area / 2, qPrintable(QString::number(crashPixels(after))));
+    const QColor crash = gui::Theme::crashColour();
+    QVERIFY(pixelsOf(before, crash) < area / 10);
+    QVERIFY2(pixelsOf(after, crash) > area / 2, qPrintable(QString::number(pixelsOf(after, crash))));
+    // A crash is not a violation: a colour far from the violation's, and no violation colour on
+    // the card.
+    const QColor violation = gui::Theme::violationColour();
+    QVERIFY(std::abs(crash.red() - violation.red()) + std::abs(crash.green() - violation.green()) +
+                std::abs(crash.blue() - violation.blue()) > 120);
+    QCOMPARE(pixelsOf(after, violation), 0);
+    // And an X in the card's top-right corner, where the live card has none.
+    const double unit = stage_->textScale();
+    const QRect corner = QRectF(card.right() - 20 * unit, card.top() + 4 * unit, 16 * unit, 16 * unit).toRect();
+    QVERIFY2(darkPixels(after, corner, 60) > 20, qPrintable(QString::number(darkPixels(after, corner, 60))));
+    QCOMPARE(darkPixels(before, corner, 60), 0);
+  }
+
+  // Every client has a shape as well as a colour, from the first: clients 1 to 4 get four
+  // different shapes, and no two of the first 36 share both colour and shape. On the stage, the
+  // marker in c2's card is a square (its top-left corner is filled), c1's a circle (not filled
+  // there), c3's a triangle (bottom corner filled, top not).
+  void everyClientHasAShapeAsWellAsAColour() {
+    std::set<std::pair<QRgb, int>> pairs;
+    std::set<int> firstShapes;
+    for (int client = 0; client < 36; ++client) {
+      pairs.insert({gui::Theme::clientColour(client).rgb(), static_cast<int>(gui::Theme::clientShape(client))});
+      if (client < 4) firstShapes.insert(static_cast<int>(gui::Theme::clientShape(client)));
+    }
+    QCOMPARE(pairs.size(), size_t{36});
+    QCOMPARE(firstShapes.size(), size_t{4});
+
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    const QImage image = grabAt(simulation_->origin() + 62'000);
+    auto markerCorner = [&](int client, bool bottom) {
+      const double unit = stage_->textScale();
+      const QRectF card = stage_->clientRect(client);
+      const QRect marker = onScreen(QRectF(card.left() + 6 * unit, card.top() + 6 * unit, 12 * unit, 12 * unit));
+      // One pixel in from the corner: outside a circle or a triangle's top, inside a square.
+      const QPoint corner = bottom ? QPoint(marker.left() + 1, marker.bottom() - 1) : QPoint(marker.left() + 1, marker.top() + 1);
+      const QColor identity = gui::Theme::clientColour(client);
+      return near(image.pixel(corner), identity, 40) || near(image.pixel(corner), identity.darker(160), 40);
+    };
+    QVERIFY(!markerCorner(0, false));  // c1: circle
+    QVERIFY(markerCorner(1, false));   // c2: square
+    QVERIFY(!markerCorner(2, false));  // c3: triangle, point up
+    QVERIFY(markerCorner(2, true));
+  }
+
+  // Presentation mode: the window's ground turns from grey to white, the diagram's lane names
+  // (pale client colours in the normal palette) and the stage's header are black on white at a
+  // WCAG contrast of 7:1 or more, and the event log's rows grow with the type.
+  void presentationModeIsHighContrastWithLargerRows() {
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    auto* playback = item("playbackBar");
+    auto* diagram = qobject_cast<gui::SimulationView*>(item("diagram"));
+    QVERIFY(playback && diagram);
+    auto rowHeight = [&] {
+      // The rows the log shows: its content item's children (delegates are not QObject children).
+      double height = 0;
+      for (QQuickItem* row : item("eventList")->property("contentItem").value<QQuickItem*>()->childItems()) {
+        if (row->objectName() == QLatin1String("eventRow") && row->isVisible()) height = std::max(height, row->height());
+      }
+      return height;
+    };
+    struct Look {
+      QColor window, laneName, laneGround, header, box;
+      double row;
+    };
+    auto look = [&] {
+      const QImage image = grabAt(simulation_->origin() + 62'000);
+      const QRect bar = sceneRect(playback);
+      // c2's lane name, in the diagram's left gutter (lane 0 is the server).
+      const double lanes = static_cast<double>(simulation_->clientCount() + 1);
+      const double lane = (diagram->height() - 16 * diagram->textScale()) / lanes;
+      // Right of the lane's marker: the name alone.
+      const double unit = diagram->textScale();
+      const QRect gutter = diagram->mapRectToScene(QRectF(16 * unit, 14 * unit + 2 * lane, 38 * unit, lane)).toRect();
+      // The server box's header line ("ZooKeeper (model)", the time) and the box beside it.
+      const QRect server = onScreen(stage_->serverRect());
+      const QRect headerRow(server.left() + 10, server.top() + 4, server.width() - 20, static_cast<int>(20 * stage_->textScale()));
+      return Look{QColor(image.pixel(bar.left() + 1, bar.top() + 1)), darkestIn(image, gutter),
+                  QColor(image.pixel(gutter.left() + 1, gutter.center().y())), darkestIn(image, headerRow),
+                  QColor(image.pixel(server.left() + 5, headerRow.center().y())), rowHeight()};
+    };
+    const Look normal = look();
+    window_->setProperty("presentation", true);
+    QCoreApplication::processEvents();
+    QVERIFY(diagram->highContrast());
+    const Look present = look();
+    window_->setProperty("presentation", false);
+    QCoreApplication::processEvents();
+    QVERIFY2(normal.window != present.window, qPrintable(normal.window.name()));
+    QCOMPARE(present.window, QColor(Qt::white));
+    const double laneContrast = gui::Theme::contrast(present.laneName, present.laneGround);
+    QVERIFY2(laneContrast >= 7, qPrintable(QStringLiteral("%1 on %2: %3").arg(present.laneName.name(), present.laneGround.name()).arg(laneContrast)));
+    // The normal palette's pale name is what presentation mode is for (so this check can fail).
+    QVERIFY(gui::Theme::contrast(normal.laneName, normal.laneGround) < 7);
+    const double headerContrast = gui::Theme::contrast(present.header, present.box);
+    QVERIFY2(headerContrast >= 7, qPrintable(QString::number(headerContrast)));
+    QVERIFY2(present.row >= normal.row * 1.4 && normal.row > 0, qPrintable(QStringLiteral("%1 -> %2").arg(normal.row).arg(present.row)));
+  }
+
+  // Compare mode at 1400x900: the stages are narrow and the znode rows short of room, but every
+  // row still ends with its node's whole sequence number.
+  void sequenceNumbersStayReadableInCompareMode_data() {
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("normal") << false;
+    QTest::newRow("presentation") << true;  // larger type: the stages' rows are shorter of room still
+  }
+
+  void sequenceNumbersStayReadableInCompareMode() {
+    QFETCH(bool, presentation);
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    window_->setProperty("presentation", presentation);
+    resizeWindow(QSize(1400, 900));
+    QMetaObject::invokeMethod(window_, "setComparing", Q_ARG(bool, true), Q_ARG(QString, QStringLiteral("zk-chained")));
+    grabAt(middleOfFirstBurst(*simulation_));
+    int rows = 0, shortened = 0;
+    for (auto* stage : window_->findChildren<gui::StageView*>(QStringLiteral("stage"))) {
+      QVERIFY(stage->width() < 600);
+      // The server box's header: its name and the time side by side, never over each other,
+      // inside the box; too narrow for both, the name alone.
+      const QRectF name = stage->headerLabelRect(), time = stage->headerTimeRect(), box = stage->serverRect();
+      QVERIFY(name.width() > 10 && box.contains(name));
+      QVERIFY2(time.isEmpty() || (box.contains(time) && name.right() < time.left()),
+               qPrintable(QStringLiteral("name %1..%2, time %3..%4").arg(name.left()).arg(name.right()).arg(time.left()).arg(time.right())));
+      const auto& trace = stage->simulation()->timeline()->trace();
+      for (const auto& event : trace.events()) {
+        if (event.kind != sim::TraceKind::NodeCreated) continue;
+        const QString path = QString::fromStdString(std::string(trace.text(event.path)));
+        const QString shown = stage->znodeText(path);
+        // Lock nodes only (not /lock), and only those in the tree at this moment.
+        if (shown.isEmpty() || !path.contains(QRegularExpression(QStringLiteral("\\d{10}$")))) continue;
+        const QString sequence = path.right(10);
+        // The node's name is what comes before the notes (" · ephemeral", " · c3", "  ← holds").
+        const QString name = shown.left(shown.indexOf(QRegularExpression(QStringLiteral(" +[\u00B7\u2190]"))));
+        QVERIFY2(name.endsWith(sequence), qPrintable(shown));
+        ++rows;
+        shortened += shown.contains(QStringLiteral("ephemeral")) ? 0 : 1;
+      }
+    }
+    QMetaObject::invokeMethod(window_, "setComparing", Q_ARG(bool, false), Q_ARG(QString, QString()));
+    window_->setProperty("presentation", false);
+    resizeWindow(QSize(1600, 1000));
+    QVERIFY2(rows >= 10, qPrintable(QString::number(rows)));
+    QVERIFY2(shortened > 0, "no row was short of room: the check proves nothing at this size");
+  }
+
+  // The label function itself: squeezed to a few characters, what is left is the number.
+  void aSqueezedZnodeLabelKeepsItsSequenceNumber() {
+    QFont font;
+    font.setPointSizeF(9.5);
+    const QFontMetrics metrics(font);
+    const QString name = QStringLiteral("_c_8f2a7d1e-lock-0000000012");
+    const QStringList notes = {QStringLiteral("  \u00B7 ephemeral"), QStringLiteral(" \u00B7 c12"), QStringLiteral("  \u2190 holds the lock")};
+    QCOMPARE(gui::fitZnodeText(name, notes, metrics, 10'000), name + notes.join(QString()));
+    const QString withoutEphemeral = gui::fitZnodeText(name, notes, metrics, metrics.horizontalAdvance(name + notes[1] + notes[2]));
+    QCOMPARE(withoutEphemeral, name + notes[1] + notes[2]);
+    // Down to the width of "…0000000012" the number is whole.
+    const int least = metrics.horizontalAdvance(QStringLiteral("\u20260000000012"));
+    for (int width : {least, least + 10, least + 40, metrics.horizontalAdvance(name) - 1}) {
+      const QString shown = gui::fitZnodeText(name, notes, metrics, width);
+      QVERIFY2(shown.endsWith(QStringLiteral("0000000012")) && shown.startsWith(QStringLiteral("\u2026")), qPrintable(shown));
+      QVERIFY(metrics.horizontalAdvance(shown) <= width);
+    }
+  }
+
+  // At the minimum size the top bar keeps to itself, the recipe panel keeps its lines, and the
+  // playback bar (with its timeline) and the diagram are on screen.
+  void theMinimumWindowKeepsEveryPanel() {
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QCOMPARE(window_->minimumSize(), QSize(1024, 640));
+    resizeWindow(window_->minimumSize());
+    const QImage image = grabAt(simulation_->origin() + 62'000);
+    const QRect window(QPoint(0, 0), window_->size());
+    for (const char* name : {"playbackBar", "diagram", "timeline", "eventList"}) {
+      QQuickItem* shown = item(name);
+      QVERIFY2(shown && shown->isVisible(), name);
+      const QRect box = sceneRect(shown);
+      QVERIFY2(box.width() > 100 && box.height() > 10 && window.contains(box),
+               qPrintable(QStringLiteral("%1: %2,%3 %4x%5").arg(QLatin1String(name)).arg(box.x()).arg(box.y()).arg(box.width()).arg(box.height())));
+    }
+    QVERIFY(sceneRect(item("diagram")).height() > 60);
+    // The top bar's groups do not overlap: each starts where the one before it ends, or on a new line.
+    const auto groups = item("topBarFlow")->childItems();
+    for (int index = 1; index < groups.size(); ++index) {
+      const QRectF previous(groups[index - 1]->position(), groups[index - 1]->size());
+      const QRectF current(groups[index]->position(), groups[index]->size());
+      QVERIFY2(!previous.intersects(current), qPrintable(QString::number(index)));
+      QVERIFY(current.right() <= item("topBarFlow")->width() + 1);
+    }
+    // The recipe panel keeps room for its lines: ink in its list.
+    auto* recipe = window_->findChild<QQuickItem*>(QStringLiteral("recipeLines"));
+    QVERIFY(recipe);
+    QVERIFY2(recipe->height() >= 40, qPrintable(QString::number(recipe->height())));
+    QVERIFY(darkPixels(image, sceneRect(recipe), 100) > 50);
+    // ... and scrolls so that all of the first line with a client's cursor on it is in sight.
+    const int line = simulation_->recipeLines()->firstCursorLine();
+    QVERIFY(line >= 0);
+    QQuickItem* cursorLine = nullptr;
+    QVERIFY(QMetaObject::invokeMethod(recipe, "itemAtIndex", Q_RETURN_ARG(QQuickItem*, cursorLine), Q_ARG(int, line)));
+    QVERIFY(cursorLine);
+    const QRectF shown = cursorLine->mapRectToItem(recipe, QRectF(0, 0, cursorLine->width(), cursorLine->height()));
+    QVERIFY2(shown.top() >= -1 && shown.bottom() <= recipe->height() + 1,
+             qPrintable(QStringLiteral("line %1 at %2..%3 in a list %4 high").arg(line + 1).arg(shown.top()).arg(shown.bottom()).arg(recipe->height())));
+    resizeWindow(QSize(1600, 1000));
+  }
+
+  // "Export PNG" writes the whole window: the top bar's buttons and the status line's verdict
+  // are in the file, and it is the window's size.
+  void theExportedPngIsTheWholeWindow() {
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    grabAt(simulation_->origin() + 62'000);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("export.png"));
+    QVERIFY(gui::WindowImage::save(window_, path));
+    const QImage image(path);
+    QCOMPARE(image.size(), window_->size() * window_->devicePixelRatio());
+    auto* header = window_->property("header").value<QQuickItem*>();
+    auto* footer = window_->property("footer").value<QQuickItem*>();
+    QVERIFY(header && footer);
+    QVERIFY(sceneRect(header).top() <= 0 && sceneRect(footer).bottom() >= window_->height() - 1);
+    QVERIFY2(darkPixels(image, sceneRect(header), 100) > 100, "the top bar is missing");
+    QVERIFY2(darkPixels(image, sceneRect(footer), 100) > 50, "the status line is missing");
   }
 
   void theHoldersNodeIsOutlined() {

@@ -100,6 +100,23 @@ void EventLogFilter::rebuild() {
     }
   }
   endResetModel();
+  updateCurrentRow();
+}
+
+void EventLogFilter::setCursor(int cursor) {
+  if (cursor_ == cursor) return;
+  cursor_ = cursor;
+  emit cursorChanged();
+  updateCurrentRow();
+}
+
+// Follows the rows as well as the cursor: a row computed from the cursor alone could point past
+// the end of a new run's shorter list (the DelegateModel's "index out range").
+void EventLogFilter::updateCurrentRow() {
+  const int row = rowAtOrBefore(cursor_ - 1);
+  if (row == currentRow_) return;
+  currentRow_ = row;
+  emit currentRowChanged();
 }
 
 void EventLogFilter::forwardChanges(const QModelIndex& first, const QModelIndex& last, const QList<int>& roles) {

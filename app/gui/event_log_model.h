@@ -41,6 +41,10 @@ class EventLogFilter : public QAbstractListModel {
   Q_PROPERTY(lockscope::gui::EventLogModel* source READ source WRITE setSource NOTIFY sourceChanged)
   Q_PROPERTY(QString client READ client WRITE setClient NOTIFY filterChanged)
   Q_PROPERTY(QString kind READ kind WRITE setKind NOTIFY filterChanged)
+  // The playback cursor (the run's event index) and the shown row of the last event before it
+  // (-1 if none), kept in step with the rows: the log's current row follows it.
+  Q_PROPERTY(int cursor READ cursor WRITE setCursor NOTIFY cursorChanged)
+  Q_PROPERTY(int currentRow READ currentRow NOTIFY currentRowChanged)
 
  public:
   explicit EventLogFilter(QObject* parent = nullptr) : QAbstractListModel(parent) {}
@@ -55,14 +59,20 @@ class EventLogFilter : public QAbstractListModel {
   void setClient(const QString& client);
   QString kind() const { return kind_; }
   void setKind(const QString& kind);
+  int cursor() const { return cursor_; }
+  void setCursor(int cursor);
+  int currentRow() const { return currentRow_; }
   // The shown row of the last event at or before `eventIndex` (-1 if none): to follow the cursor.
   Q_INVOKABLE int rowAtOrBefore(int eventIndex) const;
 
  signals:
   void filterChanged();
   void sourceChanged();
+  void cursorChanged();
+  void currentRowChanged();
 
  private:
+  void updateCurrentRow();
   bool accepts(int sourceRow) const;
   void rebuild();
   void forwardChanges(const QModelIndex& first, const QModelIndex& last, const QList<int>& roles);
@@ -70,6 +80,8 @@ class EventLogFilter : public QAbstractListModel {
   EventLogModel* source_ = nullptr;
   QString client_, kind_;
   std::vector<int> rows_;  // source rows shown, ascending
+  int cursor_ = 0;
+  int currentRow_ = -1;
 };
 
 }  // namespace lockscope::gui

@@ -36,7 +36,8 @@ int main(int argc, char* argv[]) {
     return 0;
   }
   if (!parsed.error.isEmpty()) {
-    std::fprintf(stderr, "lockscope: %s\n%s", qPrintable(parsed.error), qPrintable(lockscope::gui::guiUsage()));
+    // One line: what was wrong and where the usage is.
+    std::fprintf(stderr, "lockscope: %s (lockscope --help for usage)\n", qPrintable(parsed.error));
     return 2;
   }
   GuiOptions options = parsed.options;
@@ -66,6 +67,13 @@ int main(int argc, char* argv[]) {
   auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
   auto* simulation = window->property("simulation").value<lockscope::gui::SimulationController*>();
   if (!window || !simulation) return 1;
+  const QSize least = window->minimumSize();
+  if (headless && (options.size.width() < least.width() || options.size.height() < least.height())) {
+    // Below it the panels overlap: a picture of that would only mislead.
+    std::fprintf(stderr, "lockscope: --size: at least %dx%d (the window's minimum size), got %dx%d\n", least.width(),
+                 least.height(), options.size.width(), options.size.height());
+    return 2;
+  }
   if (!simulation->load(options.scenario) && headless) {
     std::fprintf(stderr, "lockscope: %s\n", qPrintable(simulation->error()));
     return 2;

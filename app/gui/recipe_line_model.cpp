@@ -36,6 +36,13 @@ void RecipeLineModel::reset(const RunTimeline* timeline) {
   }
   cursors_.assign(lines_.size(), {});
   endResetModel();
+  setFirstCursorLine(-1);
+}
+
+void RecipeLineModel::setFirstCursorLine(int line) {
+  if (firstCursorLine_ == line) return;
+  firstCursorLine_ = line;
+  emit firstCursorLineChanged();
 }
 
 void RecipeLineModel::refresh(const StageState& stage) {
@@ -46,11 +53,14 @@ void RecipeLineModel::refresh(const StageState& stage) {
     if (!inRecipe || state.crashed || state.line < 1 || static_cast<size_t>(state.line) > lines_.size()) continue;
     cursors[static_cast<size_t>(state.line - 1)].push_back(static_cast<int>(client));
   }
+  int first = -1;
   for (size_t line = 0; line < lines_.size(); ++line) {
+    if (first < 0 && !cursors[line].isEmpty()) first = static_cast<int>(line);
     if (cursors[line] == cursors_[line]) continue;
     cursors_[line] = std::move(cursors[line]);
     emit dataChanged(index(static_cast<int>(line)), index(static_cast<int>(line)), {CursorsRole});
   }
+  setFirstCursorLine(first);
 }
 
 }  // namespace lockscope::gui

@@ -14,6 +14,8 @@ class RecipeLineModel : public QAbstractListModel {
   Q_OBJECT
   QML_ELEMENT
   QML_UNCREATABLE("owned by a Simulation")
+  // The first line with a client's cursor on it (-1 if none): the panel scrolls to keep it shown.
+  Q_PROPERTY(int firstCursorLine READ firstCursorLine NOTIFY firstCursorLineChanged)
 
  public:
   enum Role { NumberRole = Qt::UserRole + 1, TextRole, CursorsRole };
@@ -25,10 +27,17 @@ class RecipeLineModel : public QAbstractListModel {
 
   void reset(const RunTimeline* timeline);
   void refresh(const StageState& stage);
+  int firstCursorLine() const { return firstCursorLine_; }
+
+ signals:
+  void firstCursorLineChanged();
 
  private:
+  void setFirstCursorLine(int line);
+
   std::vector<QString> lines_;
   std::vector<QVariantList> cursors_;  // client indexes per line
+  int firstCursorLine_ = -1;
 };
 
 }  // namespace lockscope::gui

@@ -4,6 +4,15 @@ namespace lockscope::gui {
 
 SimulationView::SimulationView(QQuickItem* parent) : QQuickPaintedItem(parent) {
   setAntialiasing(true);
+  setFillColor(palette_->ground);
+}
+
+void SimulationView::setHighContrast(bool on) {
+  if (highContrast() == on) return;
+  palette_ = &Theme::palette(on);
+  setFillColor(palette_->ground);
+  emit highContrastChanged();
+  update();
 }
 
 void SimulationView::setSimulation(SimulationController* simulation) {

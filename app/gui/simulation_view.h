@@ -1,5 +1,5 @@
 // What every painted view of a simulation shares: the SimulationController it draws (repainted
-// on every frame and every new run) and the text scale of presentation mode.
+// on every frame and every new run), and presentation mode's text scale and high contrast.
 #pragma once
 
 #include <QPointer>
@@ -7,6 +7,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include "simulation_controller.h"
+#include "theme.h"
 
 namespace lockscope::gui {
 
@@ -15,6 +16,7 @@ class SimulationView : public QQuickPaintedItem {
   QML_ANONYMOUS
   Q_PROPERTY(lockscope::gui::SimulationController* simulation READ simulation WRITE setSimulation NOTIFY simulationChanged)
   Q_PROPERTY(double textScale READ textScale WRITE setTextScale NOTIFY textScaleChanged)
+  Q_PROPERTY(bool highContrast READ highContrast WRITE setHighContrast NOTIFY highContrastChanged)
 
  public:
   explicit SimulationView(QQuickItem* parent = nullptr);
@@ -23,10 +25,13 @@ class SimulationView : public QQuickPaintedItem {
   void setSimulation(SimulationController* simulation);
   double textScale() const { return scale_; }
   void setTextScale(double scale);
+  bool highContrast() const { return palette_->highContrast; }
+  void setHighContrast(bool on);
 
  signals:
   void simulationChanged();
   void textScaleChanged();
+  void highContrastChanged();
 
  protected:
   // A run is loaded: there is something to draw.
@@ -34,6 +39,7 @@ class SimulationView : public QQuickPaintedItem {
 
   QPointer<SimulationController> simulation_;
   double scale_ = 1.0;
+  const Palette* palette_ = &Theme::palette(false);
 };
 
 }  // namespace lockscope::gui

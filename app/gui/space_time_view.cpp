@@ -18,7 +18,6 @@ constexpr size_t kMostFlightsDrawn = 2000;   // per frame, however far out the w
 }  // namespace
 
 SpaceTimeView::SpaceTimeView(QQuickItem* parent) : SimulationView(parent) {
-  setFillColor(QColor(0xFB, 0xFB, 0xFB));
   setAcceptedMouseButtons(Qt::LeftButton);
 }
 
@@ -73,13 +72,17 @@ void SpaceTimeView::paint(QPainter* painter) {
   // Lanes and their names.
   for (size_t index = 0; index <= clients; ++index) {
     const double y = laneY(static_cast<int>(index));
-    painter->setPen(QPen(QColor(0xE2, 0xE2, 0xE2), 1));
+    painter->setPen(QPen(palette_->rule, palette_->stroke));
     painter->drawLine(QPointF(gutter(), y), QPointF(width(), y));
     if (lane >= 7) {
-      painter->setPen(index == 0 ? Qt::black : Theme::clientColour(static_cast<int>(index) - 1).darker(130));
-      const QString name = index == 0 ? QStringLiteral("server")
-                                      : QString::fromStdString(timeline.cast().name(static_cast<int>(index) - 1));
-      painter->drawText(QRectF(2, y - lane / 2, gutter() - 6, lane), Qt::AlignRight | Qt::AlignVCenter, name);
+      // A client's lane: its marker (shape and colour) and its name, in its colour or, in high
+      // contrast, in black.
+      const int client = static_cast<int>(index) - 1;
+      const double marker = std::min(lane * 0.7, 9.0 * scale_);
+      if (client >= 0) Theme::drawClientMarker(*painter, client, QRectF(3, y - marker / 2, marker, marker));
+      painter->setPen(client < 0 || palette_->highContrast ? palette_->ink : Theme::clientColour(client).darker(130));
+      const QString name = client < 0 ? QStringLiteral("server") : QString::fromStdString(timeline.cast().name(client));
+      painter->drawText(QRectF(marker + 5, y - lane / 2, gutter() - marker - 11, lane), Qt::AlignRight | Qt::AlignVCenter, name);
     }
   }
 
@@ -114,7 +117,8 @@ void SpaceTimeView::paint(QPainter* painter) {
     if (batches[batch].empty()) continue;
     const QColor kind = Theme::flightColour(static_cast<FlightKind>(batch / 2));
     const QColor colour = batch % 2 ? Theme::tint(kind, 0.3) : kind;
-    painter->setPen(QPen(colour, 0));  // cosmetic: one pixel wide at any zoom
+    // Cosmetic: one pixel wide at any zoom (two in high contrast).
+    painter->setPen(QPen(colour, palette_->highContrast ? 2 : 0));
     painter->drawLines(batches[batch].data(), static_cast<int>(batches[batch].size()));
   }
   painter->setRenderHint(QPainter::Antialiasing, true);
@@ -145,9 +149,9 @@ void SpaceTimeView::paint(QPainter* painter) {
   // What is still to come is dimmed; the cursor is a line.
   const double cursor = xOf(simulation_->timeMicros());
   painter->fillRect(QRectF(cursor, 0, width() - cursor, height()), QColor(255, 255, 255, 110));
-  painter->setPen(QPen(Qt::black, 1.5));
+  painter->setPen(QPen(Qt::black, 1.5 * palette_->stroke));
   painter->drawLine(QPointF(cursor, 0), QPointF(cursor, height()));
-  painter->setPen(QColor(0x55, 0x55, 0x55));
+  painter->setPen(palette_->quietInk);
   painter->drawText(QRectF(gutter(), 0, width() - gutter() - 4, 13 * scale_), Qt::AlignRight,
                     QStringLiteral("window %1 ms%2 · wheel to zoom · click to jump")
                         .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)

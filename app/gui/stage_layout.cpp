@@ -160,4 +160,13 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   return layout;
 }
 
+QString fitZnodeText(const QString& name, const QStringList& notes, const QFontMetrics& metrics, int width) {
+  for (qsizetype first = 0; first <= notes.size(); ++first) {
+    QString text = name;
+    for (qsizetype note = first; note < notes.size(); ++note) text += notes[note];
+    if (metrics.horizontalAdvance(text) <= width) return text;
+  }
+  return metrics.elidedText(name, Qt::ElideLeft, width);
+}
+
 }  // namespace lockscope::gui

@@ -3,8 +3,10 @@
 // and the tree at the cursor; kept between paints so that clicks can be hit-tested.
 #pragma once
 
+#include <QFontMetrics>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 #include <map>
 #include <string>
 #include <vector>
@@ -19,7 +21,14 @@ struct ZnodeRow {
   int depth = 0;
   const ZnodeOnStage* node = nullptr;
   QRectF box;
+  QString shown;  // the text the last paint wrote in the row
 };
+
+// A znode row's text in `width` pixels: the name, then the notes (each with its separator,
+// "  · ephemeral"). Notes are dropped first to last
+// when short of room; then the name is elided on the left, so that its end, the sequence number
+// ("…0000000012"), is always there to read.
+QString fitZnodeText(const QString& name, const QStringList& notes, const QFontMetrics& metrics, int width);
 
 struct StageLayout {
   QRectF server;       // the server box

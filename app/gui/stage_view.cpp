@@ -22,7 +22,7 @@ int holderOf(const StageState& stage, const std::string& path) {
 
 }  // namespace
 
-StageView::StageView(QQuickItem* parent) : SimulationView(parent) { setFillColor(Qt::white); }
+StageView::StageView(QQuickItem* parent) : SimulationView(parent) {}
 
 void StageView::setSelectedClient(int client) {
   if (selectedClient_ == client) return;
@@ -59,6 +59,11 @@ QRectF StageView::znodeRect(const QString& path) const {
   return row == layout_.rowOfPath.end() ? QRectF() : layout_.rows[row->second].box;
 }
 
+QString StageView::znodeText(const QString& path) const {
+  const auto row = layout_.rowOfPath.find(path.toStdString());
+  return row == layout_.rowOfPath.end() ? QString() : layout_.rows[row->second].shown;
+}
+
 QRectF StageView::instanceRect(const QString& instance) const {
   const auto box = layout_.instances.find(instance.toStdString());
   return box == layout_.instances.end() ? QRectF() : box->second;
@@ -86,53 +91,73 @@ void StageView::paint(QPainter* painter) {
   paintLegend(*painter);
 }
 
-void StageView::paintServer(QPainter& painter) const {
+void StageView::paintServer(QPainter& painter) {
   const bool up = simulation_->stage().serverUp();
-  painter.setPen(QPen(up ? QColor(0x33, 0x33, 0x33) : Theme::violationColour(), 2 * scale_,
+  painter.setPen(QPen(up ? palette_->ink : Theme::crashColour(), 2 * scale_ * palette_->stroke,
                       up ? Qt::SolidLine : Qt::DashLine));
-  painter.setBrush(up ? QColor(0xF7, 0xF9, 0xFC) : QColor(0xE0, 0xE0, 0xE0));
+  painter.setBrush(up ? palette_->box : QColor(0xE0, 0xE0, 0xE0));
   painter.drawRoundedRect(layout_.server, 10 * scale_, 10 * scale_);
-  painter.setFont(font(10, true));
-  painter.setPen(QColor(0x33, 0x33, 0x33));
+  painter.setPen(palette_->ink);
   const QRectF header(layout_.server.left() + 10 * scale_, layout_.server.top() + 2,
                       layout_.server.width() - 20 * scale_, 22 * scale_);
   const bool redis = !simulation_->stage().instances().empty();
   // "ZooKeeper (live)", "Redis (model)": which service, and whether it is the model or real servers.
-  QString label = (redis ? QStringLiteral("Redis (") : QStringLiteral("ZooKeeper (")) + simulation_->backend() + QLatin1Char(')');
+  const QString service = redis ? QStringLiteral("Redis") : QStringLiteral("ZooKeeper");
+  QString label = service + QStringLiteral(" (") + simulation_->backend() + QLatin1Char(')');
   if (!up) label += QStringLiteral(" \u00B7 DOWN");
-  painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, label);
+  // The time on the right, whole; the service's name elided into what is left of the line. Too
+  // narrow for both, the name wins (the playback bar shows the time too).
   painter.setFont(font(9));
-  painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, simulation_->timeText());
+  const QString time = simulation_->timeText();
+  const double timeWidth = painter.fontMetrics().horizontalAdvance(time) + 8 * scale_;
+  painter.setFont(font(10, true));
+  const bool withTime = header.width() - timeWidth >= painter.fontMetrics().horizontalAdvance(service);
+  const int room = static_cast<int>(std::max(0.0, header.width() - (withTime ? timeWidth : 0)));
+  headerTimeRect_ = {};
+  if (withTime) {
+    painter.setFont(font(9));
+    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, time, &headerTimeRect_);
+    painter.setFont(font(10, true));
+  }
+  painter.drawText(QRectF(header.left(), header.top(), room, header.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   painter.fontMetrics().elidedText(label, Qt::ElideRight, room), &headerLabelRect_);
 }
 
-void StageView::paintZnodes(QPainter& painter) const {
+void StageView::paintZnodes(QPainter& painter) {
   const StageState& stage = simulation_->stage();
-  for (const ZnodeRow& row : layout_.rows) {
+  for (ZnodeRow& row : layout_.rows) {
     const int holder = holderOf(stage, row.path);
     const int owner = row.node->owner;
     const QColor identity = Theme::clientColour(owner);
-    painter.setPen(holder != kNoClient ? QPen(Qt::black, 3 * scale_) : QPen(identity.darker(130), 1));
+    painter.setPen(holder != kNoClient ? QPen(Qt::black, 3 * scale_)
+                   : palette_->highContrast ? QPen(Qt::black, palette_->stroke)
+                                            : QPen(identity.darker(130), 1));
     painter.setBrush(owner == kNoClient ? QColor(0xE4, 0xE7, 0xEB) : Theme::tint(identity, 0.35));
     painter.drawRoundedRect(row.box, 4, 4);
     const double marker = std::min(row.box.height() - 4, 12.0 * scale_);
     double textLeft = row.box.left() + 4;
     if (owner != kNoClient && marker > 4) {
-      painter.setPen(QPen(identity.darker(150), 1));
-      painter.setBrush(identity);
-      Theme::drawShape(painter, Theme::clientShape(owner),
-                       QRectF(textLeft, row.box.center().y() - marker / 2, marker, marker));
+      Theme::drawClientMarker(painter, owner, QRectF(textLeft, row.box.center().y() - marker / 2, marker, marker));
       textLeft += marker + 4;
     }
     if (row.box.height() < 9) continue;
     painter.setPen(Qt::black);
-    painter.setFont(font(std::min(9.5, row.box.height() * 0.45), holder != kNoClient));
-    QString label = row.label;
-    if (row.node->ephemeral) label += QStringLiteral("  \u00B7 ephemeral");
-    if (owner != kNoClient) label += QStringLiteral(" \u00B7 ") + QString::fromStdString(simulation_->timeline()->cast().name(owner));
-    if (holder != kNoClient) label += QStringLiteral("  \u2190 holds the lock");
     const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
-    painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter,
-                     painter.fontMetrics().elidedText(label, Qt::ElideRight, static_cast<int>(text.width())));
+    // Smaller type rather than a cut number: "…0000000012" whole, down to 5 points.
+    QFont rowFont = font(std::min(9.5, row.box.height() * 0.45), holder != kNoClient);
+    const QString tail = QStringLiteral("\u2026") + row.label.right(10);
+    while (rowFont.pointSizeF() > 5 && QFontMetrics(rowFont).horizontalAdvance(tail) > text.width()) {
+      rowFont.setPointSizeF(rowFont.pointSizeF() - 0.5);
+    }
+    painter.setFont(rowFont);
+    // Notes in the order they go when the row is short of room: the name (and its sequence
+    // number) stays to the last.
+    QStringList notes;
+    if (row.node->ephemeral) notes << QStringLiteral("  \u00B7 ephemeral");
+    if (owner != kNoClient) notes << QStringLiteral(" \u00B7 ") + QString::fromStdString(simulation_->timeline()->cast().name(owner));
+    if (holder != kNoClient) notes << QStringLiteral("  \u2190 holds the lock");
+    row.shown = fitZnodeText(row.label, notes, painter.fontMetrics(), static_cast<int>(text.width()));
+    painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, row.shown);
   }
 }
 
@@ -155,12 +180,12 @@ void StageView::paintWatches(QPainter& painter) const {
     const QColor colour = Theme::clientColour(client);
     // Children watches solid, node (exists/getData) watches dashed: the herd's fan to /lock
     // against the chain of dashed arrows to predecessors.
-    QPen pen(colour, 1.6 * scale_, watch.kind == "child" ? Qt::SolidLine : Qt::DashLine);
+    const QPen pen = watchPen(palette_->highContrast ? colour.darker(150) : colour, watch.kind == "child");
     painter.setPen(pen);
     painter.drawLine(from, to);
-    painter.setBrush(colour);
+    painter.setBrush(pen.color());
     painter.setPen(Qt::NoPen);
-    drawArrowHead(painter, from, to, 8 * scale_);
+    drawArrowHead(painter, from, to, 8 * scale_ * palette_->stroke);
   });
   painter.setRenderHint(QPainter::Antialiasing, true);
 }
@@ -182,7 +207,7 @@ void StageView::paintFlights(QPainter& painter) const {
     const QPointF at = from + (to - from) * progress;
     QColor colour = Theme::flightColour(flight.kind);
     if (flight.lost) colour.setAlphaF(std::max(0.15, 1.0 - progress));
-    painter.setPen(QPen(Qt::white, 1.2));
+    painter.setPen(QPen(palette_->highContrast ? Qt::black : Qt::white, 1.2 * palette_->stroke));
     painter.setBrush(colour);
     const double r = flight.kind == FlightKind::Notification ? radius * 1.3 : radius;
     const QRectF dot(at.x() - r, at.y() - r, 2 * r, 2 * r);
@@ -208,34 +233,34 @@ void StageView::paintClients(QPainter& painter) const {
     if (left < 1.0) {
       // The session countdown: what is left of the session timeout since the server last heard.
       const QRectF ring = box.adjusted(-5 * scale_, -5 * scale_, 5 * scale_, 5 * scale_);
-      painter.setPen(QPen(QColor(0xDD, 0xDD, 0xDD), 3 * scale_));
+      painter.setPen(QPen(palette_->highContrast ? palette_->rule : QColor(0xDD, 0xDD, 0xDD), 3 * scale_));
       painter.setBrush(Qt::NoBrush);
       painter.drawEllipse(ring);
-      painter.setPen(QPen(left < 0.25 ? Theme::violationColour() : QColor(0x55, 0x55, 0x55), 3 * scale_));
+      painter.setPen(QPen(left < 0.25 ? Theme::violationColour() : palette_->highContrast ? Qt::black : QColor(0x55, 0x55, 0x55),
+                          3 * scale_ * palette_->stroke));
       painter.drawArc(ring, 90 * 16, static_cast<int>(left * 360 * 16));
     }
     const bool selected = static_cast<int>(client) == selectedClient_;
-    painter.setPen(QPen(selected ? Qt::black : identity, (selected ? 4 : 3) * scale_));
+    painter.setPen(QPen(selected ? Qt::black : identity, (selected ? 4 : 3) * scale_ * palette_->stroke));
     painter.setBrush(Theme::activityColour(activity));
     if (layout_.clientLabels) {
       painter.drawRoundedRect(box, 8 * scale_, 8 * scale_);
     } else {
       Theme::drawShape(painter, Theme::clientShape(static_cast<int>(client)), box);
     }
+    const double marker = 12 * scale_;
     if (activity == Activity::Crashed) {
-      painter.setPen(QPen(Qt::white, 2.5 * scale_));
-      const QRectF cross = box.adjusted(box.width() * 0.3, box.height() * 0.2, -box.width() * 0.3, -box.height() * 0.2);
-      if (!layout_.clientLabels) {
-        painter.drawLine(cross.topLeft(), cross.bottomRight());
-        painter.drawLine(cross.topRight(), cross.bottomLeft());
-      }
+      // A crash is an X as well as its colour: over a bare marker, in a labelled card's corner.
+      painter.setPen(Qt::NoPen);
+      painter.setBrush(Qt::black);
+      const QRectF cross = layout_.clientLabels
+                               ? QRectF(box.right() - 6 * scale_ - marker, box.top() + 6 * scale_, marker, marker)
+                               : box.adjusted(box.width() * 0.25, box.height() * 0.25, -box.width() * 0.25, -box.height() * 0.25);
+      Theme::drawShape(painter, Shape::Cross, cross);
     }
     if (!layout_.clientLabels) continue;
-    const double marker = 12 * scale_;
-    painter.setPen(QPen(identity.darker(140), 1));
-    painter.setBrush(identity);
-    Theme::drawShape(painter, Theme::clientShape(static_cast<int>(client)),
-                     QRectF(box.left() + 6 * scale_, box.top() + 6 * scale_, marker, marker));
+    Theme::drawClientMarker(painter, static_cast<int>(client),
+                            QRectF(box.left() + 6 * scale_, box.top() + 6 * scale_, marker, marker));
     painter.setPen(Theme::activityTextColour(activity));
     painter.setFont(font(box.height() > 40 * scale_ ? 11 : 9, true));
     const QRectF top(box.left(), box.top() + 2, box.width(), box.height() / 2);
@@ -256,7 +281,8 @@ void StageView::paintLegend(QPainter& painter) const {
   };
   const bool redis = !simulation_->stage().redis().empty();
   std::vector<Item> items = {{Shape::Circle, Theme::requestColour(), "request"},
-                             {Shape::Square, Theme::replyColour(), "reply"}};
+                             {Shape::Square, Theme::replyColour(), "reply"},
+                             {Shape::Cross, Theme::crashColour(), "crashed"}};
   if (redis) {
     using Vote = QuorumTally::Vote;
     for (const auto& [vote, text] : {std::pair{Vote::Locked, "vote: locked (SET NX OK)"}, {Vote::Refused, "vote: refused (held elsewhere)"},
@@ -275,20 +301,26 @@ void StageView::paintLegend(QPainter& painter) const {
     painter.setPen(Qt::NoPen);
     painter.setBrush(item.colour);
     Theme::drawShape(painter, item.shape, QRectF(x, y - 5 * scale_, 10 * scale_, 10 * scale_));
-    painter.setPen(QColor(0x33, 0x33, 0x33));
+    painter.setPen(palette_->ink);
     painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QLatin1String(item.text));
     y += 14 * scale_;
   }
   if (redis) return;
-  painter.setPen(QPen(QColor(0x55, 0x55, 0x55), 1.6 * scale_));
-  painter.drawLine(QPointF(x, y), QPointF(x + 10 * scale_, y));
-  painter.setPen(QColor(0x33, 0x33, 0x33));
-  painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QStringLiteral("children watch"));
-  y += 14 * scale_;
-  painter.setPen(QPen(QColor(0x55, 0x55, 0x55), 1.6 * scale_, Qt::DashLine));
-  painter.drawLine(QPointF(x, y), QPointF(x + 10 * scale_, y));
-  painter.setPen(QColor(0x33, 0x33, 0x33));
-  painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QStringLiteral("node watch (exists / getData)"));
+  // The watch lines as long as the text is indented: room for a dash, a gap and a dash.
+  for (const auto& [children, text] : {std::pair{true, "children watch"}, {false, "node watch (exists / getData)"}}) {
+    painter.setPen(watchPen(palette_->quietInk, children));
+    painter.drawLine(QPointF(x, y), QPointF(x + 13 * scale_, y));
+    painter.setPen(palette_->ink);
+    painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QLatin1String(text));
+    y += 14 * scale_;
+  }
+}
+
+QPen StageView::watchPen(const QColor& colour, bool children) const {
+  QPen pen(colour, 1.6 * scale_ * palette_->stroke, children ? Qt::SolidLine : Qt::DashLine);
+  // Dashes are in pen widths: shorter ones for the thick high-contrast pen, so a dash still shows.
+  if (!children && palette_->highContrast) pen.setDashPattern({2.0, 1.5});
+  return pen;
 }
 
 }  // namespace lockscope::gui

@@ -5,6 +5,7 @@
 // software renderer, and what is drawn comes from the SimulationController alone.
 #pragma once
 
+#include <QPen>
 #include <QtQml/qqmlregistration.h>
 
 #include "simulation_view.h"
@@ -36,13 +37,19 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE QRectF clientRect(int client) const;
   Q_INVOKABLE QRectF znodeRect(const QString& path) const;
   Q_INVOKABLE QRectF instanceRect(const QString& instance) const;
+  Q_INVOKABLE QRectF serverRect() const { return layout_.server; }
+  // Where the last paint wrote the server box's name and the time (empty if it left it out).
+  Q_INVOKABLE QRectF headerLabelRect() const { return headerLabelRect_; }
+  Q_INVOKABLE QRectF headerTimeRect() const { return headerTimeRect_; }
+  // The text the last paint wrote in a znode's row ("" if none).
+  Q_INVOKABLE QString znodeText(const QString& path) const;
 
  signals:
   void selectedClientChanged();
 
  private:
-  void paintServer(QPainter& painter) const;
-  void paintZnodes(QPainter& painter) const;
+  void paintServer(QPainter& painter);
+  void paintZnodes(QPainter& painter);
   // Redis runs (stage_view_redis.cpp): instance boxes, replication links, Redlock tallies.
   void paintInstances(QPainter& painter) const;
   void paintReplication(QPainter& painter) const;
@@ -52,9 +59,12 @@ class StageView : public lockscope::gui::SimulationView {
   void paintFlights(QPainter& painter) const;
   void paintLegend(QPainter& painter) const;
   QFont font(double points, bool bold = false) const;
+  // A watch arrow's pen: solid to a parent's children, dashed to one node.
+  QPen watchPen(const QColor& colour, bool children) const;
 
   StageLayout layout_;
   int selectedClient_ = -1;
+  QRectF headerLabelRect_, headerTimeRect_;
 };
 
 }  // namespace lockscope::gui

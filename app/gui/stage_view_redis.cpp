@@ -33,7 +33,7 @@ void StageView::paintInstances(QPainter& painter) const {
     const auto found = layout_.instances.find(name);
     if (found == layout_.instances.end()) continue;
     const QRectF box = found->second;
-    painter.setPen(QPen(instance.up ? QColor(0x33, 0x33, 0x33) : Theme::violationColour(), 1.5 * scale_,
+    painter.setPen(QPen(instance.up ? palette_->ink : Theme::crashColour(), 1.5 * scale_ * palette_->stroke,
                         instance.up ? Qt::SolidLine : Qt::DashLine));
     painter.setBrush(instance.up ? QColor(Qt::white) : QColor(0xE0, 0xE0, 0xE0));
     painter.drawRoundedRect(box, 6, 6);
@@ -137,7 +137,7 @@ void StageView::paintQuorums(QPainter& painter) const {
                              ? QString::fromStdString(tally.verdict)
                              : QStringLiteral("%1 of %2 locked, %3 needed").arg(tally.locked()).arg(tally.votes.size()).arg(majority);
     painter.setFont(font(8));
-    painter.setPen(QColor(0x33, 0x33, 0x33));
+    painter.setPen(palette_->ink);
     const double textWidth = std::max(card.width() * 1.8, 150.0 * scale_);
     const QRectF label(card.center().x() - textWidth / 2, y + dot + 1, textWidth, 14 * scale_);
     painter.drawText(label, Qt::AlignHCenter | Qt::AlignTop,

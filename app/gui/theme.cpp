@@ -2,17 +2,33 @@
 
 #include <QPainterPath>
 #include <array>
+#include <cmath>
 
 namespace lockscope::gui {
 namespace {
 
 // Client identities: Paul Tol's "muted" qualitative scheme, safe under the common colour-vision
 // deficiencies. It shares no colour with the meanings (messages, holding, crashed), so a dot or
-// a crash is never mistaken for a client, and shapes change after each round of colours.
+// a crash is never mistaken for a client. Shapes cycle every 4 clients and colours every 9:
+// from the first client on, each has a shape as well as a colour, and (colour, shape) pairs
+// repeat only after 36 clients.
 constexpr std::array<QRgb, 9> kClientColours = {0x332288, 0x88CCEE, 0x44AA99, 0x117733, 0x999933,
                                                 0xDDCC77, 0xCC6677, 0x882255, 0xAA4499};
 constexpr std::array<Shape, 4> kShapes = {Shape::Circle, Shape::Square, Shape::Triangle,
                                           Shape::Diamond};
+
+const Palette kNormal{QColor(0xEF, 0xEF, 0xEF), QColor(0xFF, 0xFF, 0xFF), QColor(0xF7, 0xF9, 0xFC),
+                      QColor(0x33, 0x33, 0x33), QColor(0x55, 0x55, 0x55), QColor(0xE2, 0xE2, 0xE2),
+                      1.0, false};
+const Palette kHighContrast{Qt::white, Qt::white, Qt::white, Qt::black, Qt::black,
+                            QColor(0x80, 0x80, 0x80), 1.6, true};
+
+double luminance(const QColor& colour) {
+  auto linear = [](double channel) {
+    return channel <= 0.03928 ? channel / 12.92 : std::pow((channel + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * linear(colour.redF()) + 0.7152 * linear(colour.greenF()) + 0.0722 * linear(colour.blueF());
+}
 
 }  // namespace
 
@@ -23,8 +39,21 @@ QColor Theme::clientColour(int client) {
 
 Shape Theme::clientShape(int client) {
   if (client < 0) return Shape::Circle;
-  // Shapes change every full round of colours, so colour and shape together stay unique for 36.
-  return kShapes[(static_cast<size_t>(client) / kClientColours.size()) % kShapes.size()];
+  return kShapes[static_cast<size_t>(client) % kShapes.size()];
+}
+
+const Palette& Theme::palette(bool highContrast) { return highContrast ? kHighContrast : kNormal; }
+
+double Theme::contrast(const QColor& a, const QColor& b) {
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+void Theme::drawClientMarker(QPainter& painter, int client, const QRectF& box) {
+  const QColor identity = clientColour(client);
+  painter.setPen(QPen(identity.darker(160), 1));
+  painter.setBrush(identity);
+  drawShape(painter, clientShape(client), box);
 }
 
 QColor Theme::activityColour(Activity activity) {
@@ -36,7 +65,7 @@ QColor Theme::activityColour(Activity activity) {
     case Activity::Holding: return QColor(0x3F, 0xB9, 0x8A);
     case Activity::Releasing: return QColor(0xF6, 0xC6, 0x8E);
     case Activity::Paused: return QColor(0xB8, 0xB8, 0xB8);
-    case Activity::Crashed: return violationColour();
+    case Activity::Crashed: return crashColour();
     case Activity::Expired: return QColor(0x44, 0x44, 0x44);
     case Activity::Done: return QColor(0xF7, 0xF7, 0xF7);
   }
@@ -44,7 +73,7 @@ QColor Theme::activityColour(Activity activity) {
 }
 
 QColor Theme::activityTextColour(Activity activity) {
-  return activity == Activity::Crashed || activity == Activity::Expired ? Qt::white : Qt::black;
+  return activity == Activity::Expired ? Qt::white : Qt::black;
 }
 
 QColor Theme::voteColour(QuorumTally::Vote vote) {
@@ -97,17 +126,20 @@ void Theme::drawShape(QPainter& painter, Shape shape, const QRectF& box) {
       painter.drawPolygon(points, 4);
       return;
     }
+    case Shape::Cross: {
+      // An X of two bars a quarter of the box thick, filled with the brush.
+      const double w = box.width() / 4;
+      QPainterPath cross;
+      QPainterPath bar;
+      bar.addRect(QRectF(-box.width() * 0.7, -w / 2, box.width() * 1.4, w));
+      QTransform turn;
+      turn.translate(box.center().x(), box.center().y());
+      cross.addPath(QTransform(turn).rotate(45).map(bar));
+      cross.addPath(QTransform(turn).rotate(-45).map(bar));
+      painter.drawPath(cross.simplified());
+      return;
+    }
   }
-}
-
-QString Theme::shapeOfClient(int client) const {
-  switch (clientShape(client)) {
-    case Shape::Circle: return QStringLiteral("circle");
-    case Shape::Square: return QStringLiteral("square");
-    case Shape::Triangle: return QStringLiteral("triangle");
-    case Shape::Diamond: return QStringLiteral("diamond");
-  }
-  return QStringLiteral("circle");
 }
 
 QColor Theme::colourOfActivity(const QString& activity) const {

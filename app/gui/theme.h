@@ -1,7 +1,9 @@
 // The palette and the shapes every view draws with. Meanings (messages, activities, violations)
 // use Okabe-Ito colours and client identities Paul Tol's muted set; both stay distinguishable
 // under the common colour-vision deficiencies, and every colour that carries meaning comes with a
-// shape (clients, messages) or a label (activities), never alone.
+// shape (clients, messages) or a label (activities), never alone. Presentation mode uses a
+// high-contrast variant (palette(true)): pure white ground, black ink, thicker and darker lines,
+// the same hues.
 #pragma once
 
 #include <QColor>
@@ -14,7 +16,19 @@
 
 namespace lockscope::gui {
 
-enum class Shape { Circle, Square, Triangle, Diamond };
+enum class Shape { Circle, Square, Triangle, Diamond, Cross };
+
+// What is not a meaning: the ground, the ink and how thick lines are.
+struct Palette {
+  QColor window;      // the window behind the panels
+  QColor ground;      // a view's own background (stage, diagram)
+  QColor box;         // the server box on the stage
+  QColor ink;         // text and outlines
+  QColor quietInk;    // secondary text (legend, diagram header, lane names)
+  QColor rule;        // lines that only structure (lanes, the countdown ring's track)
+  double stroke = 1;  // multiplies line widths
+  bool highContrast = false;
+};
 
 class Theme : public QObject {
   Q_OBJECT
@@ -25,6 +39,7 @@ class Theme : public QObject {
   Q_PROPERTY(QColor notification READ notificationColour CONSTANT)
   Q_PROPERTY(QColor violation READ violationColour CONSTANT)
   Q_PROPERTY(QColor accent READ accentColour CONSTANT)
+  Q_PROPERTY(QColor crash READ crashColour CONSTANT)
 
  public:
   using QObject::QObject;
@@ -39,6 +54,10 @@ class Theme : public QObject {
   static QColor notificationColour() { return flightColour(FlightKind::Notification); }
   static QColor violationColour() { return QColor(0xD5, 0x5E, 0x00); }
   static QColor accentColour() { return QColor(0x00, 0x72, 0xB2); }
+  // A crashed client or server: Okabe-Ito's reddish purple with an X, never the violation's
+  // vermillion (a crash is a fault injected, not the algorithm failing).
+  static QColor crashColour() { return QColor(0xCC, 0x79, 0xA7); }
+  static const Palette& palette(bool highContrast);
   // A Redlock vote under a client's card (redis_stage.h): locked a bluish-green circle, refused a
   // vermillion square, no answer a grey triangle, still pending a hollow circle.
   static QColor voteColour(QuorumTally::Vote vote);
@@ -46,10 +65,14 @@ class Theme : public QObject {
   // `colour` mixed with white: `amount` 0 is white, 1 the colour itself (row and bar fills).
   static QColor tint(const QColor& colour, double amount);
   static void drawShape(QPainter& painter, Shape shape, const QRectF& box);
+  // A client's identity marker: its shape filled with its colour, outlined in a darker shade.
+  static void drawClientMarker(QPainter& painter, int client, const QRectF& box);
+  // WCAG 2 contrast ratio of two colours, 1 to 21.
+  static double contrast(const QColor& a, const QColor& b);
 
-  Q_INVOKABLE QColor colourOfClient(int client) const { return clientColour(client); }
-  Q_INVOKABLE QString shapeOfClient(int client) const;
   Q_INVOKABLE QColor colourOfActivity(const QString& activity) const;
+  Q_INVOKABLE QColor windowColour(bool highContrast) const { return palette(highContrast).window; }
+  Q_INVOKABLE QColor inkColour(bool highContrast) const { return palette(highContrast).ink; }
 };
 
 }  // namespace lockscope::gui

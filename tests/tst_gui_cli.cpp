@@ -1,0 +1,116 @@
+// Goal: the headless command line does what the README says. `lockscope --scenario FILE --at T
+// --screenshot OUT.png --size WxH` writes a PNG of exactly that size showing the app (not a blank
+// frame), and says so in one line; a bad option or a missing scenario file is one line on stderr
+// and a non-zero exit, with no PNG written.
+//
+// Method: the built binary run through QProcess (offscreen, software renderer), its PNG read back
+// with QImage.
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+  int exitCode = -1;
+  QString out, err;
+};
+
+Run lockscope(const QStringList& arguments, const QString& runtimeDir) {
+  QProcess process;
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+  environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtimeDir);  // else Qt warns on stderr
+  process.setProcessEnvironment(environment);
+  process.start(QStringLiteral(LOCKSCOPE_GUI_PATH), arguments);
+  if (!process.waitForFinished(60'000)) return {};
+  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+          QString::fromLocal8Bit(process.readAllStandardOutput()),
+          QString::fromLocal8Bit(process.readAllStandardError())};
+}
+
+QString lesson(const char* name) { return QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/") + QLatin1String(name); }
+
+}  // namespace
+
+class GuiCliTest : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+
+  QString runtimeDir() const { return dir_.path(); }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    QFile::setPermissions(dir_.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+  }
+
+  void aScreenshotHasTheSizeAskedForAndShowsTheApp() {
+    const QString out = dir_.filePath(QStringLiteral("herd.png"));
+    const Run run = lockscope({QStringLiteral("--scenario"), lesson("herd-naive.yaml"), QStringLiteral("--at"),
+                               QStringLiteral("2.5s"), QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+                               QStringLiteral("1100x700")},
+                              runtimeDir());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.startsWith(out + QStringLiteral(": 1100x700 at ")), qPrintable(run.out));
+    const QImage image(out);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(1100, 700));
+    // Not a blank frame: the stage's client colours, text and panels give many distinct colours,
+    // spread over the whole window (its top bar, middle and bottom rows all have ink on them).
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3) {
+      for (int x = 0; x < image.width(); x += 3) colours.insert(image.pixel(x, y));
+    }
+    QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+    for (int band = 0; band < 3; ++band) {
+      int dark = 0;
+      for (int y = band * image.height() / 3; y < (band + 1) * image.height() / 3; ++y) {
+        for (int x = 0; x < image.width(); ++x) dark += qGray(image.pixel(x, y)) < 100 ? 1 : 0;
+      }
+      QVERIFY2(dark > 200, qPrintable(QStringLiteral("band %1: %2 dark pixels").arg(band).arg(dark)));
+    }
+  }
+
+  void badOptionsAreOneLineAndAFailure_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    const QString out = QStringLiteral("never.png");
+    QTest::newRow("size without x") << QStringList{QStringLiteral("--scenario"), lesson("herd-naive.yaml"), QStringLiteral("--screenshot"), out,
+                                                   QStringLiteral("--size"), QStringLiteral("1600")}
+                                    << QStringLiteral("lockscope: --size: expected WIDTHxHEIGHT");
+    QTest::newRow("size not a number") << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--size"), QStringLiteral("bigxsmall")}
+                                       << QStringLiteral("lockscope: --size:");
+    QTest::newRow("size below the minimum") << QStringList{QStringLiteral("--scenario"), lesson("herd-naive.yaml"), QStringLiteral("--screenshot"), out,
+                                                            QStringLiteral("--size"), QStringLiteral("800x500")}
+                                            << QStringLiteral("lockscope: --size: at least 1024x640");
+    QTest::newRow("size missing") << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--size")}
+                                  << QStringLiteral("lockscope: --size: expected a value");
+    QTest::newRow("bad time") << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--at"), QStringLiteral("soon")}
+                              << QStringLiteral("lockscope: --at:");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--fullscreen")} << QStringLiteral("lockscope: unknown option '--fullscreen'");
+    QTest::newRow("missing file") << QStringList{QStringLiteral("--scenario"), QStringLiteral("/nonexistent/lesson.yaml"),
+                                                 QStringLiteral("--screenshot"), out}
+                                  << QStringLiteral("lockscope: /nonexistent/lesson.yaml");
+  }
+
+  void badOptionsAreOneLineAndAFailure() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    for (QString& argument : arguments) {
+      if (argument == QLatin1String("never.png")) argument = dir_.filePath(argument);
+    }
+    const Run run = lockscope(arguments, runtimeDir());
+    QVERIFY2(run.exitCode > 0, qPrintable(QString::number(run.exitCode)));
+    const QStringList lines = run.err.trimmed().split(QLatin1Char('\n'));
+    QVERIFY2(lines.size() == 1, qPrintable(run.err));
+    QVERIFY2(lines.constFirst().startsWith(message), qPrintable(run.err));
+    QVERIFY(!QFile::exists(dir_.filePath(QStringLiteral("never.png"))));
+  }
+};
+
+QTEST_GUILESS_MAIN(GuiCliTest)
+#include "tst_gui_cli.moc"
