@@ -14,6 +14,7 @@ Frame {
     readonly property var rows: [
         ["acquisitions", "acquisitions", 0], ["releases", "releases", 0], ["requests", "requests", 0],
         ["notifications", "notifications", 0], ["notifications / release", "notificationsPerRelease", 1],
+        ["requests / release", "requestsPerRelease", 1],
         ["mean handoff (ms)", "handoffMeanMs", 2], ["holders now", "holders", 0],
         ["violations so far", "violations", 0]
     ]

@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <set>
 
 #include "client_list_model.h"
 #include "event_log_model.h"
@@ -178,6 +179,69 @@ class GuiModelsTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(simulation.time() > stoppedAt, 10'000);
     simulation.pause();
     QVERIFY(narrated.count() > 0);
+  }
+
+  // The notifications and requests per release are those between a release and the next grant,
+  // not the run's totals (herd-naive's 80 notifications include 26 caused by clients joining).
+  // herd-naive's ten clients all queue before the first release. Release 1 wakes the 9 waiters
+  // (9 notifications; their 9 getChildren + its delete: 10 requests). Every later holder has
+  // re-armed its own child watch while waiting, so release k >= 2 wakes the 10 - k waiters and
+  // itself: 10 - k + 1 notifications and 10 - k getChildren + 1 delete. In all 9 + 45 = 54
+  // notifications and 10 + 45 = 55 requests over 10 releases: 5.4 and 5.5.
+  // The chain wakes only the next in line: 1 notification and 2 requests (delete, getChildren)
+  // for each of the first nine releases, none and the delete for the last: 0.9 and 1.9.
+  void metricsArePerRelease() {
+    SimulationController naive;
+    QVERIFY(naive.load(lesson("herd-naive.yaml")));
+    naive.seekTime(naive.endTime());
+    QVariantMap metrics = naive.metrics();
+    QCOMPARE(metrics.value(QStringLiteral("releases")).toInt(), 10);
+    QCOMPARE(metrics.value(QStringLiteral("notifications")).toInt(), 80);  // with the joins' 26
+    QCOMPARE(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble(), 5.4);
+    QCOMPARE(metrics.value(QStringLiteral("requestsPerRelease")).toDouble(), 5.5);
+    // At the first release's figures only: nine notifications, as the chart's first bar.
+    const auto& first = naive.timeline()->releases().front();
+    naive.seekTime(static_cast<double>(first.time));
+    QCOMPARE(naive.metrics().value(QStringLiteral("notificationsPerRelease")).toDouble(), 9.0);
+
+    SimulationController chained;
+    QVERIFY(chained.load(lesson("herd-chained.yaml")));
+    chained.seekTime(chained.endTime());
+    metrics = chained.metrics();
+    QCOMPARE(metrics.value(QStringLiteral("releases")).toInt(), 10);
+    QVERIFY(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble() <= 1.0);
+    QCOMPARE(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble(), 0.9);
+    QCOMPARE(metrics.value(QStringLiteral("requestsPerRelease")).toDouble(), 1.9);
+  }
+
+  // The event log's kind filter offers the kinds the run has: ZooKeeper's for a ZooKeeper lesson,
+  // the Redis ones (key_changed, key_deleted, redis_instance) for a Redis lesson.
+  void kindChoicesAreTheRunsKinds() {
+    SimulationController simulation;
+    QCOMPARE(simulation.kindChoices(), QStringList{QStringLiteral("all kinds")});
+    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    QStringList kinds = simulation.kindChoices();
+    QCOMPARE(kinds.first(), QStringLiteral("all kinds"));
+    QVERIFY(kinds.contains(QStringLiteral("watch_delivered")));
+    QVERIFY(kinds.contains(QStringLiteral("lock")));
+    QVERIFY(!kinds.contains(QStringLiteral("key_changed")));
+    std::set<QString> present;
+    for (const auto& event : simulation.timeline()->trace().events()) present.insert(QLatin1String(sim::traceKindName(event.kind)));
+    QCOMPARE(static_cast<size_t>(kinds.size()), present.size() + 1);
+    for (const QString& kind : present) QVERIFY2(kinds.contains(kind), qPrintable(kind));
+
+    QVERIFY(simulation.load(testing::redisLesson("failover-async-replication.yaml")));
+    kinds = simulation.kindChoices();
+    for (const char* kind : {"key_changed", "key_deleted", "redis_instance"}) {
+      QVERIFY2(kinds.contains(QLatin1String(kind)), qPrintable(kinds.join(QLatin1Char(' '))));
+    }
+    gui::EventLogFilter filter;
+    filter.setSource(simulation.events());
+    filter.setKind(QStringLiteral("redis_instance"));
+    QVERIFY(filter.rowCount() > 0);
+    for (int row = 0; row < filter.rowCount(); ++row) {
+      QCOMPARE(filter.index(row).data(gui::EventLogModel::KindRole).toString(), QStringLiteral("redis_instance"));
+    }
   }
 
   void aFollowerKeepsTheLeadersTime() {

@@ -14,6 +14,7 @@
 #include <QtQml/qqmlextensionplugin.h>
 #include <vector>
 
+#include "event_log_model.h"
 #include "simulation_controller.h"
 #include "support/gui_lessons.h"
 #include "stage_view.h"
@@ -258,6 +259,25 @@ class GuiScreensTest : public QObject {
     QVERIFY(!stage_->instanceRect(QStringLiteral("redis-1-r1")).isEmpty());
     QCOMPARE(warningInGap(before), 0);
     QVERIFY(warningInGap(grabAt(simulation_->origin() + 150'000)) > 20);
+  }
+
+  // The event log's kind filter lists the run's kinds (from the Simulation), and choosing one
+  // filters the log.
+  void theKindFilterOffersTheRunsKinds() {
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
+    QCoreApplication::processEvents();
+    auto* box = window_->findChild<QObject*>(QStringLiteral("kindFilter"));
+    QVERIFY(box);
+    QCOMPARE(box->property("model").toStringList(), simulation_->kindChoices());
+    const int index = static_cast<int>(simulation_->kindChoices().indexOf(QStringLiteral("key_changed")));
+    QVERIFY(index > 0);
+    box->setProperty("currentIndex", index);
+    auto* filter = window_->findChild<gui::EventLogFilter*>();
+    QVERIFY(filter);
+    QCOMPARE(filter->kind(), QStringLiteral("key_changed"));
+    QVERIFY(filter->rowCount() > 0);
+    box->setProperty("currentIndex", 0);
+    QCOMPARE(filter->kind(), QString());
   }
 
   // The window's scene graph frees its textures through deferred deletes: run them before the

@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "client_list_model.h"
@@ -101,6 +102,12 @@ bool SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, const QS
   const sim::Micros time = keepCursor ? std::min(keepTime, timeline_->endTime()) : 0;
   stage_ = StageState(timeline_->cast().size());
   eventIndex_ = 0;
+  std::array<bool, static_cast<size_t>(sim::TraceKind::RedisInstance) + 1> present{};
+  for (const StoredEvent& event : timeline_->trace().events()) present[static_cast<size_t>(event.kind)] = true;
+  kindChoices_ = QStringList{QStringLiteral("all kinds")};
+  for (size_t kind = 0; kind < present.size(); ++kind) {
+    if (present[kind]) kindChoices_ << QLatin1String(sim::traceKindName(static_cast<sim::TraceKind>(kind)));
+  }
   events_->reset(timeline_.get());
   clients_->reset(timeline_.get());
   recipeLines_->reset(timeline_.get());
@@ -329,15 +336,21 @@ QVariantMap SimulationController::metrics() const {
   map[QStringLiteral("requests")] = counts.requests;
   map[QStringLiteral("notifications")] = counts.notifications;
   map[QStringLiteral("holders")] = stage_.holders();
-  map[QStringLiteral("notificationsPerRelease")] =
-      counts.releases ? static_cast<double>(counts.notifications) / counts.releases : 0.0;
+  // Per release: what each release up to the cursor caused until the next grant (the chart's
+  // bars), not the run's totals, which also count what clients joining the queue caused.
+  int released = 0, notified = 0, requested = 0, handoffs = 0;
   double handoffTotal = 0;
-  int handoffs = 0;
   for (const ReleaseFigures& release : timeline_->releases()) {
+    if (release.time > time_) break;
+    ++released;
+    notified += release.notifications;
+    requested += release.requests;
     if (release.handoff < 0 || release.time + release.handoff > time_) continue;
     handoffTotal += static_cast<double>(release.handoff);
     ++handoffs;
   }
+  map[QStringLiteral("notificationsPerRelease")] = released ? static_cast<double>(notified) / released : 0.0;
+  map[QStringLiteral("requestsPerRelease")] = released ? static_cast<double>(requested) / released : 0.0;
   map[QStringLiteral("handoffMeanMs")] = handoffs ? handoffTotal / handoffs / 1000.0 : 0.0;
   map[QStringLiteral("violations")] = static_cast<int>(std::count_if(
       timeline_->report().verdict.violations.begin(), timeline_->report().verdict.violations.end(),

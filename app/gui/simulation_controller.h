@@ -44,6 +44,8 @@ class SimulationController : public QObject {
   Q_PROPERTY(QStringList clientNames READ clientNames NOTIFY scenarioChanged)
   // "all clients" and then every client: the event log's filter choices.
   Q_PROPERTY(QStringList clientChoices READ clientChoices NOTIFY scenarioChanged)
+  // "all kinds" and then every kind of event the run has, in trace-kind order.
+  Q_PROPERTY(QStringList kindChoices READ kindChoices NOTIFY scenarioChanged)
   Q_PROPERTY(QString error READ error NOTIFY errorChanged)
   Q_PROPERTY(QString verdict READ verdict NOTIFY scenarioChanged)
   Q_PROPERTY(bool passed READ passed NOTIFY scenarioChanged)
@@ -125,6 +127,7 @@ class SimulationController : public QObject {
   QString latencyMs() const;
   QStringList clientNames() const;
   QStringList clientChoices() const { return QStringList{QStringLiteral("all clients")} + clientNames(); }
+  QStringList kindChoices() const { return kindChoices_; }
   QString error() const { return error_; }
   QString verdict() const;
   bool passed() const;
@@ -188,6 +191,7 @@ class SimulationController : public QObject {
   scenario::Scenario base_;             // as loaded (and configured), without clicked faults
   std::vector<scenario::Fault> clicked_;
   QString error_;
+  QStringList kindChoices_{QStringLiteral("all kinds")};
   StageState stage_;
   sim::Micros time_ = 0;
   size_t eventIndex_ = 0;
