@@ -42,13 +42,6 @@ ApplicationWindow {
         if (secondary.load(primary.file))
             secondary.configure(other, primary.seed, 0)
     }
-    function faultOnSelected(kind: string) {
-        if (selectedClient >= 0 && selectedClient < primary.clientCount)
-            primary.injectFault(kind, primary.clientNames[selectedClient])
-    }
-    function toggleOnSelected(on: string, off: string, isOn: bool) {
-        faultOnSelected(isOn ? off : on)
-    }
 
     Simulation { id: primary }
     Simulation {
@@ -57,6 +50,7 @@ ApplicationWindow {
     }
 
     Shortcuts {
+        id: shortcuts
         simulation: primary
         onHelpRequested: help.open()
         onLessonsRequested: lessons.open()
@@ -65,21 +59,13 @@ ApplicationWindow {
         onExportRequested: exportDialog.open()
         onPresentationToggled: window.presentation = !window.presentation
         onCompareToggled: window.setComparing(!window.comparing, "")
-        onServerToggled: primary.injectServerFault(primary.serverUp() ? "kill_server" : "restart_server")
+        onServerToggled: primary.toggleServer()
         onSelectNext: (step) => {
             const count = primary.clientCount
             if (count > 0)
                 window.selectedClient = (window.selectedClient + step + count) % count
         }
-        onFault: (kind) => {
-            const activity = primary.clientActivity(window.selectedClient)
-            if (kind === "pause")
-                window.toggleOnSelected("pause", "resume", activity === "paused")
-            else if (kind === "partition")
-                window.toggleOnSelected("partition", "heal", primary.clientPartitioned(window.selectedClient))
-            else
-                window.faultOnSelected(kind)
-        }
+        onFault: (kind) => primary.injectFaultOn(kind, window.selectedClient)
     }
 
     header: TopBar {
@@ -169,15 +155,18 @@ ApplicationWindow {
 
     FaultMenu {
         id: faultMenu
+        objectName: "faultMenu"
         simulation: primary
     }
     Menu {
         id: serverMenu
-        MenuItem { text: "Kill the server"; enabled: primary.serverUp(); onTriggered: primary.injectServerFault("kill_server") }
-        MenuItem { text: "Restart the server"; enabled: !primary.serverUp(); onTriggered: primary.injectServerFault("restart_server") }
+        objectName: "serverMenu"
+        MenuItem { text: "Kill the server"; enabled: primary.serverUp; onTriggered: primary.injectServerFault("kill_server") }
+        MenuItem { text: "Restart the server"; enabled: !primary.serverUp; onTriggered: primary.injectServerFault("restart_server") }
     }
     InstanceMenu {
         id: instanceMenu
+        objectName: "instanceMenu"
         simulation: primary
     }
     LessonBrowser {
@@ -193,6 +182,8 @@ ApplicationWindow {
     }
     HelpOverlay {
         id: help
+        objectName: "help"
+        rows: shortcuts.helpRows
         anchors.centerIn: parent
     }
     FileDialog {

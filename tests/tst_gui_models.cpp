@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <set>
 
 #include "client_list_model.h"
@@ -181,6 +182,47 @@ class GuiModelsTest : public QObject {
     QVERIFY(narrated.count() > 0);
   }
 
+  // What a client's fault menu offers is its state at the cursor, read again after every fault.
+  void faultChoicesFollowTheClientsState() {
+    SimulationController simulation;
+    QVERIFY(simulation.load(lesson("herd-chained.yaml")));
+    simulation.seekTime(simulation.origin() + 40'000);
+    QVariantMap c3 = simulation.faultChoices(2);
+    QCOMPARE(c3.value(QStringLiteral("name")).toString(), QStringLiteral("c3"));
+    QCOMPARE(c3.value(QStringLiteral("crash")).toBool(), true);
+    QCOMPARE(c3.value(QStringLiteral("restart")).toBool(), false);
+    QVERIFY(simulation.injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    c3 = simulation.faultChoices(2);
+    QCOMPARE(c3.value(QStringLiteral("crash")).toBool(), false);
+    QCOMPARE(c3.value(QStringLiteral("restart")).toBool(), true);
+    QCOMPARE(c3.value(QStringLiteral("pauseEnabled")).toBool(), false);
+
+    QCOMPARE(simulation.faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
+    QVERIFY(simulation.injectFaultOn(QStringLiteral("pause"), 1));
+    QCOMPARE(simulation.clientActivity(1), QStringLiteral("paused"));
+    QCOMPARE(simulation.faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("resume"));
+    simulation.seekTime(simulation.time() + 1'000);
+    QVERIFY(simulation.injectFaultOn(QStringLiteral("pause"), 1));  // toggles: a resume
+    QCOMPARE(simulation.manualFaults().last(), QStringLiteral("41.000 ms: resume c2"));
+    QCOMPARE(simulation.faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
+
+    QCOMPARE(simulation.faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("partition"));
+    QVERIFY(simulation.injectFaultOn(QStringLiteral("partition"), 3));
+    QCOMPARE(simulation.faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("heal"));
+    simulation.seekTime(simulation.time() + 1'000);
+    QVERIFY(simulation.injectFaultOn(QStringLiteral("partition"), 3));
+    QCOMPARE(simulation.manualFaults().last(), QStringLiteral("42.000 ms: heal c4"));
+
+    QSignalSpy frames(&simulation, &SimulationController::frameChanged);
+    QVERIFY(simulation.toggleServer());
+    QVERIFY(!simulation.serverUp());
+    QVERIFY(frames.count() > 0);  // the NOTIFY of serverUp: the server menu's binding re-reads it
+    QVERIFY(simulation.toggleServer());
+    QVERIFY(simulation.serverUp());
+    QVERIFY(simulation.faultChoices(99).isEmpty());
+    QVERIFY(!simulation.injectFaultOn(QStringLiteral("crash"), 99));
+  }
+
   // The notifications and requests per release are those between a release and the next grant,
   // not the run's totals (herd-naive's 80 notifications include 26 caused by clients joining).
   // herd-naive's ten clients all queue before the first release. Release 1 wakes the 9 waiters
@@ -242,6 +284,21 @@ class GuiModelsTest : public QObject {
     for (int row = 0; row < filter.rowCount(); ++row) {
       QCOMPARE(filter.index(row).data(gui::EventLogModel::KindRole).toString(), QStringLiteral("redis_instance"));
     }
+  }
+
+  void scrubbingMovesByHundredthsOfTheRun() {
+    SimulationController simulation;
+    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    const double step = std::floor((simulation.endTime() - simulation.origin()) / 100);
+    simulation.scrub(3);
+    QCOMPARE(simulation.time(), 3 * step);
+    simulation.scrub(-1);
+    QCOMPARE(simulation.time(), 2 * step);
+    simulation.scrub(-10);
+    QCOMPARE(simulation.time(), 0.0);
+    simulation.toEnd();
+    QCOMPARE(simulation.time(), simulation.endTime());
+    QCOMPARE(simulation.eventIndex(), simulation.eventCount());
   }
 
   void aFollowerKeepsTheLeadersTime() {

@@ -175,6 +175,13 @@ void SimulationController::stepBack() {
   seekEvent(static_cast<int>(eventIndex_) - 1);
 }
 
+void SimulationController::scrub(int steps) {
+  if (!timeline_) return;
+  setPlaying(false);
+  const sim::Micros step = std::max<sim::Micros>(1, (timeline_->endTime() - timeline_->report().origin) / 100);
+  seekTime(static_cast<double>(time_ + steps * step));
+}
+
 void SimulationController::restart() {
   narrationResumedAt_ = -1;
   seekEvent(0);

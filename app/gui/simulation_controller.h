@@ -60,6 +60,12 @@ class SimulationController : public QObject {
   Q_PROPERTY(QString narration READ narration NOTIFY narrationChanged)
   Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
   Q_PROPERTY(QVariantMap metrics READ metrics NOTIFY frameChanged)
+  Q_PROPERTY(bool serverUp READ serverUp NOTIFY frameChanged)
+  // Per client, what its fault menu offers at the cursor (faultChoices): the menu binds to it,
+  // so it shows the client's state however often the same client is clicked, and while open.
+  Q_PROPERTY(QVariantList faultMenus READ faultMenus NOTIFY frameChanged)
+  // Every Redis instance: whether it is up at the cursor (the instance menu's Kill or Restart).
+  Q_PROPERTY(QVariantMap instancesUp READ instancesUp NOTIFY frameChanged)
   Q_PROPERTY(QStringList manualFaults READ manualFaults NOTIFY scenarioChanged)
   Q_PROPERTY(QString faultSummary READ faultSummary NOTIFY scenarioChanged)
   Q_PROPERTY(lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
@@ -94,6 +100,9 @@ class SimulationController : public QObject {
   Q_INVOKABLE void seekTime(double micros);
   Q_INVOKABLE void seekEvent(int eventIndex);
   Q_INVOKABLE void restart();
+  Q_INVOKABLE void toEnd() { seekTime(endTime()); }
+  // Moves the cursor by `steps` hundredths of the run (negative: back).
+  Q_INVOKABLE void scrub(int steps);
   Q_INVOKABLE void faster() { setSpeed(speed_ * 2); }
   Q_INVOKABLE void slower() { setSpeed(speed_ / 2); }
   // kind: crash, restart, pause, resume, partition, heal, expire_session, lose_reply.
@@ -103,8 +112,13 @@ class SimulationController : public QObject {
   Q_INVOKABLE bool instanceUp(const QString& instance) const;
   // ZooKeeper: kill the server ("kill_server") or bring it back ("restart_server").
   Q_INVOKABLE bool injectServerFault(const QString& kind);
-  Q_INVOKABLE bool serverUp() const { return stage_.serverUp(); }
-  // What a click on the client would do: "pause" or "resume", "partition" or "heal", ...
+  Q_INVOKABLE bool toggleServer();
+  // What a client's fault menu offers at the cursor: {name, crash, restart (enabled or not),
+  // pause ("pause" or "resume"), pauseEnabled, partition ("partition" or "heal")}.
+  Q_INVOKABLE QVariantMap faultChoices(int client) const;
+  // A fault by client number; "pause" and "partition" toggle: a paused client is resumed, a
+  // partitioned one healed (the keyboard's P and N).
+  Q_INVOKABLE bool injectFaultOn(const QString& kind, int client);
   Q_INVOKABLE QString clientActivity(int client) const;
   Q_INVOKABLE bool clientPartitioned(int client) const;
   Q_INVOKABLE bool undoLastFault();
@@ -129,6 +143,9 @@ class SimulationController : public QObject {
   QStringList clientChoices() const { return QStringList{QStringLiteral("all clients")} + clientNames(); }
   QStringList kindChoices() const { return kindChoices_; }
   QString error() const { return error_; }
+  bool serverUp() const { return stage_.serverUp(); }
+  QVariantList faultMenus() const;
+  QVariantMap instancesUp() const;
   QString verdict() const;
   bool passed() const;
   double time() const { return static_cast<double>(time_); }
