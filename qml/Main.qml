@@ -32,20 +32,16 @@ ApplicationWindow {
     // Starts compare mode when a second recipe was asked for (the first lesson: herd vs chain).
     function startComparing() {
         if (compareRecipe !== "")
-            setComparing(true, compareRecipe)
-    }
-    function setComparing(on: bool, recipe: string) {
-        comparing = on
-        if (!on)
-            return
-        const other = recipe !== "" ? recipe : (primary.recipe === "zk-naive" ? "zk-chained" : "zk-naive")
-        if (secondary.load(primary.file))
-            secondary.configure(other, primary.seed, 0)
+            comparing = true
     }
 
     Simulation { id: primary }
+    // Compare mode: the same scenario, seed, clients, latency and clicked faults as `primary`
+    // (kept in step by the Simulation itself), under a second recipe.
     Simulation {
         id: secondary
+        objectName: "secondary"
+        compareRecipe: window.compareRecipe
         leader: window.comparing ? primary : null
     }
 
@@ -58,7 +54,7 @@ ApplicationWindow {
         onRecordRequested: recordDialog.open()
         onExportRequested: exportDialog.open()
         onPresentationToggled: window.presentation = !window.presentation
-        onCompareToggled: window.setComparing(!window.comparing, "")
+        onCompareToggled: window.comparing = !window.comparing
         onServerToggled: primary.toggleServer()
         onSelectNext: (step) => {
             const count = primary.clientCount
@@ -77,7 +73,7 @@ ApplicationWindow {
         onRecordRequested: recordDialog.open()
         onExportRequested: exportDialog.open()
         onHelpRequested: help.open()
-        onCompareToggled: window.setComparing(!window.comparing, "")
+        onCompareToggled: window.comparing = !window.comparing
         onPresentationToggled: window.presentation = !window.presentation
     }
 
@@ -175,10 +171,7 @@ ApplicationWindow {
         anchors.centerIn: parent
         width: Math.min(window.width * 0.7, 900 * window.textScale)
         height: window.height * 0.8
-        onLessonChosen: (file) => {
-            if (primary.load(file) && window.comparing)
-                window.setComparing(true, "")
-        }
+        onLessonChosen: (file) => primary.load(file)
     }
     HelpOverlay {
         id: help

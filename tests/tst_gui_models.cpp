@@ -301,6 +301,56 @@ class GuiModelsTest : public QObject {
     QCOMPARE(simulation.eventIndex(), simulation.eventCount());
   }
 
+  // Compare mode: the follower re-plays whatever the leader plays (seed, clients, latency, a
+  // new file, clicked faults) under its own recipe, at the leader's time.
+  void aFollowerStaysInStepWithItsLeader() {
+    SimulationController leader, follower;
+    QVERIFY(leader.load(lesson("herd-naive.yaml")));
+    follower.setLeader(&leader);
+    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(follower.seed(), leader.seed());
+    QVERIFY(leader.configure(QString(), QStringLiteral("11"), 0));
+    QCOMPARE(follower.seed(), QStringLiteral("11"));
+    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
+    QVERIFY(leader.configure(QString(), QString(), 4));
+    QCOMPARE(follower.clientCount(), 4);
+    QCOMPARE(follower.seed(), QStringLiteral("11"));
+    QVERIFY(leader.configure(QString(), QString(), 0, QStringLiteral("2")));
+    QCOMPARE(follower.latencyMs(), QStringLiteral("2"));
+    QCOMPARE(follower.clientCount(), 4);
+
+    leader.seekTime(leader.origin() + 40'000);
+    QVERIFY(leader.injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    QCOMPARE(follower.time(), leader.time());
+    QCOMPARE(follower.manualFaults(), leader.manualFaults());
+    QCOMPARE(follower.clientActivity(2), QStringLiteral("crashed"));
+    auto crashAt = [](const SimulationController& simulation) {
+      const auto& trace = simulation.timeline()->trace();
+      for (const auto& event : trace.events()) {
+        if (event.kind == sim::TraceKind::Fault && trace.text(event.op) == "crash" && trace.text(event.actor) == "c3") {
+          return event.time;
+        }
+      }
+      return sim::Micros{-1};
+    };
+    QVERIFY(crashAt(leader) >= 0);
+    QCOMPARE(crashAt(follower), crashAt(leader));
+    QVERIFY(leader.undoLastFault());
+    QCOMPARE(crashAt(follower), sim::Micros{-1});
+
+    // A new file (Open, or the lesson browser): the follower takes it, still as the counterpart.
+    QVERIFY(leader.load(lesson("crash-holder.yaml")));
+    QCOMPARE(follower.title(), leader.title());
+    QCOMPARE(follower.seed(), leader.seed());
+    QVERIFY(follower.recipe() != leader.recipe());
+    // A chosen recipe; and no follower any more: the leader's changes stay its own.
+    follower.setCompareRecipe(QStringLiteral("zk-curator"));
+    QCOMPARE(follower.recipe(), QStringLiteral("zk-curator"));
+    follower.setLeader(nullptr);
+    QVERIFY(leader.configure(QString(), QStringLiteral("5"), 0));
+    QVERIFY(follower.seed() != QStringLiteral("5"));
+  }
+
   void aFollowerKeepsTheLeadersTime() {
     SimulationController leader, follower;
     QVERIFY(leader.load(lesson("herd-naive.yaml")));

@@ -340,6 +340,22 @@ class GuiScreensTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!menu->property("visible").toBool(), 5000);
   }
 
+  // Compare mode in the window: the second stage's run follows the first's seed and clients.
+  void theComparedRunFollowsTheTopBarsChanges() {
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    auto* secondary = window_->findChild<SimulationController*>(QStringLiteral("secondary"));
+    QVERIFY(secondary);
+    window_->setProperty("comparing", true);
+    QCOMPARE(secondary->recipe(), QStringLiteral("zk-chained"));
+    QVERIFY(simulation_->configure(QString(), QStringLiteral("21"), 6));
+    QCOMPARE(secondary->seed(), QStringLiteral("21"));
+    QCOMPARE(secondary->clientCount(), 6);
+    QCOMPARE(secondary->recipe(), QStringLiteral("zk-chained"));
+    window_->setProperty("comparing", false);
+    QVERIFY(simulation_->configure(QString(), QStringLiteral("22"), 0));
+    QCOMPARE(secondary->seed(), QStringLiteral("21"));
+  }
+
   // The event log's kind filter lists the run's kinds (from the Simulation), and choosing one
   // filters the log.
   void theKindFilterOffersTheRunsKinds() {

@@ -24,6 +24,21 @@ QString millisText(sim::Micros micros) {
   return QString::number(static_cast<double>(micros) / 1000.0, 'f', 3) + QStringLiteral(" ms");
 }
 
+// The recipe a follower of a run under `leading` plays: `wanted` if it needs the same service
+// and is not `leading` itself; else zk-chained against zk-naive (the herd lesson), or the
+// service's first other recipe.
+std::string counterpartRecipe(const std::string& leading, const QString& wanted) {
+  const auto* leader = recipes::findRecipe(leading);
+  const std::string_view backend = leader ? leader->backend : std::string_view("zookeeper");
+  const auto* chosen = recipes::findRecipe(wanted.toStdString());
+  if (chosen && chosen->backend == backend && chosen->name != leading) return std::string(chosen->name);
+  if (leading == "zk-naive") return "zk-chained";
+  for (const auto& recipe : recipes::recipeCatalog()) {
+    if (recipe.backend == backend && recipe.name != leading) return std::string(recipe.name);
+  }
+  return leading;
+}
+
 }  // namespace
 
 SimulationController::SimulationController(QObject* parent)
@@ -65,7 +80,10 @@ bool SimulationController::configure(const QString& recipe, const QString& seed,
   if (!seed.isEmpty()) overrides.push_back({"seed", seed.toStdString()});
   if (clients > 0) overrides.push_back({"clients", std::to_string(clients)});
   // `network` holds only the latency: its whole block is replaced by a one-line flow mapping.
-  const std::string latency = "[" + latencyMs.trimmed().toStdString() + "]";
+  // One number is a fixed latency: [2, 2].
+  const QString range = latencyMs.contains(QLatin1Char(',')) ? latencyMs.trimmed()
+                                                              : latencyMs.trimmed() + QStringLiteral(", ") + latencyMs.trimmed();
+  const std::string latency = "[" + range.toStdString() + "]";
   if (!latencyMs.trimmed().isEmpty()) overrides.push_back({"network.latency_ms", latency});
   const auto loaded = scenario::loadScenarioText(text_, file_.toStdString(), overrides);
   if (!loaded.scenario) {
@@ -83,9 +101,7 @@ bool SimulationController::configure(const QString& recipe, const QString& seed,
     text = item.key == "network.latency_ms" ? scenario::setTopLevelKey(text, "network", "{latency_ms: " + item.value + "}")
                                             : scenario::setTopLevelKey(text, item.key, item.value);
   }
-  scenario::Scenario withFaults = base_;
-  withFaults.faults.insert(withFaults.faults.end(), clicked_.begin(), clicked_.end());
-  return recordAndAdopt(withFaults, file_, text, true);
+  return recordAndAdopt(withClickedFaults(), file_, text, true);
 }
 
 bool SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, const QString& file,
@@ -117,11 +133,13 @@ bool SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, const QS
   return true;
 }
 
-void SimulationController::rerecord(bool keepCursor) {
+scenario::Scenario SimulationController::withClickedFaults() const {
   scenario::Scenario scenario = base_;
   scenario.faults.insert(scenario.faults.end(), clicked_.begin(), clicked_.end());
-  recordAndAdopt(scenario, file_, text_, keepCursor);
+  return scenario;
 }
+
+void SimulationController::rerecord(bool keepCursor) { recordAndAdopt(withClickedFaults(), file_, text_, keepCursor); }
 
 void SimulationController::setError(const QString& error) {
   if (error_ == error) return;
@@ -239,9 +257,34 @@ void SimulationController::setLeader(SimulationController* leader) {
   leader_ = leader;
   if (leader_) {
     connect(leader_, &SimulationController::frameChanged, this, &SimulationController::followLeader);
-    followLeader();
+    connect(leader_, &SimulationController::scenarioChanged, this, &SimulationController::followLeaderScenario);
+    followLeaderScenario();
   }
   emit leaderChanged();
+}
+
+void SimulationController::setCompareRecipe(const QString& recipe) {
+  if (compareRecipe_ == recipe) return;
+  compareRecipe_ = recipe;
+  followLeaderScenario();
+  emit leaderChanged();
+}
+
+void SimulationController::followLeaderScenario() {
+  if (!leader_ || !leader_->timeline_) return;
+  // The leader's text is its file as configured (seed, clients, latency); only the recipe differs.
+  const std::string recipe = counterpartRecipe(leader_->timeline_->scenario().recipe, compareRecipe_);
+  std::string text = scenario::setTopLevelKey(leader_->text_, "recipe", recipe);
+  text = scenario::setTopLevelKey(text, "seed", std::to_string(leader_->base_.seed));
+  const auto loaded = scenario::loadScenarioText(text, leader_->file_.toStdString());
+  if (!loaded.scenario) {
+    setError(QString::fromStdString(loaded.error));
+    return;
+  }
+  base_ = *loaded.scenario;
+  clicked_ = leader_->clicked_;
+  recordAndAdopt(withClickedFaults(), leader_->file_, text, true);
+  followLeader();
 }
 
 void SimulationController::followLeader() {

@@ -68,7 +68,11 @@ class SimulationController : public QObject {
   Q_PROPERTY(QVariantMap instancesUp READ instancesUp NOTIFY frameChanged)
   Q_PROPERTY(QStringList manualFaults READ manualFaults NOTIFY scenarioChanged)
   Q_PROPERTY(QString faultSummary READ faultSummary NOTIFY scenarioChanged)
+  // Compare mode: a follower plays its leader's scenario (file, seed, clients, latency and clicked
+  // faults, re-synced whenever the leader's run changes) under its own recipe, at the leader's
+  // time. compareRecipe: that recipe; empty (or the leader's own) picks a counterpart.
   Q_PROPERTY(lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
+  Q_PROPERTY(QString compareRecipe READ compareRecipe WRITE setCompareRecipe NOTIFY leaderChanged)
   Q_PROPERTY(QString backend READ backend NOTIFY backendChanged)
   Q_PROPERTY(QString liveServers READ liveServers NOTIFY backendChanged)
   Q_PROPERTY(QString connectionStatus READ connectionStatus NOTIFY backendChanged)
@@ -165,6 +169,8 @@ class SimulationController : public QObject {
   QString faultSummary() const { return manualFaults().join(QStringLiteral(", ")); }
   SimulationController* leader() const { return leader_; }
   void setLeader(SimulationController* leader);
+  QString compareRecipe() const { return compareRecipe_; }
+  void setCompareRecipe(const QString& recipe);
   QString backend() const { return live_ ? QStringLiteral("live") : QStringLiteral("model"); }
   QString liveServers() const { return liveServers_; }
   QString connectionStatus() const { return connectionStatus_; }
@@ -192,6 +198,8 @@ class SimulationController : public QObject {
   bool adopt(std::unique_ptr<RunTimeline> timeline, const QString& file, const std::string& text,
              bool keepCursor);
   void rerecord(bool keepCursor);
+  // The scenario as loaded or configured, with the faults clicked so far.
+  scenario::Scenario withClickedFaults() const;
   // Records `scenario` on the chosen backend and adopts it: at once on the model, later (from a
   // worker thread) when live.
   bool recordAndAdopt(const scenario::Scenario& scenario, const QString& file, const std::string& text,
@@ -201,6 +209,8 @@ class SimulationController : public QObject {
   void advance();
   void setError(const QString& error);
   void followLeader();
+  // Plays the leader's scenario and clicked faults under the compare recipe.
+  void followLeaderScenario();
 
   std::unique_ptr<RunTimeline> timeline_;
   QString file_;
@@ -219,6 +229,7 @@ class SimulationController : public QObject {
   QTimer frameTimer_;
   QElapsedTimer wallClock_;
   QPointer<SimulationController> leader_;
+  QString compareRecipe_;
   bool live_ = false;
   QString liveServers_;
   QString connectionStatus_;
