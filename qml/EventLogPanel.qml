@@ -1,5 +1,5 @@
 pragma ComponentBehavior: Bound
-// The event log: every event of the run, filterable by client and kind, following the cursor;
+// The event log: every event of the run, filterable by client and by the kinds the run has, following the cursor;
 // click a line to jump there. A ListView only makes the rows on screen, so 100,000 events scroll.
 import QtQuick
 import QtQuick.Controls
@@ -17,6 +17,8 @@ Frame {
         id: filtered
         source: panel.simulation.events
         cursor: panel.simulation.eventIndex
+        client: clientBox.currentIndex > 0 ? clientBox.currentText : ""
+        kind: kindBox.currentIndex > 0 ? kindBox.currentText : ""
     }
 
     ColumnLayout {
@@ -25,16 +27,16 @@ Frame {
         RowLayout {
             Label { text: "Events"; font.bold: true; opacity: panel.highContrast ? 1.0 : 0.7 }
             ComboBox {
+                id: clientBox
+                objectName: "clientFilter"
                 Layout.fillWidth: true
                 model: panel.simulation.clientChoices
-                onActivated: (index) => filtered.client = index === 0 ? "" : panel.simulation.clientNames[index - 1]
             }
             ComboBox {
+                id: kindBox
+                objectName: "kindFilter"
                 Layout.fillWidth: true
-                model: ["all kinds", "request", "reply", "node_created", "node_deleted", "watch_set",
-                        "watch_fired", "watch_delivered", "session_state", "fault", "process", "lock",
-                        "resource", "step"]
-                onActivated: (index) => filtered.kind = index === 0 ? "" : currentText
+                model: panel.simulation.kindChoices
             }
         }
         ListView {

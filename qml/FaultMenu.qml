@@ -1,5 +1,7 @@
 // What a click on a client offers: the faults a teacher injects with one more click. Each one
-// becomes a scheduled fault at the current moment, exactly as if the scenario file had it.
+// becomes a scheduled fault at the current moment, exactly as if the scenario file had it. What
+// is on offer (restart or crash, resume or pause, heal or partition) is the client's state at the
+// cursor: the Simulation's faultMenus, a property re-read on every frame while the menu is open.
 import QtQuick.Controls
 import Lockscope
 
@@ -8,21 +10,20 @@ Menu {
     required property Simulation simulation
     property int client: -1
     readonly property string name: client >= 0 && client < simulation.clientCount ? simulation.clientNames[client] : ""
-    readonly property string activity: client >= 0 ? simulation.clientActivity(client) : ""
-    readonly property bool partitioned: client >= 0 && simulation.clientPartitioned(client)
+    readonly property var choices: visible && name !== "" ? simulation.faultMenus[client] : ({})
 
     title: name
 
-    MenuItem { text: "Crash " + menu.name; enabled: menu.activity !== "crashed"; onTriggered: menu.simulation.injectFault("crash", menu.name) }
-    MenuItem { text: "Restart " + menu.name; enabled: menu.activity === "crashed"; onTriggered: menu.simulation.injectFault("restart", menu.name) }
+    MenuItem { text: "Crash " + menu.name; enabled: menu.choices.crash === true; onTriggered: menu.simulation.injectFault("crash", menu.name) }
+    MenuItem { text: "Restart " + menu.name; enabled: menu.choices.restart === true; onTriggered: menu.simulation.injectFault("restart", menu.name) }
     MenuItem {
-        text: menu.activity === "paused" ? "Resume " + menu.name : "Pause " + menu.name
-        enabled: menu.activity !== "crashed"
-        onTriggered: menu.simulation.injectFault(menu.activity === "paused" ? "resume" : "pause", menu.name)
+        text: (menu.choices.pause === "resume" ? "Resume " : "Pause ") + menu.name
+        enabled: menu.choices.pauseEnabled === true
+        onTriggered: menu.simulation.injectFaultOn("pause", menu.client)  // resumes a paused client
     }
     MenuItem {
-        text: menu.partitioned ? "Heal the partition" : "Partition " + menu.name
-        onTriggered: menu.simulation.injectFault(menu.partitioned ? "heal" : "partition", menu.name)
+        text: menu.choices.partition === "heal" ? "Heal the partition" : "Partition " + menu.name
+        onTriggered: menu.simulation.injectFaultOn("partition", menu.client)  // heals a partitioned one
     }
     MenuItem { text: "Expire its session"; onTriggered: menu.simulation.injectFault("expire_session", menu.name) }
     MenuItem { text: "Lose the reply to its next request"; onTriggered: menu.simulation.injectFault("lose_reply", menu.name) }

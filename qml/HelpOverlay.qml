@@ -9,20 +9,8 @@ Popup {
     modal: true
     padding: 24
 
-    readonly property var rows: [
-        ["Space", "play / pause"], ["→ / ←", "step one event forward / back"],
-        ["Home", "back to the start"], ["+ / −", "faster / slower (0.001× to 100×)"],
-        ["Tab / Shift+Tab", "select the next / previous client"],
-        ["C", "crash the selected client"], ["R", "restart it"],
-        ["P", "pause / resume it (a stop-the-world pause)"], ["N", "partition / heal its network"],
-        ["X", "expire its session now"], ["Y", "lose the reply to its next request"],
-        ["S", "kill / restart the ZooKeeper server"],
-        ["Ctrl+Z", "undo the last fault you injected"], ["L", "lessons"],
-        ["Ctrl+O", "open a scenario file"], ["Ctrl+S", "record: save the scenario with your faults"],
-        ["Ctrl+E", "export the view as PNG"], ["M", "compare: the same run under a second recipe"],
-        ["F5", "presentation mode (large type, high contrast, full screen)"], ["F1 or ?", "this help"],
-        ["click a client", "its fault menu"], ["click the server", "kill / restart it"], ["click the diagram", "jump to that moment"]
-    ]
+    // [keys, what they do]: Shortcuts.helpRows, the list the shortcuts themselves are made from.
+    required property var rows
 
     ColumnLayout {
         spacing: 6

@@ -1,5 +1,6 @@
 // What a click on a Redis instance offers: kill or restart it, promote its replica, or step its
-// clock (the model-only fault: a live server's clock cannot be jumped from here).
+// clock (the model-only fault: a live server's clock cannot be jumped from here). Whether it is
+// up is the Simulation's instancesUp, re-read on every frame while the menu is open.
 import QtQuick.Controls
 import Lockscope
 
@@ -7,7 +8,7 @@ Menu {
     id: menu
     required property Simulation simulation
     property string instance: ""
-    readonly property bool up: instance !== "" && simulation.instanceUp(instance)
+    readonly property bool up: visible && simulation.instancesUp[instance] === true
 
     title: instance
 

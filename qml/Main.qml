@@ -38,31 +38,21 @@ ApplicationWindow {
     // Starts compare mode when a second recipe was asked for (the first lesson: herd vs chain).
     function startComparing() {
         if (compareRecipe !== "")
-            setComparing(true, compareRecipe)
-    }
-    function setComparing(on: bool, recipe: string) {
-        comparing = on
-        if (!on)
-            return
-        const other = recipe !== "" ? recipe : (primary.recipe === "zk-naive" ? "zk-chained" : "zk-naive")
-        if (secondary.load(primary.file))
-            secondary.configure(other, primary.seed, 0)
-    }
-    function faultOnSelected(kind: string) {
-        if (selectedClient >= 0 && selectedClient < primary.clientCount)
-            primary.injectFault(kind, primary.clientNames[selectedClient])
-    }
-    function toggleOnSelected(on: string, off: string, isOn: bool) {
-        faultOnSelected(isOn ? off : on)
+            comparing = true
     }
 
     Simulation { id: primary }
+    // Compare mode: the same scenario, seed, clients, latency and clicked faults as `primary`
+    // (kept in step by the Simulation itself), under a second recipe.
     Simulation {
         id: secondary
+        objectName: "secondary"
+        compareRecipe: window.compareRecipe
         leader: window.comparing ? primary : null
     }
 
     Shortcuts {
+        id: shortcuts
         simulation: primary
         onHelpRequested: help.open()
         onLessonsRequested: lessons.open()
@@ -70,22 +60,14 @@ ApplicationWindow {
         onRecordRequested: recordDialog.open()
         onExportRequested: exportDialog.open()
         onPresentationToggled: window.presentation = !window.presentation
-        onCompareToggled: window.setComparing(!window.comparing, "")
-        onServerToggled: primary.injectServerFault(primary.serverUp() ? "kill_server" : "restart_server")
+        onCompareToggled: window.comparing = !window.comparing
+        onServerToggled: primary.toggleServer()
         onSelectNext: (step) => {
             const count = primary.clientCount
             if (count > 0)
                 window.selectedClient = (window.selectedClient + step + count) % count
         }
-        onFault: (kind) => {
-            const activity = primary.clientActivity(window.selectedClient)
-            if (kind === "pause")
-                window.toggleOnSelected("pause", "resume", activity === "paused")
-            else if (kind === "partition")
-                window.toggleOnSelected("partition", "heal", primary.clientPartitioned(window.selectedClient))
-            else
-                window.faultOnSelected(kind)
-        }
+        onFault: (kind) => primary.injectFaultOn(kind, window.selectedClient)
     }
 
     header: TopBar {
@@ -97,7 +79,7 @@ ApplicationWindow {
         onRecordRequested: recordDialog.open()
         onExportRequested: exportDialog.open()
         onHelpRequested: help.open()
-        onCompareToggled: window.setComparing(!window.comparing, "")
+        onCompareToggled: window.comparing = !window.comparing
         onPresentationToggled: window.presentation = !window.presentation
     }
 
@@ -182,15 +164,18 @@ ApplicationWindow {
 
     FaultMenu {
         id: faultMenu
+        objectName: "faultMenu"
         simulation: primary
     }
     Menu {
         id: serverMenu
-        MenuItem { text: "Kill the server"; enabled: primary.serverUp(); onTriggered: primary.injectServerFault("kill_server") }
-        MenuItem { text: "Restart the server"; enabled: !primary.serverUp(); onTriggered: primary.injectServerFault("restart_server") }
+        objectName: "serverMenu"
+        MenuItem { text: "Kill the server"; enabled: primary.serverUp; onTriggered: primary.injectServerFault("kill_server") }
+        MenuItem { text: "Restart the server"; enabled: !primary.serverUp; onTriggered: primary.injectServerFault("restart_server") }
     }
     InstanceMenu {
         id: instanceMenu
+        objectName: "instanceMenu"
         simulation: primary
     }
     LessonBrowser {
@@ -199,13 +184,12 @@ ApplicationWindow {
         anchors.centerIn: parent
         width: Math.min(window.width * 0.7, 900 * window.textScale)
         height: window.height * 0.8
-        onLessonChosen: (file) => {
-            if (primary.load(file) && window.comparing)
-                window.setComparing(true, "")
-        }
+        onLessonChosen: (file) => primary.load(file)
     }
     HelpOverlay {
         id: help
+        objectName: "help"
+        rows: shortcuts.helpRows
         anchors.centerIn: parent
     }
     FileDialog {

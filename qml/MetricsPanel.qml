@@ -1,6 +1,6 @@
 pragma ComponentBehavior: Bound
 // Live numbers at the cursor and the notifications-per-release chart; in compare mode, the
-// second run's numbers beside the first's.
+// second run's numbers beside the first's and its chart under the first's.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -10,10 +10,12 @@ Frame {
     id: panel
     required property Simulation simulation
     property Simulation compareSimulation: null
+    readonly property int columns: compareSimulation ? 3 : 2
 
     readonly property var rows: [
         ["acquisitions", "acquisitions", 0], ["releases", "releases", 0], ["requests", "requests", 0],
         ["notifications", "notifications", 0], ["notifications / release", "notificationsPerRelease", 1],
+        ["requests / release", "requestsPerRelease", 1],
         ["mean handoff (ms)", "handoffMeanMs", 2], ["holders now", "holders", 0],
         ["violations so far", "violations", 0]
     ]
@@ -22,22 +24,20 @@ Frame {
         anchors.fill: parent
         spacing: 4
         GridLayout {
-            columns: panel.compareSimulation ? 3 : 2
+            columns: panel.columns
             columnSpacing: 12
             rowSpacing: 1
             Label { text: "Metrics"; font.bold: true; opacity: 0.7 }
             Label { text: panel.simulation.recipe; opacity: 0.7 }
             Label { visible: panel.compareSimulation !== null; text: panel.compareSimulation ? panel.compareSimulation.recipe : ""; opacity: 0.7 }
             Repeater {
-                model: panel.rows.length * (panel.compareSimulation ? 3 : 2)
+                model: panel.rows.length * panel.columns
                 Label {
                     required property int index
-                    readonly property int columns: panel.compareSimulation ? 3 : 2
-                    // While compare mode turns off, labels of the third column live on for a
-                    // moment with no second run and past the last row: they show nothing.
-                    readonly property var row: panel.rows[Math.floor(index / columns)] ?? ["", "", 0]
-                    readonly property int column: index % columns
-                    readonly property Simulation source: column === 2 ? panel.compareSimulation : panel.simulation
+                    // While compare mode switches, a cell may briefly be past the rows: it shows nothing.
+                    readonly property var row: panel.rows[Math.floor(index / panel.columns)] ?? ["", "", 0]
+                    readonly property int column: index % panel.columns
+                    readonly property Simulation source: column === 2 && panel.compareSimulation ? panel.compareSimulation : panel.simulation
                     readonly property real value: source?.metrics[row[1]] ?? 0
                     text: column === 0 ? row[0] : Number(value).toFixed(row[2])
                     font.bold: column > 0
@@ -49,6 +49,12 @@ Frame {
             Layout.fillWidth: true
             Layout.preferredHeight: 70
             simulation: panel.simulation
+        }
+        MetricsChart {
+            visible: panel.compareSimulation !== null
+            Layout.fillWidth: true
+            Layout.preferredHeight: 70
+            simulation: panel.compareSimulation
         }
     }
 }

@@ -1,5 +1,7 @@
-// Every keyboard shortcut (the help overlay lists the same): playback, faults on the selected
-// client, and the window's modes.
+pragma ComponentBehavior: Bound
+// Every keyboard shortcut and mouse gesture, in one list: the Shortcut objects are made from it
+// and the help overlay shows it. Playback and scrubbing, faults on the selected client, and the
+// window's modes.
 import QtQuick
 import Lockscope
 
@@ -18,27 +20,47 @@ Item {
     signal fault(string kind)
     signal serverToggled()
 
-    Shortcut { sequence: "Space"; onActivated: keys.simulation.togglePlaying() }
-    Shortcut { sequence: "Right"; onActivated: keys.simulation.stepForward() }
-    Shortcut { sequence: "Left"; onActivated: keys.simulation.stepBack() }
-    Shortcut { sequence: "Home"; onActivated: keys.simulation.restart() }
-    Shortcut { sequences: ["+", "="]; onActivated: keys.simulation.faster() }
-    Shortcut { sequence: "-"; onActivated: keys.simulation.slower() }
-    Shortcut { sequence: "Tab"; onActivated: keys.selectNext(1) }
-    Shortcut { sequence: "Shift+Tab"; onActivated: keys.selectNext(-1) }
-    Shortcut { sequence: "C"; onActivated: keys.fault("crash") }
-    Shortcut { sequence: "R"; onActivated: keys.fault("restart") }
-    Shortcut { sequence: "P"; onActivated: keys.fault("pause") }
-    Shortcut { sequence: "N"; onActivated: keys.fault("partition") }
-    Shortcut { sequence: "X"; onActivated: keys.fault("expire_session") }
-    Shortcut { sequence: "Y"; onActivated: keys.fault("lose_reply") }
-    Shortcut { sequence: "S"; onActivated: keys.serverToggled() }
-    Shortcut { sequence: "Ctrl+Z"; onActivated: keys.simulation.undoLastFault() }
-    Shortcut { sequence: "L"; onActivated: keys.lessonsRequested() }
-    Shortcut { sequence: "Ctrl+O"; onActivated: keys.openRequested() }
-    Shortcut { sequence: "Ctrl+S"; onActivated: keys.recordRequested() }
-    Shortcut { sequence: "Ctrl+E"; onActivated: keys.exportRequested() }
-    Shortcut { sequence: "F5"; onActivated: keys.presentationToggled() }
-    Shortcut { sequence: "M"; onActivated: keys.compareToggled() }
-    Shortcut { sequences: ["F1", "?"]; onActivated: keys.helpRequested() }
+    // Each: the keys as shown, what they do, and the key sequences with their actions (none for
+    // a mouse gesture).
+    readonly property var bindings: [
+        { shown: "Space", what: "play / pause", actions: [{ sequences: ["Space"], run: () => keys.simulation.togglePlaying() }] },
+        { shown: "→ / ←", what: "step one event forward / back", actions: [{ sequences: ["Right"], run: () => keys.simulation.stepForward() }, { sequences: ["Left"], run: () => keys.simulation.stepBack() }] },
+        { shown: "Shift+→ / Shift+←", what: "scrub 1% of the run forward / back", actions: [{ sequences: ["Shift+Right"], run: () => keys.simulation.scrub(1) }, { sequences: ["Shift+Left"], run: () => keys.simulation.scrub(-1) }] },
+        { shown: "PgDn / PgUp", what: "scrub 10% of the run forward / back", actions: [{ sequences: ["PgDown"], run: () => keys.simulation.scrub(10) }, { sequences: ["PgUp"], run: () => keys.simulation.scrub(-10) }] },
+        { shown: "Home / End", what: "to the start / the end of the run", actions: [{ sequences: ["Home"], run: () => keys.simulation.restart() }, { sequences: ["End"], run: () => keys.simulation.toEnd() }] },
+        { shown: "+ / −", what: "faster / slower (0.001× to 100×)", actions: [{ sequences: ["+", "="], run: () => keys.simulation.faster() }, { sequences: ["-"], run: () => keys.simulation.slower() }] },
+        { shown: "Tab / Shift+Tab", what: "select the next / previous client", actions: [{ sequences: ["Tab"], run: () => keys.selectNext(1) }, { sequences: ["Shift+Tab"], run: () => keys.selectNext(-1) }] },
+        { shown: "C", what: "crash the selected client", actions: [{ sequences: ["C"], run: () => keys.fault("crash") }] },
+        { shown: "R", what: "restart it", actions: [{ sequences: ["R"], run: () => keys.fault("restart") }] },
+        { shown: "P", what: "pause / resume it (a stop-the-world pause)", actions: [{ sequences: ["P"], run: () => keys.fault("pause") }] },
+        { shown: "N", what: "partition / heal its network", actions: [{ sequences: ["N"], run: () => keys.fault("partition") }] },
+        { shown: "X", what: "expire its session now", actions: [{ sequences: ["X"], run: () => keys.fault("expire_session") }] },
+        { shown: "Y", what: "lose the reply to its next request", actions: [{ sequences: ["Y"], run: () => keys.fault("lose_reply") }] },
+        { shown: "S", what: "kill / restart the ZooKeeper server", actions: [{ sequences: ["S"], run: () => keys.serverToggled() }] },
+        { shown: "Ctrl+Z", what: "undo the last fault you injected", actions: [{ sequences: ["Ctrl+Z"], run: () => keys.simulation.undoLastFault() }] },
+        { shown: "L", what: "lessons", actions: [{ sequences: ["L"], run: () => keys.lessonsRequested() }] },
+        { shown: "Ctrl+O", what: "open a scenario file", actions: [{ sequences: ["Ctrl+O"], run: () => keys.openRequested() }] },
+        { shown: "Ctrl+S", what: "record: save the scenario with your faults", actions: [{ sequences: ["Ctrl+S"], run: () => keys.recordRequested() }] },
+        { shown: "Ctrl+E", what: "export the view as PNG", actions: [{ sequences: ["Ctrl+E"], run: () => keys.exportRequested() }] },
+        { shown: "M", what: "compare: the same run under a second recipe", actions: [{ sequences: ["M"], run: () => keys.compareToggled() }] },
+        { shown: "F5", what: "presentation mode (large type, high contrast, full screen)", actions: [{ sequences: ["F5"], run: () => keys.presentationToggled() }] },
+        { shown: "F1 or ?", what: "this help", actions: [{ sequences: ["F1", "?"], run: () => keys.helpRequested() }] },
+        { shown: "click or right-click a client", what: "its fault menu", actions: [] },
+        { shown: "click the server", what: "kill / restart it", actions: [] },
+        { shown: "click the diagram", what: "jump to that moment", actions: [] }
+    ]
+    // The rows of the help overlay: [keys, what they do].
+    readonly property var helpRows: bindings.map(binding => [binding.shown, binding.what])
+
+    Repeater {
+        model: keys.bindings.reduce((all, binding) => all.concat(binding.actions), [])
+        delegate: Item {
+            id: holder
+            required property var modelData
+            Shortcut {
+                sequences: holder.modelData.sequences
+                onActivated: holder.modelData.run()
+            }
+        }
+    }
 }

@@ -1,4 +1,4 @@
-// A stage with its title line; clicks on a client open its fault menu.
+// A stage with its title line; a click or right-click on a client opens its fault menu.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -33,19 +33,9 @@ Frame {
             textScale: panel.textScale
             highContrast: panel.highContrast
             selectedClient: panel.selectedClient
-            MouseArea {
-                anchors.fill: parent
-                onClicked: (mouse) => {
-                    const client = stage.clientAt(mouse.x, mouse.y)
-                    if (client >= 0)
-                        panel.clientClicked(client, mouse.x, mouse.y)
-                    const instance = stage.instanceAt(mouse.x, mouse.y)
-                    if (instance !== "")
-                        panel.instanceClicked(instance)
-                    else if (client < 0 && stage.serverAt(mouse.x, mouse.y))
-                        panel.serverClicked()
-                }
-            }
+            onClientClicked: (client, x, y) => panel.clientClicked(client, x, y)
+            onInstanceClicked: (instance) => panel.instanceClicked(instance)
+            onServerClicked: panel.serverClicked()
         }
     }
 }

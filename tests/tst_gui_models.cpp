@@ -11,6 +11,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
+#include <set>
 
 #include "client_list_model.h"
 #include "event_log_model.h"
@@ -178,6 +180,175 @@ class GuiModelsTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(simulation.time() > stoppedAt, 10'000);
     simulation.pause();
     QVERIFY(narrated.count() > 0);
+  }
+
+  // What a client's fault menu offers is its state at the cursor, read again after every fault.
+  void faultChoicesFollowTheClientsState() {
+    SimulationController simulation;
+    QVERIFY(simulation.load(lesson("herd-chained.yaml")));
+    simulation.seekTime(simulation.origin() + 40'000);
+    QVariantMap c3 = simulation.faultChoices(2);
+    QCOMPARE(c3.value(QStringLiteral("name")).toString(), QStringLiteral("c3"));
+    QCOMPARE(c3.value(QStringLiteral("crash")).toBool(), true);
+    QCOMPARE(c3.value(QStringLiteral("restart")).toBool(), false);
+    QVERIFY(simulation.injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    c3 = simulation.faultChoices(2);
+    QCOMPARE(c3.value(QStringLiteral("crash")).toBool(), false);
+    QCOMPARE(c3.value(QStringLiteral("restart")).toBool(), true);
+    QCOMPARE(c3.value(QStringLiteral("pauseEnabled")).toBool(), false);
+
+    QCOMPARE(simulation.faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
+    QVERIFY(simulation.injectFaultOn(QStringLiteral("pause"), 1));
+    QCOMPARE(simulation.clientActivity(1), QStringLiteral("paused"));
+    QCOMPARE(simulation.faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("resume"));
+    simulation.seekTime(simulation.time() + 1'000);
+    QVERIFY(simulation.injectFaultOn(QStringLiteral("pause"), 1));  // toggles: a resume
+    QCOMPARE(simulation.manualFaults().last(), QStringLiteral("41.000 ms: resume c2"));
+    QCOMPARE(simulation.faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
+
+    QCOMPARE(simulation.faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("partition"));
+    QVERIFY(simulation.injectFaultOn(QStringLiteral("partition"), 3));
+    QCOMPARE(simulation.faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("heal"));
+    simulation.seekTime(simulation.time() + 1'000);
+    QVERIFY(simulation.injectFaultOn(QStringLiteral("partition"), 3));
+    QCOMPARE(simulation.manualFaults().last(), QStringLiteral("42.000 ms: heal c4"));
+
+    QSignalSpy frames(&simulation, &SimulationController::frameChanged);
+    QVERIFY(simulation.toggleServer());
+    QVERIFY(!simulation.serverUp());
+    QVERIFY(frames.count() > 0);  // the NOTIFY of serverUp: the server menu's binding re-reads it
+    QVERIFY(simulation.toggleServer());
+    QVERIFY(simulation.serverUp());
+    QVERIFY(simulation.faultChoices(99).isEmpty());
+    QVERIFY(!simulation.injectFaultOn(QStringLiteral("crash"), 99));
+  }
+
+  // The notifications and requests per release are those between a release and the next grant,
+  // not the run's totals (herd-naive's 80 notifications include 26 caused by clients joining).
+  // herd-naive's ten clients all queue before the first release. Release 1 wakes the 9 waiters
+  // (9 notifications; their 9 getChildren + its delete: 10 requests). Every later holder has
+  // re-armed its own child watch while waiting, so release k >= 2 wakes the 10 - k waiters and
+  // itself: 10 - k + 1 notifications and 10 - k getChildren + 1 delete. In all 9 + 45 = 54
+  // notifications and 10 + 45 = 55 requests over 10 releases: 5.4 and 5.5.
+  // The chain wakes only the next in line: 1 notification and 2 requests (delete, getChildren)
+  // for each of the first nine releases, none and the delete for the last: 0.9 and 1.9.
+  void metricsArePerRelease() {
+    SimulationController naive;
+    QVERIFY(naive.load(lesson("herd-naive.yaml")));
+    naive.seekTime(naive.endTime());
+    QVariantMap metrics = naive.metrics();
+    QCOMPARE(metrics.value(QStringLiteral("releases")).toInt(), 10);
+    QCOMPARE(metrics.value(QStringLiteral("notifications")).toInt(), 80);  // with the joins' 26
+    QCOMPARE(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble(), 5.4);
+    QCOMPARE(metrics.value(QStringLiteral("requestsPerRelease")).toDouble(), 5.5);
+    // At the first release's figures only: nine notifications, as the chart's first bar.
+    const auto& first = naive.timeline()->releases().front();
+    naive.seekTime(static_cast<double>(first.time));
+    QCOMPARE(naive.metrics().value(QStringLiteral("notificationsPerRelease")).toDouble(), 9.0);
+
+    SimulationController chained;
+    QVERIFY(chained.load(lesson("herd-chained.yaml")));
+    chained.seekTime(chained.endTime());
+    metrics = chained.metrics();
+    QCOMPARE(metrics.value(QStringLiteral("releases")).toInt(), 10);
+    QVERIFY(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble() <= 1.0);
+    QCOMPARE(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble(), 0.9);
+    QCOMPARE(metrics.value(QStringLiteral("requestsPerRelease")).toDouble(), 1.9);
+  }
+
+  // The event log's kind filter offers the kinds the run has: ZooKeeper's for a ZooKeeper lesson,
+  // the Redis ones (key_changed, key_deleted, redis_instance) for a Redis lesson.
+  void kindChoicesAreTheRunsKinds() {
+    SimulationController simulation;
+    QCOMPARE(simulation.kindChoices(), QStringList{QStringLiteral("all kinds")});
+    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    QStringList kinds = simulation.kindChoices();
+    QCOMPARE(kinds.first(), QStringLiteral("all kinds"));
+    QVERIFY(kinds.contains(QStringLiteral("watch_delivered")));
+    QVERIFY(kinds.contains(QStringLiteral("lock")));
+    QVERIFY(!kinds.contains(QStringLiteral("key_changed")));
+    std::set<QString> present;
+    for (const auto& event : simulation.timeline()->trace().events()) present.insert(QLatin1String(sim::traceKindName(event.kind)));
+    QCOMPARE(static_cast<size_t>(kinds.size()), present.size() + 1);
+    for (const QString& kind : present) QVERIFY2(kinds.contains(kind), qPrintable(kind));
+
+    QVERIFY(simulation.load(testing::redisLesson("failover-async-replication.yaml")));
+    kinds = simulation.kindChoices();
+    for (const char* kind : {"key_changed", "key_deleted", "redis_instance"}) {
+      QVERIFY2(kinds.contains(QLatin1String(kind)), qPrintable(kinds.join(QLatin1Char(' '))));
+    }
+    gui::EventLogFilter filter;
+    filter.setSource(simulation.events());
+    filter.setKind(QStringLiteral("redis_instance"));
+    QVERIFY(filter.rowCount() > 0);
+    for (int row = 0; row < filter.rowCount(); ++row) {
+      QCOMPARE(filter.index(row).data(gui::EventLogModel::KindRole).toString(), QStringLiteral("redis_instance"));
+    }
+  }
+
+  void scrubbingMovesByHundredthsOfTheRun() {
+    SimulationController simulation;
+    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    const double step = std::floor((simulation.endTime() - simulation.origin()) / 100);
+    simulation.scrub(3);
+    QCOMPARE(simulation.time(), 3 * step);
+    simulation.scrub(-1);
+    QCOMPARE(simulation.time(), 2 * step);
+    simulation.scrub(-10);
+    QCOMPARE(simulation.time(), 0.0);
+    simulation.toEnd();
+    QCOMPARE(simulation.time(), simulation.endTime());
+    QCOMPARE(simulation.eventIndex(), simulation.eventCount());
+  }
+
+  // Compare mode: the follower re-plays whatever the leader plays (seed, clients, latency, a
+  // new file, clicked faults) under its own recipe, at the leader's time.
+  void aFollowerStaysInStepWithItsLeader() {
+    SimulationController leader, follower;
+    QVERIFY(leader.load(lesson("herd-naive.yaml")));
+    follower.setLeader(&leader);
+    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(follower.seed(), leader.seed());
+    QVERIFY(leader.configure(QString(), QStringLiteral("11"), 0));
+    QCOMPARE(follower.seed(), QStringLiteral("11"));
+    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
+    QVERIFY(leader.configure(QString(), QString(), 4));
+    QCOMPARE(follower.clientCount(), 4);
+    QCOMPARE(follower.seed(), QStringLiteral("11"));
+    QVERIFY(leader.configure(QString(), QString(), 0, QStringLiteral("2")));
+    QCOMPARE(follower.latencyMs(), QStringLiteral("2"));
+    QCOMPARE(follower.clientCount(), 4);
+
+    leader.seekTime(leader.origin() + 40'000);
+    QVERIFY(leader.injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    QCOMPARE(follower.time(), leader.time());
+    QCOMPARE(follower.manualFaults(), leader.manualFaults());
+    QCOMPARE(follower.clientActivity(2), QStringLiteral("crashed"));
+    auto crashAt = [](const SimulationController& simulation) {
+      const auto& trace = simulation.timeline()->trace();
+      for (const auto& event : trace.events()) {
+        if (event.kind == sim::TraceKind::Fault && trace.text(event.op) == "crash" && trace.text(event.actor) == "c3") {
+          return event.time;
+        }
+      }
+      return sim::Micros{-1};
+    };
+    QVERIFY(crashAt(leader) >= 0);
+    QCOMPARE(crashAt(follower), crashAt(leader));
+    QVERIFY(leader.undoLastFault());
+    QCOMPARE(crashAt(follower), sim::Micros{-1});
+
+    // A new file (Open, or the lesson browser): the follower takes it, still as the counterpart.
+    QVERIFY(leader.load(lesson("crash-holder.yaml")));
+    QCOMPARE(follower.title(), leader.title());
+    QCOMPARE(follower.seed(), leader.seed());
+    QVERIFY(follower.recipe() != leader.recipe());
+    // A chosen recipe; and no follower any more: the leader's changes stay its own.
+    follower.setCompareRecipe(QStringLiteral("zk-curator"));
+    QCOMPARE(follower.recipe(), QStringLiteral("zk-curator"));
+    follower.setLeader(nullptr);
+    QVERIFY(leader.configure(QString(), QStringLiteral("5"), 0));
+    QVERIFY(follower.seed() != QStringLiteral("5"));
   }
 
   void aFollowerKeepsTheLeadersTime() {

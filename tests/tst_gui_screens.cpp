@@ -17,9 +17,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtQml/qqmlextensionplugin.h>
+#include <cmath>
 #include <set>
 #include <vector>
 
+#include "event_log_model.h"
 #include "recipe_line_model.h"
 #include "simulation_controller.h"
 #include "support/gui_lessons.h"
@@ -144,12 +146,37 @@ class GuiScreensTest : public QObject {
     QCoreApplication::processEvents();
   }
 
+  // Opens the QML menu `name` (for `client`, if given) as a click would, and reads its items:
+  // "text" or "text (disabled)". Leaves it open when `keepOpen`.
+  QStringList menuItems(const char* name, int client = -1, bool keepOpen = false) {
+    QObject* menu = window_->findChild<QObject*>(QLatin1String(name));
+    if (!menu) return {QStringLiteral("no menu")};
+    if (client >= 0) menu->setProperty("client", client);
+    if (!menu->property("visible").toBool()) QMetaObject::invokeMethod(menu, "open");
+    QCoreApplication::processEvents();
+    QStringList items;
+    for (int index = 0; index < menu->property("count").toInt(); ++index) {
+      QQuickItem* item = nullptr;
+      QMetaObject::invokeMethod(menu, "itemAt", Q_RETURN_ARG(QQuickItem*, item), Q_ARG(int, index));
+      if (!item) continue;
+      items << item->property("text").toString() +
+                   (item->property("enabled").toBool() ? QString() : QStringLiteral(" (disabled)"));
+    }
+    if (!keepOpen) {
+      QMetaObject::invokeMethod(menu, "close");
+      if (!QTest::qWaitFor([menu] { return !menu->property("visible").toBool(); }, 5000)) {
+        items << QStringLiteral("menu did not close");
+      }
+    }
+    return items;
+  }
+
  private slots:
   // The event log's current row once pointed past the end of a new run's list.
   void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("DelegateModel|index out range"))); }
   // A test that stops half way leaves the window as the next one expects it all the same.
   void cleanup() {
-    QMetaObject::invokeMethod(window_, "setComparing", Q_ARG(bool, false), Q_ARG(QString, QString()));
+    window_->setProperty("comparing", false);
     window_->setProperty("presentation", false);
     resizeWindow(QSize(1600, 1000));
   }
@@ -322,7 +349,7 @@ class GuiScreensTest : public QObject {
     QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
     window_->setProperty("presentation", presentation);
     resizeWindow(QSize(1400, 900));
-    QMetaObject::invokeMethod(window_, "setComparing", Q_ARG(bool, true), Q_ARG(QString, QStringLiteral("zk-chained")));
+    window_->setProperty("comparing", true);  // herd-naive's counterpart: zk-chained
     grabAt(middleOfFirstBurst(*simulation_));
     int rows = 0, shortened = 0;
     for (auto* stage : window_->findChildren<gui::StageView*>(QStringLiteral("stage"))) {
@@ -348,7 +375,7 @@ class GuiScreensTest : public QObject {
         shortened += shown.contains(QStringLiteral("ephemeral")) ? 0 : 1;
       }
     }
-    QMetaObject::invokeMethod(window_, "setComparing", Q_ARG(bool, false), Q_ARG(QString, QString()));
+    window_->setProperty("comparing", false);
     window_->setProperty("presentation", false);
     resizeWindow(QSize(1600, 1000));
     QVERIFY2(rows >= 10, qPrintable(QString::number(rows)));
@@ -525,6 +552,124 @@ class GuiScreensTest : public QObject {
     QVERIFY(!stage_->instanceRect(QStringLiteral("redis-1-r1")).isEmpty());
     QCOMPARE(warningInGap(before), 0);
     QVERIFY(warningInGap(grabAt(simulation_->origin() + 150'000)) > 20);
+  }
+
+  // The menus offer what the client (or server) can do at the cursor, however often the same
+  // client is clicked: Restart after a crash, Resume after a pause, Heal after a partition.
+  void theFaultMenusShowTheStateAtTheCursor() {
+    QVERIFY(simulation_->load(lesson("herd-chained.yaml")));
+    simulation_->seekTime(simulation_->origin() + 40'000);
+    QStringList items = menuItems("faultMenu", 2);
+    QCOMPARE(items.mid(0, 4), (QStringList{QStringLiteral("Crash c3"), QStringLiteral("Restart c3 (disabled)"),
+                                           QStringLiteral("Pause c3"), QStringLiteral("Partition c3")}));
+    QVERIFY(simulation_->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    items = menuItems("faultMenu", 2);
+    QCOMPARE(items.mid(0, 3), (QStringList{QStringLiteral("Crash c3 (disabled)"), QStringLiteral("Restart c3"),
+                                           QStringLiteral("Pause c3 (disabled)")}));
+    QCOMPARE(menuItems("faultMenu", 1).at(2), QStringLiteral("Pause c2"));
+    QVERIFY(simulation_->injectFault(QStringLiteral("pause"), QStringLiteral("c2")));
+    QCOMPARE(menuItems("faultMenu", 1).at(2), QStringLiteral("Resume c2"));
+    // While it is open too: a partition clicked elsewhere (the keyboard's N) shows at once.
+    QCOMPARE(menuItems("faultMenu", 1, true).at(3), QStringLiteral("Partition c2"));
+    QVERIFY(simulation_->injectFaultOn(QStringLiteral("partition"), 1));
+    QCOMPARE(menuItems("faultMenu", 1).at(3), QStringLiteral("Heal the partition"));
+
+    QCOMPARE(menuItems("serverMenu"), (QStringList{QStringLiteral("Kill the server"),
+                                                   QStringLiteral("Restart the server (disabled)")}));
+    QVERIFY(simulation_->injectServerFault(QStringLiteral("kill_server")));
+    QCOMPARE(menuItems("serverMenu"), (QStringList{QStringLiteral("Kill the server (disabled)"),
+                                                   QStringLiteral("Restart the server")}));
+    while (simulation_->undoLastFault()) {}
+  }
+
+  void aKilledInstanceOffersRestartInItsMenu() {
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    simulation_->seekTime(simulation_->origin() + 100'000);
+    window_->findChild<QObject*>(QStringLiteral("instanceMenu"))->setProperty("instance", QStringLiteral("redis-1"));
+    QCOMPARE(menuItems("instanceMenu").mid(0, 2), (QStringList{QStringLiteral("Kill redis-1"), QStringLiteral("Restart redis-1 (disabled)")}));
+    QVERIFY(simulation_->injectInstanceFault(QStringLiteral("kill_instance"), QStringLiteral("redis-1")));
+    QCOMPARE(menuItems("instanceMenu").mid(0, 2), (QStringList{QStringLiteral("Kill redis-1 (disabled)"), QStringLiteral("Restart redis-1")}));
+    QVERIFY(simulation_->undoLastFault());
+  }
+
+  // Right-click on a client opens its menu as a left click does.
+  void aRightClickOnAClientOpensItsMenu() {
+    QVERIFY(simulation_->load(lesson("herd-chained.yaml")));
+    QObject* menu = window_->findChild<QObject*>(QStringLiteral("faultMenu"));
+    QVERIFY(menu && !menu->property("visible").toBool());
+    grabAt(simulation_->origin() + 40'000);  // the stage is laid out when drawn
+    const QPoint card = onScreen(stage_->clientRect(4)).center();
+    QVERIFY(!stage_->clientRect(4).isEmpty());
+    QTest::mouseClick(window_, Qt::RightButton, Qt::NoModifier, card);
+    QTRY_VERIFY_WITH_TIMEOUT(menu->property("visible").toBool(), 5000);
+    QCOMPARE(menu->property("client").toInt(), 4);
+    QMetaObject::invokeMethod(menu, "close");
+    QTRY_VERIFY_WITH_TIMEOUT(!menu->property("visible").toBool(), 5000);
+  }
+
+  // Compare mode in the window: the second stage's run follows the first's seed and clients.
+  void theComparedRunFollowsTheTopBarsChanges() {
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    auto* secondary = window_->findChild<SimulationController*>(QStringLiteral("secondary"));
+    QVERIFY(secondary);
+    window_->setProperty("comparing", true);
+    QCOMPARE(secondary->recipe(), QStringLiteral("zk-chained"));
+    QVERIFY(simulation_->configure(QString(), QStringLiteral("21"), 6));
+    QCOMPARE(secondary->seed(), QStringLiteral("21"));
+    QCOMPARE(secondary->clientCount(), 6);
+    QCOMPARE(secondary->recipe(), QStringLiteral("zk-chained"));
+    window_->setProperty("comparing", false);
+    QVERIFY(simulation_->configure(QString(), QStringLiteral("22"), 0));
+    QCOMPARE(secondary->seed(), QStringLiteral("21"));
+  }
+
+  // The event log's kind filter lists the run's kinds (from the Simulation), and choosing one
+  // filters the log.
+  void theKindFilterOffersTheRunsKinds() {
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
+    QCoreApplication::processEvents();
+    auto* box = window_->findChild<QObject*>(QStringLiteral("kindFilter"));
+    QVERIFY(box);
+    QCOMPARE(box->property("model").toStringList(), simulation_->kindChoices());
+    const int index = static_cast<int>(simulation_->kindChoices().indexOf(QStringLiteral("key_changed")));
+    QVERIFY(index > 0);
+    box->setProperty("currentIndex", index);
+    auto* filter = window_->findChild<gui::EventLogFilter*>();
+    QVERIFY(filter);
+    QCOMPARE(filter->kind(), QStringLiteral("key_changed"));
+    QVERIFY(filter->rowCount() > 0);
+    box->setProperty("currentIndex", 0);
+    QCOMPARE(filter->kind(), QString());
+  }
+
+  // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.
+  void theKeyboardScrubsAndTheHelpListsIt() {
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    window_->requestActivate();
+    QVERIFY(QTest::qWaitForWindowActive(window_));
+    QTest::keyClick(window_, Qt::Key_End);
+    QCOMPARE(simulation_->time(), simulation_->endTime());
+    QTest::keyClick(window_, Qt::Key_Home);
+    QCOMPARE(simulation_->time(), 0.0);
+    const double step = std::floor((simulation_->endTime() - simulation_->origin()) / 100);
+    QTest::keyClick(window_, Qt::Key_Right, Qt::ShiftModifier);
+    QCOMPARE(simulation_->time(), step);
+    QTest::keyClick(window_, Qt::Key_PageDown);
+    QCOMPARE(simulation_->time(), 11 * step);
+    QTest::keyClick(window_, Qt::Key_PageUp);
+    QTest::keyClick(window_, Qt::Key_Left, Qt::ShiftModifier);
+    QCOMPARE(simulation_->time(), 0.0);
+    const int atStart = simulation_->eventIndex();
+    QTest::keyClick(window_, Qt::Key_Right);
+    QCOMPARE(simulation_->eventIndex(), atStart + 1);
+
+    auto* help = window_->findChild<QObject*>(QStringLiteral("help"));
+    QVERIFY(help);
+    QStringList shown;
+    for (const QVariant& row : help->property("rows").toList()) shown << row.toList().value(0).toString();
+    for (const char* keys : {"Space", "Home / End", "Shift+→ / Shift+←", "PgDn / PgUp", "C", "F1 or ?"}) {
+      QVERIFY2(shown.contains(QString::fromUtf8(keys)), qPrintable(shown.join(QLatin1Char('|'))));
+    }
   }
 
   // The window's scene graph frees its textures through deferred deletes: run them before the

@@ -16,7 +16,8 @@ void MetricsChart::paint(QPainter* painter) {
   QFont font;
   font.setPointSizeF(8);
   painter->setFont(font);
-  painter->drawText(QRectF(0, 0, width(), 14), Qt::AlignLeft, QStringLiteral("notifications per release"));
+  painter->drawText(QRectF(0, 0, width(), 14), Qt::AlignLeft,
+                    QStringLiteral("notifications per release · ") + simulation_->recipe());
   if (releases.empty()) return;
   int highest = 1;
   for (const ReleaseFigures& release : releases) highest = std::max(highest, release.notifications);

@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "client_list_model.h"
@@ -21,6 +22,21 @@ constexpr double kMaxSpeed = 100.0;
 
 QString millisText(sim::Micros micros) {
   return QString::number(static_cast<double>(micros) / 1000.0, 'f', 3) + QStringLiteral(" ms");
+}
+
+// The recipe a follower of a run under `leading` plays: `wanted` if it needs the same service
+// and is not `leading` itself; else zk-chained against zk-naive (the herd lesson), or the
+// service's first other recipe.
+std::string counterpartRecipe(const std::string& leading, const QString& wanted) {
+  const auto* leader = recipes::findRecipe(leading);
+  const std::string_view backend = leader ? leader->backend : std::string_view("zookeeper");
+  const auto* chosen = recipes::findRecipe(wanted.toStdString());
+  if (chosen && chosen->backend == backend && chosen->name != leading) return std::string(chosen->name);
+  if (leading == "zk-naive") return "zk-chained";
+  for (const auto& recipe : recipes::recipeCatalog()) {
+    if (recipe.backend == backend && recipe.name != leading) return std::string(recipe.name);
+  }
+  return leading;
 }
 
 }  // namespace
@@ -64,7 +80,10 @@ bool SimulationController::configure(const QString& recipe, const QString& seed,
   if (!seed.isEmpty()) overrides.push_back({"seed", seed.toStdString()});
   if (clients > 0) overrides.push_back({"clients", std::to_string(clients)});
   // `network` holds only the latency: its whole block is replaced by a one-line flow mapping.
-  const std::string latency = "[" + latencyMs.trimmed().toStdString() + "]";
+  // One number is a fixed latency: [2, 2].
+  const QString range = latencyMs.contains(QLatin1Char(',')) ? latencyMs.trimmed()
+                                                              : latencyMs.trimmed() + QStringLiteral(", ") + latencyMs.trimmed();
+  const std::string latency = "[" + range.toStdString() + "]";
   if (!latencyMs.trimmed().isEmpty()) overrides.push_back({"network.latency_ms", latency});
   const auto loaded = scenario::loadScenarioText(text_, file_.toStdString(), overrides);
   if (!loaded.scenario) {
@@ -82,9 +101,7 @@ bool SimulationController::configure(const QString& recipe, const QString& seed,
     text = item.key == "network.latency_ms" ? scenario::setTopLevelKey(text, "network", "{latency_ms: " + item.value + "}")
                                             : scenario::setTopLevelKey(text, item.key, item.value);
   }
-  scenario::Scenario withFaults = base_;
-  withFaults.faults.insert(withFaults.faults.end(), clicked_.begin(), clicked_.end());
-  return recordAndAdopt(withFaults, file_, text, true);
+  return recordAndAdopt(withClickedFaults(), file_, text, true);
 }
 
 bool SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, const QString& file,
@@ -101,6 +118,12 @@ bool SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, const QS
   const sim::Micros time = keepCursor ? std::min(keepTime, timeline_->endTime()) : 0;
   stage_ = StageState(timeline_->cast().size());
   eventIndex_ = 0;
+  std::array<bool, static_cast<size_t>(sim::TraceKind::RedisInstance) + 1> present{};
+  for (const StoredEvent& event : timeline_->trace().events()) present[static_cast<size_t>(event.kind)] = true;
+  kindChoices_ = QStringList{QStringLiteral("all kinds")};
+  for (size_t kind = 0; kind < present.size(); ++kind) {
+    if (present[kind]) kindChoices_ << QLatin1String(sim::traceKindName(static_cast<sim::TraceKind>(kind)));
+  }
   events_->reset(timeline_.get());
   clients_->reset(timeline_.get());
   recipeLines_->reset(timeline_.get());
@@ -110,11 +133,13 @@ bool SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, const QS
   return true;
 }
 
-void SimulationController::rerecord(bool keepCursor) {
+scenario::Scenario SimulationController::withClickedFaults() const {
   scenario::Scenario scenario = base_;
   scenario.faults.insert(scenario.faults.end(), clicked_.begin(), clicked_.end());
-  recordAndAdopt(scenario, file_, text_, keepCursor);
+  return scenario;
 }
+
+void SimulationController::rerecord(bool keepCursor) { recordAndAdopt(withClickedFaults(), file_, text_, keepCursor); }
 
 void SimulationController::setError(const QString& error) {
   if (error_ == error) return;
@@ -166,6 +191,13 @@ void SimulationController::stepForward() {
 void SimulationController::stepBack() {
   setPlaying(false);
   seekEvent(static_cast<int>(eventIndex_) - 1);
+}
+
+void SimulationController::scrub(int steps) {
+  if (!timeline_) return;
+  setPlaying(false);
+  const sim::Micros step = std::max<sim::Micros>(1, (timeline_->endTime() - timeline_->report().origin) / 100);
+  seekTime(static_cast<double>(time_ + steps * step));
 }
 
 void SimulationController::restart() {
@@ -225,9 +257,34 @@ void SimulationController::setLeader(SimulationController* leader) {
   leader_ = leader;
   if (leader_) {
     connect(leader_, &SimulationController::frameChanged, this, &SimulationController::followLeader);
-    followLeader();
+    connect(leader_, &SimulationController::scenarioChanged, this, &SimulationController::followLeaderScenario);
+    followLeaderScenario();
   }
   emit leaderChanged();
+}
+
+void SimulationController::setCompareRecipe(const QString& recipe) {
+  if (compareRecipe_ == recipe) return;
+  compareRecipe_ = recipe;
+  followLeaderScenario();
+  emit leaderChanged();
+}
+
+void SimulationController::followLeaderScenario() {
+  if (!leader_ || !leader_->timeline_) return;
+  // The leader's text is its file as configured (seed, clients, latency); only the recipe differs.
+  const std::string recipe = counterpartRecipe(leader_->timeline_->scenario().recipe, compareRecipe_);
+  std::string text = scenario::setTopLevelKey(leader_->text_, "recipe", recipe);
+  text = scenario::setTopLevelKey(text, "seed", std::to_string(leader_->base_.seed));
+  const auto loaded = scenario::loadScenarioText(text, leader_->file_.toStdString());
+  if (!loaded.scenario) {
+    setError(QString::fromStdString(loaded.error));
+    return;
+  }
+  base_ = *loaded.scenario;
+  clicked_ = leader_->clicked_;
+  recordAndAdopt(withClickedFaults(), leader_->file_, text, true);
+  followLeader();
 }
 
 void SimulationController::followLeader() {
@@ -329,15 +386,21 @@ QVariantMap SimulationController::metrics() const {
   map[QStringLiteral("requests")] = counts.requests;
   map[QStringLiteral("notifications")] = counts.notifications;
   map[QStringLiteral("holders")] = stage_.holders();
-  map[QStringLiteral("notificationsPerRelease")] =
-      counts.releases ? static_cast<double>(counts.notifications) / counts.releases : 0.0;
+  // Per release: what each release up to the cursor caused until the next grant (the chart's
+  // bars), not the run's totals, which also count what clients joining the queue caused.
+  int released = 0, notified = 0, requested = 0, handoffs = 0;
   double handoffTotal = 0;
-  int handoffs = 0;
   for (const ReleaseFigures& release : timeline_->releases()) {
+    if (release.time > time_) break;
+    ++released;
+    notified += release.notifications;
+    requested += release.requests;
     if (release.handoff < 0 || release.time + release.handoff > time_) continue;
     handoffTotal += static_cast<double>(release.handoff);
     ++handoffs;
   }
+  map[QStringLiteral("notificationsPerRelease")] = released ? static_cast<double>(notified) / released : 0.0;
+  map[QStringLiteral("requestsPerRelease")] = released ? static_cast<double>(requested) / released : 0.0;
   map[QStringLiteral("handoffMeanMs")] = handoffs ? handoffTotal / handoffs / 1000.0 : 0.0;
   map[QStringLiteral("violations")] = static_cast<int>(std::count_if(
       timeline_->report().verdict.violations.begin(), timeline_->report().verdict.violations.end(),

@@ -44,6 +44,8 @@ class SimulationController : public QObject {
   Q_PROPERTY(QStringList clientNames READ clientNames NOTIFY scenarioChanged)
   // "all clients" and then every client: the event log's filter choices.
   Q_PROPERTY(QStringList clientChoices READ clientChoices NOTIFY scenarioChanged)
+  // "all kinds" and then every kind of event the run has, in trace-kind order.
+  Q_PROPERTY(QStringList kindChoices READ kindChoices NOTIFY scenarioChanged)
   Q_PROPERTY(QString error READ error NOTIFY errorChanged)
   Q_PROPERTY(QString verdict READ verdict NOTIFY scenarioChanged)
   Q_PROPERTY(bool passed READ passed NOTIFY scenarioChanged)
@@ -58,9 +60,19 @@ class SimulationController : public QObject {
   Q_PROPERTY(QString narration READ narration NOTIFY narrationChanged)
   Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
   Q_PROPERTY(QVariantMap metrics READ metrics NOTIFY frameChanged)
+  Q_PROPERTY(bool serverUp READ serverUp NOTIFY frameChanged)
+  // Per client, what its fault menu offers at the cursor (faultChoices): the menu binds to it,
+  // so it shows the client's state however often the same client is clicked, and while open.
+  Q_PROPERTY(QVariantList faultMenus READ faultMenus NOTIFY frameChanged)
+  // Every Redis instance: whether it is up at the cursor (the instance menu's Kill or Restart).
+  Q_PROPERTY(QVariantMap instancesUp READ instancesUp NOTIFY frameChanged)
   Q_PROPERTY(QStringList manualFaults READ manualFaults NOTIFY scenarioChanged)
   Q_PROPERTY(QString faultSummary READ faultSummary NOTIFY scenarioChanged)
+  // Compare mode: a follower plays its leader's scenario (file, seed, clients, latency and clicked
+  // faults, re-synced whenever the leader's run changes) under its own recipe, at the leader's
+  // time. compareRecipe: that recipe; empty (or the leader's own) picks a counterpart.
   Q_PROPERTY(lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
+  Q_PROPERTY(QString compareRecipe READ compareRecipe WRITE setCompareRecipe NOTIFY leaderChanged)
   Q_PROPERTY(QString backend READ backend NOTIFY backendChanged)
   Q_PROPERTY(QString liveServers READ liveServers NOTIFY backendChanged)
   Q_PROPERTY(QString connectionStatus READ connectionStatus NOTIFY backendChanged)
@@ -92,6 +104,9 @@ class SimulationController : public QObject {
   Q_INVOKABLE void seekTime(double micros);
   Q_INVOKABLE void seekEvent(int eventIndex);
   Q_INVOKABLE void restart();
+  Q_INVOKABLE void toEnd() { seekTime(endTime()); }
+  // Moves the cursor by `steps` hundredths of the run (negative: back).
+  Q_INVOKABLE void scrub(int steps);
   Q_INVOKABLE void faster() { setSpeed(speed_ * 2); }
   Q_INVOKABLE void slower() { setSpeed(speed_ / 2); }
   // kind: crash, restart, pause, resume, partition, heal, expire_session, lose_reply.
@@ -101,8 +116,13 @@ class SimulationController : public QObject {
   Q_INVOKABLE bool instanceUp(const QString& instance) const;
   // ZooKeeper: kill the server ("kill_server") or bring it back ("restart_server").
   Q_INVOKABLE bool injectServerFault(const QString& kind);
-  Q_INVOKABLE bool serverUp() const { return stage_.serverUp(); }
-  // What a click on the client would do: "pause" or "resume", "partition" or "heal", ...
+  Q_INVOKABLE bool toggleServer();
+  // What a client's fault menu offers at the cursor: {name, crash, restart (enabled or not),
+  // pause ("pause" or "resume"), pauseEnabled, partition ("partition" or "heal")}.
+  Q_INVOKABLE QVariantMap faultChoices(int client) const;
+  // A fault by client number; "pause" and "partition" toggle: a paused client is resumed, a
+  // partitioned one healed (the keyboard's P and N).
+  Q_INVOKABLE bool injectFaultOn(const QString& kind, int client);
   Q_INVOKABLE QString clientActivity(int client) const;
   Q_INVOKABLE bool clientPartitioned(int client) const;
   Q_INVOKABLE bool undoLastFault();
@@ -125,7 +145,11 @@ class SimulationController : public QObject {
   QString latencyMs() const;
   QStringList clientNames() const;
   QStringList clientChoices() const { return QStringList{QStringLiteral("all clients")} + clientNames(); }
+  QStringList kindChoices() const { return kindChoices_; }
   QString error() const { return error_; }
+  bool serverUp() const { return stage_.serverUp(); }
+  QVariantList faultMenus() const;
+  QVariantMap instancesUp() const;
   QString verdict() const;
   bool passed() const;
   double time() const { return static_cast<double>(time_); }
@@ -145,6 +169,8 @@ class SimulationController : public QObject {
   QString faultSummary() const { return manualFaults().join(QStringLiteral(", ")); }
   SimulationController* leader() const { return leader_; }
   void setLeader(SimulationController* leader);
+  QString compareRecipe() const { return compareRecipe_; }
+  void setCompareRecipe(const QString& recipe);
   QString backend() const { return live_ ? QStringLiteral("live") : QStringLiteral("model"); }
   QString liveServers() const { return liveServers_; }
   QString connectionStatus() const { return connectionStatus_; }
@@ -172,6 +198,8 @@ class SimulationController : public QObject {
   bool adopt(std::unique_ptr<RunTimeline> timeline, const QString& file, const std::string& text,
              bool keepCursor);
   void rerecord(bool keepCursor);
+  // The scenario as loaded or configured, with the faults clicked so far.
+  scenario::Scenario withClickedFaults() const;
   // Records `scenario` on the chosen backend and adopts it: at once on the model, later (from a
   // worker thread) when live.
   bool recordAndAdopt(const scenario::Scenario& scenario, const QString& file, const std::string& text,
@@ -181,6 +209,8 @@ class SimulationController : public QObject {
   void advance();
   void setError(const QString& error);
   void followLeader();
+  // Plays the leader's scenario and clicked faults under the compare recipe.
+  void followLeaderScenario();
 
   std::unique_ptr<RunTimeline> timeline_;
   QString file_;
@@ -188,6 +218,7 @@ class SimulationController : public QObject {
   scenario::Scenario base_;             // as loaded (and configured), without clicked faults
   std::vector<scenario::Fault> clicked_;
   QString error_;
+  QStringList kindChoices_{QStringLiteral("all kinds")};
   StageState stage_;
   sim::Micros time_ = 0;
   size_t eventIndex_ = 0;
@@ -198,6 +229,7 @@ class SimulationController : public QObject {
   QTimer frameTimer_;
   QElapsedTimer wallClock_;
   QPointer<SimulationController> leader_;
+  QString compareRecipe_;
   bool live_ = false;
   QString liveServers_;
   QString connectionStatus_;

@@ -93,6 +93,44 @@ bool SimulationController::undoLastFault() {
   return true;
 }
 
+bool SimulationController::toggleServer() {
+  return injectServerFault(serverUp() ? QStringLiteral("kill_server") : QStringLiteral("restart_server"));
+}
+
+QVariantMap SimulationController::faultChoices(int client) const {
+  QVariantMap choices;
+  if (!timeline_ || client < 0 || client >= clientCount()) return choices;
+  const QString activity = clientActivity(client);
+  const bool crashed = activity == QLatin1String("crashed");
+  choices[QStringLiteral("name")] = clientNames()[client];
+  choices[QStringLiteral("crash")] = !crashed;
+  choices[QStringLiteral("restart")] = crashed;
+  choices[QStringLiteral("pause")] = activity == QLatin1String("paused") ? QStringLiteral("resume") : QStringLiteral("pause");
+  choices[QStringLiteral("pauseEnabled")] = !crashed;
+  choices[QStringLiteral("partition")] =
+      clientPartitioned(client) ? QStringLiteral("heal") : QStringLiteral("partition");
+  return choices;
+}
+
+QVariantList SimulationController::faultMenus() const {
+  QVariantList menus;
+  for (int client = 0; client < clientCount(); ++client) menus << faultChoices(client);
+  return menus;
+}
+
+QVariantMap SimulationController::instancesUp() const {
+  QVariantMap up;
+  for (const auto& [name, instance] : stage_.instances()) up[QString::fromStdString(name)] = instance.up;
+  return up;
+}
+
+bool SimulationController::injectFaultOn(const QString& kind, int client) {
+  const QVariantMap choices = faultChoices(client);
+  if (choices.isEmpty()) return false;
+  const bool toggles = kind == QLatin1String("pause") || kind == QLatin1String("partition");
+  return injectFault(toggles ? choices[kind].toString() : kind, choices[QStringLiteral("name")].toString());
+}
+
 QString SimulationController::clientActivity(int client) const {
   if (!timeline_ || client < 0 || static_cast<size_t>(client) >= stage_.clients().size()) return {};
   return QLatin1String(activityName(stage_.clients()[static_cast<size_t>(client)].activity(timeline_->trace())));

@@ -1,5 +1,6 @@
 #include "stage_view.h"
 
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <cmath>
@@ -22,7 +23,24 @@ int holderOf(const StageState& stage, const std::string& path) {
 
 }  // namespace
 
-StageView::StageView(QQuickItem* parent) : SimulationView(parent) {}
+StageView::StageView(QQuickItem* parent) : SimulationView(parent) {
+  setAcceptedMouseButtons(Qt::LeftButton | Qt::RightButton);
+}
+
+void StageView::mousePressEvent(QMouseEvent* event) { event->accept(); }
+
+void StageView::mouseReleaseEvent(QMouseEvent* event) {
+  const QPointF at = event->position();
+  if (!contains(at)) return;
+  const int client = clientAt(at.x(), at.y());
+  if (client >= 0) emit clientClicked(client, at.x(), at.y());
+  const QString instance = instanceAt(at.x(), at.y());
+  if (!instance.isEmpty()) {
+    emit instanceClicked(instance);
+  } else if (client < 0 && serverAt(at.x(), at.y())) {
+    emit serverClicked();
+  }
+}
 
 void StageView::setSelectedClient(int client) {
   if (selectedClient_ == client) return;

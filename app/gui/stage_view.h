@@ -46,6 +46,15 @@ class StageView : public lockscope::gui::SimulationView {
 
  signals:
   void selectedClientChanged();
+  // A click or right-click (item coordinates) on a client's card, a Redis instance, or the
+  // ZooKeeper server's box.
+  void clientClicked(int client, double x, double y);
+  void instanceClicked(const QString& instance);
+  void serverClicked();
+
+ protected:
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
 
  private:
   void paintServer(QPainter& painter);
