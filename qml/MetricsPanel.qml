@@ -30,13 +30,16 @@ Frame {
             Label { text: "Metrics"; font.bold: true; opacity: 0.7 }
             Label { text: panel.simulation.recipe; opacity: 0.7 }
             Label { visible: panel.compareSimulation !== null; text: panel.compareSimulation ? panel.compareSimulation.recipe : ""; opacity: 0.7 }
+            // Always three cells a row, the third hidden (and so left out by the layout) outside compare
+            // mode: a Repeater whose count followed the columns destroyed its labels while the
+            // layout was arranging them, and the window crashed on start in compare mode.
             Repeater {
-                model: panel.rows.length * panel.columns
+                model: panel.rows.length * 3
                 Label {
                     required property int index
-                    // While compare mode switches, a cell may briefly be past the rows: it shows nothing.
-                    readonly property var row: panel.rows[Math.floor(index / panel.columns)] ?? ["", "", 0]
-                    readonly property int column: index % panel.columns
+                    readonly property var row: panel.rows[Math.floor(index / 3)]
+                    readonly property int column: index % 3
+                    visible: column < 2 || panel.compareSimulation !== null
                     readonly property Simulation source: column === 2 && panel.compareSimulation ? panel.compareSimulation : panel.simulation
                     readonly property real value: source?.metrics[row[1]] ?? 0
                     text: column === 0 ? row[0] : Number(value).toFixed(row[2])

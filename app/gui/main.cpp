@@ -65,8 +65,9 @@ int main(int argc, char* argv[]) {
   engine.load(QUrl(QStringLiteral("qrc:/Lockscope/Main.qml")));
   if (engine.rootObjects().isEmpty()) return 1;
   auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+  if (!window) return 1;
   auto* simulation = window->property("simulation").value<lockscope::gui::SimulationController*>();
-  if (!window || !simulation) return 1;
+  if (!simulation) return 1;
   const QSize least = window->minimumSize();
   if (headless && (options.size.width() < least.width() || options.size.height() < least.height())) {
     // Below it the panels overlap: a picture of that would only mislead.
