@@ -3,6 +3,10 @@
 #include <QCoreApplication>
 #include <QStringList>
 #include <QTextStream>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
 
 #include "check_command.h"
 #include "exit_codes.h"
@@ -38,6 +42,29 @@ int usage(QTextStream& stream, int exitCode) {
   return exitCode;
 }
 
+// Runs a subcommand so that no exception escapes main (which would abort with a core dump and
+// lose the report): one line naming it instead, and kExitInternalError.
+int runGuarded(const Subcommand& subcommand, const QStringList& arguments) {
+  try {
+    return subcommand.handler(arguments);
+  } catch (const std::exception& error) {
+    QTextStream(stderr) << "lockscope-cli " << subcommand.name << ": internal error: " << error.what() << "\n";
+  } catch (...) {
+    QTextStream(stderr) << "lockscope-cli " << subcommand.name << ": internal error\n";
+  }
+  return kExitInternalError;
+}
+
+// stdout is buffered: a report written to a full disk or a closed pipe fails only at the flush.
+// A lost report is a failed run, never exit 0.
+int finishOutput(int exitCode) {
+  errno = 0;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return exitCode;
+  const int error = errno != 0 ? errno : EIO;
+  QTextStream(stderr) << "lockscope-cli: writing standard output failed: " << std::strerror(error) << "\n";
+  return exitCode == kExitOk || exitCode == kExitFailed ? kExitOutputFailed : exitCode;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -58,7 +85,7 @@ int main(int argc, char** argv) {
   }
   for (const Subcommand& subcommand : kSubcommands) {
     // The subcommand sees "lockscope-cli <command> ..." so its parser can name itself.
-    if (command == subcommand.name) return subcommand.handler(arguments.mid(1));
+    if (command == subcommand.name) return finishOutput(runGuarded(subcommand, arguments.mid(1)));
   }
   err << "lockscope-cli: unknown command '" << command << "'\n";
   return usage(err, kExitBadInput);
