@@ -195,7 +195,7 @@ class CliRobustnessTest : public QObject {
     const QString file = scenario(QStringLiteral("good.yaml"), kGoodScenario);
     const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("run"), file, QStringLiteral("--json")}, {},
                            QStringLiteral("/dev/full"), 0});
-    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli: writing standard output failed: "));
+    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli: writing standard output failed: No space left on device"));
   }
 
   // A trace on a full disk left an empty or truncated file and exit 0. Now: exit 2 naming the file
@@ -262,7 +262,7 @@ class CliRobustnessTest : public QObject {
   void checkSummaryToAFullDiskFails() {
     const QString good = scenario(QStringLiteral("good.yaml"), kGoodScenario);
     const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("check"), good}, {}, QStringLiteral("/dev/full"), 0});
-    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli: writing standard output failed: "));
+    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli: writing standard output failed: No space left on device"));
   }
 
   // --- shell ---
@@ -285,7 +285,7 @@ class CliRobustnessTest : public QObject {
                            QStringLiteral("/dev/full"), 0});
     QVERIFY2(run.finished && !run.crashed && run.exitCode == 2, qPrintable(describe(run)));
     // zkCli writes "Created /a" to stderr, so the failure is the last line rather than the only one.
-    QVERIFY2(run.errLines().constLast().startsWith(QStringLiteral("lockscope-cli: writing standard output failed: ")),
+    QVERIFY2(run.errLines().constLast().startsWith(QStringLiteral("lockscope-cli: writing standard output failed: No space left on device")),
              qPrintable(describe(run)));
   }
 

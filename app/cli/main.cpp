@@ -60,8 +60,15 @@ int runGuarded(const Subcommand& subcommand, const QStringList& arguments) {
 int finishOutput(int exitCode) {
   errno = 0;
   if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return exitCode;
-  const int error = errno != 0 ? errno : EIO;
-  QTextStream(stderr) << "lockscope-cli: writing standard output failed: " << std::strerror(error) << "\n";
+  // Qt's stream usually meets the error first and errno no longer says which. The output is
+  // already incomplete, so one more byte is written to learn the reason (ENOSPC, EFBIG, EIO...).
+  if (errno == 0) {
+    std::clearerr(stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+  }
+  const QString reason = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : QStringLiteral("output was lost or cut short");
+  QTextStream(stderr) << "lockscope-cli: writing standard output failed: " << reason << "\n";
   return exitCode == kExitOk || exitCode == kExitFailed ? kExitOutputFailed : exitCode;
 }
 
