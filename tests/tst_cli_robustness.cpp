@@ -231,6 +231,31 @@ class CliRobustnessTest : public QObject {
     QCOMPARE(readAll(file), kGoodScenario);
   }
 
+  // zk-naive with thousands of clients ran silently for minutes. On a terminal (a pty made by
+  // script(1)) a long run now redraws one progress line and erases it before the report; with
+  // stderr not a terminal, or a short run, nothing is added.
+  void runShowsProgressOnlyOnATerminal() {
+    const QString file = scenario(QStringLiteral("naive.yaml"), "title: herd\nrecipe: zk-naive\nclients: 300\n");
+    const QString command = QStringLiteral("LOCKSCOPE_PROGRESS_AFTER_MS=0 '%1' run '%2' > /dev/null").arg(QStringLiteral(LOCKSCOPE_CLI_PATH), file);
+    const Run terminal = start({QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")}, {}, {}, 0});
+    QVERIFY2(terminal.finished && terminal.exitCode == 0, qPrintable(describe(terminal)));
+    QVERIFY2(terminal.out.startsWith("\r\x1b[Klockscope-cli: "), terminal.out.left(200).constData());
+    QVERIFY2(terminal.out.contains("/300 acquisitions, "), terminal.out.left(200).constData());
+    QVERIFY2(terminal.out.endsWith("\r\x1b[K"), terminal.out.right(200).constData());
+
+    qputenv("LOCKSCOPE_PROGRESS_AFTER_MS", "0");
+    const Run pipe = cli({QStringLiteral("run"), file});
+    qunsetenv("LOCKSCOPE_PROGRESS_AFTER_MS");
+    QVERIFY2(pipe.exitCode == 0 && pipe.err.isEmpty(), qPrintable(describe(pipe)));
+
+    const QString small = scenario(QStringLiteral("small.yaml"), kGoodScenario);
+    const Run quick = start({QStringLiteral("script"),
+                             {QStringLiteral("-qec"), QStringLiteral("'%1' run '%2' > /dev/null").arg(QStringLiteral(LOCKSCOPE_CLI_PATH), small),
+                              QStringLiteral("/dev/null")},
+                             {}, {}, 0});
+    QVERIFY2(quick.finished && quick.exitCode == 0 && quick.out.isEmpty(), qPrintable(describe(quick) + quick.out));
+  }
+
   // --- check ---
 
   // A missing path aborted everything with no summary; now it is one FAIL among the others.

@@ -8,6 +8,7 @@
 
 #include "exit_codes.h"
 #include "live_option.h"
+#include "progress_line.h"
 #include "report_json.h"
 #include "report_text.h"
 #include "scenario_arguments.h"
@@ -82,10 +83,18 @@ int runCommand(const QStringList& arguments) {
     options.sinks.push_back(traceWriter.get());
   }
 
+  std::optional<ProgressLine> progress;
+  if (ProgressLine::wanted()) {
+    uint64_t planned = 0;
+    for (const auto& client : scenario->clients) planned += static_cast<uint64_t>(client.rounds);
+    options.sinks.push_back(&progress.emplace(planned));
+  }
+
   QElapsedTimer wall;
   wall.start();
   const run::RunReport report = run::runScenario(*scenario, options);
   const double wallMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
+  progress.reset();  // erases the line before anything else is printed
   if (traceFile) {
     // A failed write leaves the stream's error flag set, so commit() fails too and removes the
     // temporary file.
