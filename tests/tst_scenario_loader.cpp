@@ -148,6 +148,8 @@ class ScenarioLoaderTest : public QObject {
         << "s.yaml:4:17: a hold lasts at most 24h";
     QTest::newRow("hold overflowing milliseconds") << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, hold 9223372036854775807ms, release]\n"
         << "s.yaml:4:17: expected a plan step:";
+    QTest::newRow("newline quoted in an error") << "title: t\nrecipe: zk-chained\nclients: \"a\\nb\\x01\"\n"
+        << "s.yaml:3:10: expected a whole number for 'clients', got 'a\\nb\\x01'";
     QTest::newRow("lock path /.") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: /.}\n"
         << "s.yaml:4:32: '.' cannot name a znode in 'recipe_parameters.lock_path', got '/.'";
     QTest::newRow("lock path /a/..") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: /a/..}\n"

@@ -116,4 +116,23 @@ void requireUniqueKeys(const YAML::Node& root, const std::string& name) {
   }
 }
 
+std::string singleLine(const std::string& message) {
+  std::string line;
+  line.reserve(message.size());
+  for (const char character : message) {
+    const auto byte = static_cast<unsigned char>(character);
+    if (character == '\n') line += "\\n";
+    else if (character == '\r') line += "\\r";
+    else if (character == '\t') line += "\\t";
+    else if (byte < 0x20 || byte == 0x7F) {
+      line += "\\x";
+      line += "0123456789abcdef"[byte >> 4];
+      line += "0123456789abcdef"[byte & 0xF];
+    } else {
+      line += character;
+    }
+  }
+  return line;
+}
+
 }  // namespace lockscope::scenario

@@ -33,4 +33,8 @@ YAML::Node parseSingleDocument(const std::string& text, const std::string& name)
 // Throws at the second occurrence of a key repeated within one mapping, anywhere in the tree.
 void requireUniqueKeys(const YAML::Node& root, const std::string& name);
 
+// An error message as one line: values quoted from the file ("got 'a<newline>b'") keep their
+// control characters escaped (\n, \r, \t, \xNN), so one error never spreads over several lines.
+std::string singleLine(const std::string& message);
+
 }  // namespace lockscope::scenario

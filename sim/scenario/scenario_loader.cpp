@@ -532,6 +532,7 @@ LoadResult load(const std::function<YAML::Node()>& parse, const std::string& nam
   } catch (const YAML::Exception& error) {
     result.error = name + ": " + error.msg;
   }
+  result.error = singleLine(result.error);
   return result;
 }
 
@@ -550,7 +551,7 @@ LoadResult loadScenarioFile(const std::string& path, const std::vector<Override>
   try {
     text = readScenarioBytes(path);
   } catch (const ScenarioError& error) {
-    return LoadResult{std::nullopt, error.what()};
+    return LoadResult{std::nullopt, singleLine(error.what())};
   }
   return loadScenarioText(text, path, overrides);
 }
