@@ -140,6 +140,30 @@ class CliRobustnessTest : public QObject {
     for (const QString& name : QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden)) QFile::remove(path(name));
   }
 
+  // --- every command: bad usage is one line (it printed the whole usage, or a value's newline) ---
+
+  void badUsageIsOneLine_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("line");
+    QTest::newRow("no command") << QStringList{} << QStringLiteral("lockscope-cli: expected a command; expected one of: run, check");
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("walk")}
+                                     << QStringLiteral("lockscope-cli: unknown command 'walk'; expected one of: run, check");
+    QTest::newRow("--set without =") << QStringList{QStringLiteral("run"), QStringLiteral("s.yaml"), QStringLiteral("--set"), QStringLiteral("a\nb")}
+                                     << QStringLiteral("lockscope-cli: --set expects key=value, got 'a\\nb'");
+    QTest::newRow("check --set without =") << QStringList{QStringLiteral("check"), QStringLiteral("s.yaml"), QStringLiteral("--set"), QStringLiteral("x")}
+                                           << QStringLiteral("lockscope-cli: --set expects key=value, got 'x'");
+    QTest::newRow("shell bad seed") << QStringList{QStringLiteral("shell"), QStringLiteral("--seed"), QStringLiteral("many")}
+                                    << QStringLiteral("lockscope-cli shell: --seed needs a number (lockscope-cli shell --help for usage)");
+    QTest::newRow("shell unknown argument") << QStringList{QStringLiteral("shell"), QStringLiteral("-x\ny")}
+                                            << QStringLiteral("lockscope-cli shell: unknown argument '-x\\ny'");
+  }
+
+  void badUsageIsOneLine() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, line);
+    EXPECT_ONE_LINE(cli(arguments), 2, line);
+  }
+
   // --- run: crashes ---
 
   // Invalid UTF-8 in the title made `run --json` abort (nlohmann type_error 316).

@@ -12,6 +12,7 @@
 #include "exit_codes.h"
 #include "recipes_command.h"
 #include "run_command.h"
+#include "sim/scenario/document_checks.h"
 #include "zk_shell_main.h"
 
 namespace {
@@ -40,6 +41,15 @@ int usage(QTextStream& stream, int exitCode) {
   }
   stream.flush();
   return exitCode;
+}
+
+// Bad usage is one line on stderr (the full usage is for --help, on stdout).
+int badCommand(QTextStream& err, const QString& problem) {
+  QStringList names;
+  for (const Subcommand& subcommand : kSubcommands) names << subcommand.name;
+  err << "lockscope-cli: " << QString::fromStdString(lockscope::scenario::singleLine(problem.toStdString())) << "; expected one of: "
+      << names.join(", ") << " (lockscope-cli --help for usage)\n";
+  return kExitBadInput;
 }
 
 // Runs a subcommand so that no exception escapes main (which would abort with a core dump and
@@ -80,7 +90,7 @@ int main(int argc, char** argv) {
   QCoreApplication::setApplicationVersion("0.1");
   QTextStream err(stderr);
   const QStringList arguments = app.arguments();
-  if (arguments.size() < 2) return usage(err, kExitBadInput);
+  if (arguments.size() < 2) return badCommand(err, QStringLiteral("expected a command"));
   const QString command = arguments.at(1);
   if (command == "--version") {
     QTextStream(stdout) << "lockscope-cli " << QCoreApplication::applicationVersion() << "\n";
@@ -94,6 +104,5 @@ int main(int argc, char** argv) {
     // The subcommand sees "lockscope-cli <command> ..." so its parser can name itself.
     if (command == subcommand.name) return finishOutput(runGuarded(subcommand, arguments.mid(1)));
   }
-  err << "lockscope-cli: unknown command '" << command << "'\n";
-  return usage(err, kExitBadInput);
+  return badCommand(err, QStringLiteral("unknown command '%1'").arg(command));
 }

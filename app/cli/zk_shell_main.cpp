@@ -6,6 +6,7 @@
 #include "backends/live/real_time_driver.h"
 #include "exit_codes.h"
 #include "live_option.h"
+#include "sim/scenario/document_checks.h"
 #include "sim/engine/world.h"
 #include "zk_shell.h"
 #include "zk_shell_model.h"
@@ -26,8 +27,9 @@ const char* const kUsage =
     "  --seed N   the model's seed (it orders getChildren replies; default 1)\n"
     "  --live S   a real ZooKeeper instead of the model (exit 3 if unreachable)\n";
 
+// Bad usage is one line (the full usage is for --help, on stdout).
 int usage(const std::string& problem) {
-  std::cerr << "lockscope-cli shell: " << problem << "\n" << kUsage;
+  std::cerr << "lockscope-cli shell: " << scenario::singleLine(problem) << " (lockscope-cli shell --help for usage)\n";
   return kExitBadInput;
 }
 
