@@ -2,7 +2,10 @@
 // was expected; valid ones come out with every key applied, and --set overrides any key.
 // Method: load small YAML texts through loadScenarioText and compare the result or the exact
 // error line.
+#include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QTest>
+#include <fstream>
 
 #include "sim/scenario/scenario_loader.h"
 #include "sim/scenario/yaml_reader.h"
@@ -129,6 +132,81 @@ class ScenarioLoaderTest : public QObject {
         << "s.yaml:4:23: 'network.latency_ms': high is below low";
   }
 
+  // Issue 13: inputs the loader used to accept or mis-read. Each is refused with line and column.
+  void malformedDocumentsAreRefused_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("content after a root flow mapping") << "{title: t, recipe: zk-chained, clients: 2}\nfoo: [\n"
+        << "s.yaml:";
+    QTest::newRow("a second document") << "{title: t, recipe: zk-chained, clients: 2}\n---\nclients: 5\n"
+        << "s.yaml:3:1: expected the end of the scenario; a scenario file holds one YAML document";
+    QTest::newRow("duplicate top-level key") << "title: t\nrecipe: zk-chained\nclients: 2\nclients: 3\n"
+        << "s.yaml:4:1: the key 'clients' appears twice in the same mapping; expected each key once";
+    QTest::newRow("duplicate nested key") << "title: t\nrecipe: zk-chained\nclients: 2\nnetwork: {latency_ms: 1, latency_ms: 2}\n"
+        << "s.yaml:4:26: the key 'latency_ms' appears twice in the same mapping; expected each key once";
+    QTest::newRow("hold overflowing microseconds") << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, hold 9223372036854775807us, release]\n"
+        << "s.yaml:4:17: a hold lasts at most 24h";
+    QTest::newRow("hold overflowing milliseconds") << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, hold 9223372036854775807ms, release]\n"
+        << "s.yaml:4:17: expected a plan step:";
+    QTest::newRow("newline quoted in an error") << "title: t\nrecipe: zk-chained\nclients: \"a\\nb\\x01\"\n"
+        << "s.yaml:3:10: expected a whole number for 'clients', got 'a\\nb\\x01'";
+    QTest::newRow("lock path /.") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: /.}\n"
+        << "s.yaml:4:32: '.' cannot name a znode in 'recipe_parameters.lock_path', got '/.'";
+    QTest::newRow("lock path /a/..") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: /a/..}\n"
+        << "s.yaml:4:32: '..' cannot name a znode in 'recipe_parameters.lock_path', got '/a/..'";
+    QTest::newRow("lock path with NUL") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: \"/a\\0b\"}\n"
+        << "s.yaml:4:32: a znode path cannot hold control characters (such as NUL) in 'recipe_parameters.lock_path'";
+  }
+
+  void malformedDocumentsAreRefused() { errorsNameLineColumnAndWhatWasExpected(); }
+
+  // Invalid UTF-8 (here in the title and in a client's name) made `run --json` abort; the text
+  // goes through QString in the data-driven rows, so these bytes are written here directly.
+  void textMustBeUtf8() {
+    QCOMPARE(errorOf("title: \"a\xff b\"\nrecipe: zk-chained\nclients: 2\n"),
+             std::string("s.yaml:1:10: expected UTF-8 text, found the byte 0xFF"));
+    QCOMPARE(errorOf("title: t\nrecipe: zk-chained\nclients:\n  - name: \xe2\x82\n"),
+             std::string("s.yaml:4:11: expected UTF-8 text, found the byte 0xE2"));
+    QCOMPARE(errorOf("title: \"\xed\xa0\x80\"\nrecipe: zk-chained\nclients: 2\n"),
+             std::string("s.yaml:1:9: expected UTF-8 text, found the byte 0xED"));  // a surrogate
+    QCOMPARE(errorOf("title: \"\xe2\x82\xac \xf0\x9f\x94\x92\"\nrecipe: zk-chained\nclients: 2\n"), std::string("(loaded)"));
+  }
+
+  void setValuesMustBeUtf8() {
+    const std::string got = errorOf(kMinimal, {{"title", "bad\xC0\xAF"}});
+    QCOMPARE(got, std::string("--set:1:10: expected UTF-8 text, found the byte 0xC0"));
+  }
+
+  // A list of more names than the cap is refused; a list at the cap loads, and quickly (the
+  // loader was quadratic in the number of names: 300,000 did not load in a minute).
+  void clientListIsCappedAndLinear() {
+    std::string text = "title: t\nrecipe: zk-chained\nclients:\n";
+    for (int i = 0; i < 100'000; ++i) text += "  - {name: n" + std::to_string(i) + "}\n";
+    QElapsedTimer timer;
+    timer.start();
+    const auto loaded = loadScenarioText(text, "s.yaml");
+    QVERIFY2(loaded.scenario, loaded.error.c_str());
+    QCOMPARE(loaded.scenario->clients.size(), size_t{100'000});
+    QVERIFY2(timer.elapsed() < 20'000, qPrintable(QString::number(timer.elapsed())));
+    text += "  - {name: one-too-many}\n";
+    QCOMPARE(errorOf(text), std::string("s.yaml:4:3: at most 100000 clients, got 100001"));
+  }
+
+  // Aliases that repeat one node a billion times are walked once each, not a billion times.
+  void billionLaughsLoadsOrFailsQuickly() {
+    std::string text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i < 10; ++i) {
+      text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+      for (int j = 0; j < 10; ++j) text += std::string(j ? ", " : "") + "*a" + std::to_string(i - 1);
+      text += "]\n";
+    }
+    QElapsedTimer timer;
+    timer.start();
+    const std::string got = errorOf(text);
+    QVERIFY2(got.rfind("s.yaml:1:1: unknown key 'a0'", 0) == 0, got.c_str());
+    QVERIFY2(timer.elapsed() < 5'000, qPrintable(QString::number(timer.elapsed())));
+  }
+
   void errorsNameLineColumnAndWhatWasExpected() {
     QFETCH(QString, text);
     QFETCH(QString, error);
@@ -247,6 +325,21 @@ class ScenarioLoaderTest : public QObject {
     QVERIFY(!scenario::parseDurationText("-5ms", micros));
     QVERIFY(!scenario::parseDurationText("5 minutes", micros));
     QVERIFY(!scenario::parseDurationText("", micros));
+  }
+
+  // Not a regular file, or larger than the limit: one line, and without reading it all (reading
+  // /dev/zero grew to gigabytes and aborted).
+  void devicesAndHugeFilesAreRefused() {
+    QCOMPARE(scenario::loadScenarioFile("/dev/zero").error,
+             std::string("/dev/zero: not a regular file (a directory, device or pipe); expected a scenario file"));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath("huge.yaml").toStdString();
+    {
+      std::ofstream huge(path, std::ios::binary);
+      huge << kMinimal << "# " << std::string(5 * 1024 * 1024, 'x') << "\n";
+    }
+    QCOMPARE(scenario::loadScenarioFile(path).error, path + ": the scenario file is larger than 4 MiB, the limit");
   }
 
   void missingFileIsOneLine() {

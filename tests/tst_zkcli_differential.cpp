@@ -26,6 +26,10 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <string>
+#include <vector>
+
+#include "app/cli/zk_shell_tokenizer.h"
 
 namespace {
 
@@ -33,6 +37,7 @@ const QString kSourceDir = QStringLiteral(LOCKSCOPE_SOURCE_DIR);
 const QString kShellProgram = QStringLiteral(LOCKSCOPE_CLI_PATH);
 const QString kMarkerCommand = QStringLiteral("printwatches");
 const QRegularExpression kMarkerLine(QStringLiteral("^printwatches is (on|off)$"));
+const QString kClosedEvent = QStringLiteral("WatchedEvent state:Closed type:None path:null");
 
 constexpr int kServerStartTimeoutMs = 120'000;  // zk-server.sh retries up to 3 x 30 s itself
 constexpr int kSegmentTimeoutMs = 20'000;       // one command, including a JVM's first connect
@@ -40,6 +45,8 @@ constexpr int kRealQuietMs = 40;                // the real zkCli's event thread
 constexpr int kShellQuietMs = 0;                // the shell prints everything before the marker
 constexpr int kQuietBoundMs = 3'000;
 constexpr int kExitTimeoutMs = 20'000;
+// How long a segment waits for a Closed event the real zkCli may never print (mayLoseClosedEvent).
+constexpr int kLosableEventGraceMs = 2'000;
 
 struct ScriptCommand {
   int line = 0;  // 1-based line in the script file
@@ -95,9 +102,28 @@ int countEvents(const QByteArray& text) {
   return countLines(text, QRegularExpression(QStringLiteral("^WatchedEvent ")));
 }
 
-// A `printwatches` command in the script prints a marker-looking line of its own.
+int countClosedEvents(const QByteArray& text) {
+  return countLines(text, QRegularExpression(QStringLiteral("^") + QRegularExpression::escape(kClosedEvent) + QStringLiteral("$")));
+}
+
+// A `printwatches` command in the script prints a marker-looking line of its own. Whether a line
+// is one is decided by zkCli's own tokenizer: `printwatches "` and `"printwatches"` are (the
+// unmatched quote is skipped, the pair stripped), `printwatches ""` is not (it turns printing
+// off). Comparing the text instead miscounted after a line holding a lone `"`, and every later
+// segment was cut one marker early.
 int markersFor(const QString& command) {
-  return command.simplified() == kMarkerCommand ? 2 : 1;
+  const std::vector<std::string> words = lockscope::cli::tokenizeCommandLine(command.toStdString());
+  return words.size() == 1 && words.front() == kMarkerCommand.toStdString() ? 2 : 1;
+}
+
+// The real zkCli closes a session and exits (`quit`), or closes it and opens another (`connect`
+// with a session open), without waiting for its event thread: the "state:Closed" event of the
+// old session is sometimes never printed. Only that event, only after those commands, and only
+// its absence on the real side is tolerated; everything else is compared.
+
+bool mayLoseClosedEvent(const QString& command) {
+  const std::vector<std::string> words = lockscope::cli::tokenizeCommandLine(command.toStdString());
+  return !words.empty() && (words.front() == "quit" || words.front() == "connect");
 }
 
 QStringList splitLines(const QByteArray& text) {
@@ -113,10 +139,17 @@ QByteArray readFrom(const QString& path, qint64 offset) {
   return file.readAll();
 }
 
+// How many watch events a segment should hold: all of them, and of those the Closed events the
+// real zkCli may lose (see mayLoseClosedEvent), which are waited for only kLosableEventGraceMs.
+struct EventCount {
+  int all = 0;
+  int losable = 0;
+};
+
 // Feeds `commands` to a freshly started `process` with the marker protocol described at the top.
 // `expectedEvents[k]`, when given, is how many watch events segment k should contain.
 Transcript runPaced(QProcess& process, const QString& stderrPath,
-                    const QList<ScriptCommand>& commands, const QList<int>& expectedEvents,
+                    const QList<ScriptCommand>& commands, const QList<EventCount>& expectedEvents,
                     int quietMs) {
   Transcript transcript;
   if (!process.waitForStarted(10'000)) {
@@ -137,13 +170,17 @@ Transcript runPaced(QProcess& process, const QString& stderrPath,
       process.write(input);
       process.waitForBytesWritten(1'000);
     }
-    const int eventsWanted = k < expectedEvents.size() ? expectedEvents[k] : 0;
+    const EventCount eventsWanted = k < expectedEvents.size() ? expectedEvents[k] : EventCount{};
     QElapsedTimer timer;
     timer.start();
     auto segmentComplete = [&] {
       const QByteArray segment = transcript.rawOut.mid(outConsumed);
-      return countLines(transcript.rawOut, kMarkerLine) >= markersExpected &&
-             countEvents(segment) >= eventsWanted;
+      if (countLines(transcript.rawOut, kMarkerLine) < markersExpected) return false;
+      const int closed = countClosedEvents(segment);
+      const int others = countEvents(segment) - closed;
+      if (others < eventsWanted.all - eventsWanted.losable) return false;
+      // Every other event is in: the losable Closed events get a grace period, not the full bound.
+      return others + closed >= eventsWanted.all || timer.elapsed() >= kLosableEventGraceMs;
     };
     while (!segmentComplete() && process.state() != QProcess::NotRunning &&
            timer.elapsed() < kSegmentTimeoutMs) {
@@ -290,12 +327,43 @@ QStringList withoutCloseEvents(const QStringList& lines) {
   return kept;
 }
 
-QList<int> eventCounts(const Transcript& transcript) {
-  QList<int> counts;
+QList<EventCount> eventCounts(const Transcript& transcript, const QList<ScriptCommand>& commands) {
+  QList<EventCount> counts;
   Normalizer normalizer;
-  for (const Segment& segment : transcript.segments)
-    counts << normalizer.normalize(segment).events.size();
+  for (int k = 0; k < transcript.segments.size(); ++k) {
+    const QStringList events = normalizer.normalize(transcript.segments[k]).events;
+    const bool losable = k > 0 && k <= commands.size() && mayLoseClosedEvent(commands[k - 1].text);
+    counts << EventCount{int(events.size()), losable ? int(events.count(kClosedEvent)) : 0};
+  }
   return counts;
+}
+
+// canonical() output cut into segments, each starting with its "[...]" header.
+QList<QStringList> segmentsOf(const QStringList& lines) {
+  QList<QStringList> segments;
+  for (const QString& line : lines) {
+    if (line.startsWith(QLatin1Char('[')) || segments.isEmpty()) segments.append(QStringList());
+    segments.last() << line;
+  }
+  return segments;
+}
+
+// `actual` without the Closed events that `expected` (the real zkCli) lost where it may lose
+// them: in the segment of a quit or a connect, as many as the real one has fewer. When the two
+// do not have the same segments, nothing is dropped (the comparison then reports that).
+QStringList withoutClosedEventsLostByRealZkCli(const QStringList& expected, const QStringList& actual,
+                                               const QList<ScriptCommand>& commands) {
+  const QString eventLine = QStringLiteral("  event: ") + kClosedEvent;
+  const QList<QStringList> real = segmentsOf(expected);
+  QList<QStringList> shell = segmentsOf(actual);
+  for (int k = 1; k < shell.size() && k < real.size() && k <= commands.size(); ++k) {
+    if (shell[k].constFirst() != real[k].constFirst() || !mayLoseClosedEvent(commands[k - 1].text)) continue;
+    for (qsizetype lost = shell[k].count(eventLine) - real[k].count(eventLine); lost > 0; --lost)
+      shell[k].removeOne(eventLine);
+  }
+  QStringList kept;
+  for (const QStringList& segment : shell) kept << segment;
+  return kept;
 }
 
 QString dumpDir() {
@@ -414,6 +482,46 @@ class ZkCliDifferentialTest : public QObject {
     QVERIFY2(commands >= 100, qPrintable(QStringLiteral("%1 commands").arg(commands)));
   }
 
+  // The harness itself (issue 13: it failed 2 of 7 scripts under load). A line is a marker
+  // command when zkCli's tokenizer says so, not when its text is exactly "printwatches".
+  void markersAreCountedAsZkCliTokenizes() {
+    QCOMPARE(markersFor(QStringLiteral("printwatches")), 2);
+    QCOMPARE(markersFor(QStringLiteral("printwatches \"")), 2);
+    QCOMPARE(markersFor(QStringLiteral("\"printwatches\"")), 2);
+    QCOMPARE(markersFor(QStringLiteral("printwatches \"\"")), 1);  // two words: turns printing off
+    QCOMPARE(markersFor(QStringLiteral("get \"")), 1);
+  }
+
+  // The real zkCli may lose the Closed event at quit or connect; only there, only that event, and
+  // only when the real side lacks it is the shell's copy dropped.
+  void onlyAClosedEventLostByTheRealZkCliIsTolerated() {
+    const QList<ScriptCommand> commands = {{1, QStringLiteral("ls /")}, {2, QStringLiteral("connect")},
+                                           {3, QStringLiteral("quit")}};
+    const QString closed = QStringLiteral("  event: ") + kClosedEvent;
+    const QString other = QStringLiteral("  event: WatchedEvent state:SyncConnected type:None path:null");
+    const QStringList shell = {QStringLiteral("[start]"), QStringLiteral("[line 1: ls /]"), closed,
+                               QStringLiteral("[line 2: connect]"), closed, other,
+                               QStringLiteral("[line 3: quit]"), closed};
+    // The real zkCli lost both losable Closed events: both are dropped from the shell's side.
+    const QStringList realLost = {QStringLiteral("[start]"), QStringLiteral("[line 1: ls /]"), closed,
+                                  QStringLiteral("[line 2: connect]"), other, QStringLiteral("[line 3: quit]")};
+    QCOMPARE(withoutClosedEventsLostByRealZkCli(realLost, shell, commands), realLost);
+    // After `ls /` the event is not losable: a real side without it stays a difference.
+    const QStringList realLostAfterLs = {QStringLiteral("[start]"), QStringLiteral("[line 1: ls /]"),
+                                         QStringLiteral("[line 2: connect]"), closed, other,
+                                         QStringLiteral("[line 3: quit]"), closed};
+    QCOMPARE(withoutClosedEventsLostByRealZkCli(realLostAfterLs, shell, commands), shell);
+    // A shell that fails to print the Closed event is still caught: nothing is added to it.
+    QStringList shellWithout = shell;
+    shellWithout.removeLast();
+    QCOMPARE(withoutClosedEventsLostByRealZkCli(shell, shellWithout, commands), shellWithout);
+    // Other events are never dropped.
+    const QStringList realWithoutOther = {QStringLiteral("[start]"), QStringLiteral("[line 1: ls /]"), closed,
+                                          QStringLiteral("[line 2: connect]"), closed,
+                                          QStringLiteral("[line 3: quit]"), closed};
+    QCOMPARE(withoutClosedEventsLostByRealZkCli(realWithoutOther, shell, commands), shell);
+  }
+
   void shellMatchesRealZkCli_data() {
     QTest::addColumn<QString>("scriptPath");
     for (const QString& path : scriptPaths())
@@ -447,7 +555,7 @@ class ZkCliDifferentialTest : public QObject {
     real.setProcessEnvironment(realZkCliEnvironment());
     real.start(realZkCli(), {QStringLiteral("-server"), QStringLiteral("127.0.0.1:") + port});
     const Transcript realRun =
-        runPaced(real, realErr, commands, eventCounts(shellRun), kRealQuietMs);
+        runPaced(real, realErr, commands, eventCounts(shellRun, commands), kRealQuietMs);
     writeFile(dump + QStringLiteral(".real.out"), realRun.rawOut);
     writeFile(dump + QStringLiteral(".real.err"), realRun.rawErr);
 
@@ -456,7 +564,8 @@ class ZkCliDifferentialTest : public QObject {
     writeFile(dump + QStringLiteral(".real.canonical"), expected.join('\n').toUtf8() + '\n');
     writeFile(dump + QStringLiteral(".shell.canonical"), actual.join('\n').toUtf8() + '\n');
     QVERIFY2(realRun.problem.isEmpty(), qPrintable(realRun.problem));
-    const QString difference = firstDifference(expected, actual, scriptName);
+    const QString difference =
+        firstDifference(expected, withoutClosedEventsLostByRealZkCli(expected, actual, commands), scriptName);
     QVERIFY2(difference.isEmpty(), qPrintable(difference));
 
     // The shell once more, over a fresh real server instead of the model (`shell --live`).
@@ -470,14 +579,15 @@ class ZkCliDifferentialTest : public QObject {
     live.start(kShellProgram, {QStringLiteral("shell"), QStringLiteral("--live"),
                                QStringLiteral("127.0.0.1:") + livePort});
     const Transcript liveRun =
-        runPaced(live, liveErr, commands, eventCounts(shellRun), kRealQuietMs);
+        runPaced(live, liveErr, commands, eventCounts(shellRun, commands), kRealQuietMs);
     writeFile(dump + QStringLiteral(".live.out"), liveRun.rawOut);
     writeFile(dump + QStringLiteral(".live.err"), liveRun.rawErr);
     const QStringList liveActual = canonical(liveRun, commands);
     writeFile(dump + QStringLiteral(".live.canonical"), liveActual.join('\n').toUtf8() + '\n');
     QVERIFY2(liveRun.problem.isEmpty(), qPrintable(liveRun.problem));
     const QString liveDifference = firstDifference(
-        withoutCloseEvents(expected), withoutCloseEvents(liveActual), scriptName + " (live)");
+        withoutCloseEvents(expected),
+        withoutCloseEvents(withoutClosedEventsLostByRealZkCli(expected, liveActual, commands)), scriptName + " (live)");
     QVERIFY2(liveDifference.isEmpty(), qPrintable(liveDifference));
   }
 };

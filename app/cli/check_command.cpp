@@ -14,24 +14,22 @@
 namespace lockscope::cli {
 namespace {
 
-// Every scenario file named or below a named directory; false for a path that does not exist.
-bool collectScenarios(const QStringList& paths, QStringList& files, QTextStream& err) {
+// Every scenario file named or below a named directory, in order. A path that does not exist
+// is kept too, so that it is reported in its place and counted, and the other files still run.
+QStringList collectScenarios(const QStringList& paths) {
+  QStringList files;
   for (const QString& path : paths) {
-    const QFileInfo info(path);
-    if (info.isDir()) {
-      QStringList found;
-      QDirIterator it(path, {"*.yaml", "*.yml"}, QDir::Files, QDirIterator::Subdirectories);
-      while (it.hasNext()) found << it.next();
-      std::sort(found.begin(), found.end());
-      files << found;
-    } else if (info.isFile()) {
+    if (!QFileInfo(path).isDir()) {
       files << path;
-    } else {
-      err << path << ": no such file or directory\n";
-      return false;
+      continue;
     }
+    QStringList found;
+    QDirIterator it(path, {"*.yaml", "*.yml"}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) found << it.next();
+    std::sort(found.begin(), found.end());
+    files << found;
   }
-  return true;
+  return files;
 }
 
 }  // namespace
@@ -56,12 +54,16 @@ int checkCommand(const QStringList& arguments) {
   }
   std::vector<scenario::Override> overrides;
   if (!parseOverrides(parser.values("set"), overrides)) return kExitBadInput;
-  QStringList files;
   if (parser.positionalArguments().isEmpty()) {
     err << "lockscope-cli check: expected scenario files or directories\n";
     return kExitBadInput;
   }
-  if (!collectScenarios(parser.positionalArguments(), files, err)) return kExitBadInput;
+  const QStringList files = collectScenarios(parser.positionalArguments());
+  if (files.isEmpty()) {
+    // "0 passed, 0 failed" and exit 0 would read as success: nothing was checked.
+    err << "lockscope-cli check: no scenarios found (*.yaml, *.yml) in " << parser.positionalArguments().join(", ") << "\n";
+    return kExitBadInput;
+  }
   std::optional<LiveTarget> live;
   if (parser.isSet("live")) {
     live = parseRunLiveValue(parser.value("live"), "check");

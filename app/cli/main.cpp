@@ -3,11 +3,16 @@
 #include <QCoreApplication>
 #include <QStringList>
 #include <QTextStream>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
 
 #include "check_command.h"
 #include "exit_codes.h"
 #include "recipes_command.h"
 #include "run_command.h"
+#include "sim/scenario/document_checks.h"
 #include "zk_shell_main.h"
 
 namespace {
@@ -38,6 +43,45 @@ int usage(QTextStream& stream, int exitCode) {
   return exitCode;
 }
 
+// Bad usage is one line on stderr (the full usage is for --help, on stdout).
+int badCommand(QTextStream& err, const QString& problem) {
+  QStringList names;
+  for (const Subcommand& subcommand : kSubcommands) names << subcommand.name;
+  err << "lockscope-cli: " << QString::fromStdString(lockscope::scenario::singleLine(problem.toStdString())) << "; expected one of: "
+      << names.join(", ") << " (lockscope-cli --help for usage)\n";
+  return kExitBadInput;
+}
+
+// Runs a subcommand so that no exception escapes main (which would abort with a core dump and
+// lose the report): one line naming it instead, and kExitInternalError.
+int runGuarded(const Subcommand& subcommand, const QStringList& arguments) {
+  try {
+    return subcommand.handler(arguments);
+  } catch (const std::exception& error) {
+    QTextStream(stderr) << "lockscope-cli " << subcommand.name << ": internal error: " << error.what() << "\n";
+  } catch (...) {
+    QTextStream(stderr) << "lockscope-cli " << subcommand.name << ": internal error\n";
+  }
+  return kExitInternalError;
+}
+
+// stdout is buffered: a report written to a full disk or a closed pipe fails only at the flush.
+// A lost report is a failed run, never exit 0.
+int finishOutput(int exitCode) {
+  errno = 0;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return exitCode;
+  // Qt's stream usually meets the error first and errno no longer says which. The output is
+  // already incomplete, so one more byte is written to learn the reason (ENOSPC, EFBIG, EIO...).
+  if (errno == 0) {
+    std::clearerr(stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+  }
+  const QString reason = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : QStringLiteral("output was lost or cut short");
+  QTextStream(stderr) << "lockscope-cli: writing standard output failed: " << reason << "\n";
+  return exitCode == kExitOk || exitCode == kExitFailed ? kExitOutputFailed : exitCode;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -46,7 +90,7 @@ int main(int argc, char** argv) {
   QCoreApplication::setApplicationVersion("0.1");
   QTextStream err(stderr);
   const QStringList arguments = app.arguments();
-  if (arguments.size() < 2) return usage(err, kExitBadInput);
+  if (arguments.size() < 2) return badCommand(err, QStringLiteral("expected a command"));
   const QString command = arguments.at(1);
   if (command == "--version") {
     QTextStream(stdout) << "lockscope-cli " << QCoreApplication::applicationVersion() << "\n";
@@ -58,8 +102,7 @@ int main(int argc, char** argv) {
   }
   for (const Subcommand& subcommand : kSubcommands) {
     // The subcommand sees "lockscope-cli <command> ..." so its parser can name itself.
-    if (command == subcommand.name) return subcommand.handler(arguments.mid(1));
+    if (command == subcommand.name) return finishOutput(runGuarded(subcommand, arguments.mid(1)));
   }
-  err << "lockscope-cli: unknown command '" << command << "'\n";
-  return usage(err, kExitBadInput);
+  return badCommand(err, QStringLiteral("unknown command '%1'").arg(command));
 }

@@ -46,7 +46,9 @@ std::string reportJson(const run::RunReport& report, double wallMs) {
       {"unmet_expectations", report.unmetExpectations},
       {"metrics", metricObject},
   };
-  return json.dump(2);
+  // Text the loader did not check (a live server's reply, a recipe's detail) may hold invalid
+  // UTF-8: replace it with U+FFFD rather than throw.
+  return json.dump(2, ' ', false, ordered_json::error_handler_t::replace);
 }
 
 }  // namespace lockscope::cli

@@ -3,23 +3,29 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QTextStream>
-#include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "exit_codes.h"
 #include "live_option.h"
+#include "progress_line.h"
 #include "report_json.h"
 #include "report_text.h"
 #include "scenario_arguments.h"
+#include "sim/trace/atomic_file.h"
 #include "sim/trace/trace_sinks.h"
 
 namespace lockscope::cli {
 namespace {
 
-// Closes the trace file however the run ends.
-struct FileCloser {
-  void operator()(std::FILE* file) const { std::fclose(file); }
-};
+// True (after printing why) when `output` names the same file as the scenario `input`: writing
+// the trace there would destroy the scenario (`--trace s.yaml`).
+bool outputIsInput(const QString& output, const QString& input, QTextStream& err) {
+  std::error_code error;
+  if (!std::filesystem::equivalent(output.toStdString(), input.toStdString(), error)) return false;
+  err << "lockscope-cli run: --trace " << output << " is the scenario file itself; choose another path\n";
+  return true;
+}
 
 }  // namespace
 
@@ -62,26 +68,40 @@ int runCommand(const QStringList& arguments) {
     if (const int code = useLiveServers(options, *target, *scenario); code != kExitOk) return code;
     if (const int code = checkReachable(*target, "run"); code != kExitOk) return code;
   }
-  std::unique_ptr<std::FILE, FileCloser> traceFile;
+  // The trace is written to a temporary file and renamed into place only when complete.
+  std::unique_ptr<sim::AtomicFile> traceFile;
   std::unique_ptr<sim::TraceFileWriter> traceWriter;
   if (parser.isSet("trace")) {
     const QString tracePath = parser.value("trace");
-    traceFile.reset(std::fopen(tracePath.toLocal8Bit().constData(), "wb"));
-    if (!traceFile) {
-      err << "lockscope-cli run: cannot write the trace file " << tracePath << "\n";
+    if (outputIsInput(tracePath, parser.positionalArguments().first(), err)) return kExitBadInput;
+    traceFile = std::make_unique<sim::AtomicFile>(tracePath.toStdString());
+    if (std::string error; !traceFile->open(error)) {
+      err << "lockscope-cli run: cannot write the trace file " << QString::fromStdString(error) << "\n";
       return kExitBadInput;
     }
-    traceWriter = std::make_unique<sim::TraceFileWriter>(traceFile.get());
+    traceWriter = std::make_unique<sim::TraceFileWriter>(traceFile->stream());
     options.sinks.push_back(traceWriter.get());
+  }
+
+  std::optional<ProgressLine> progress;
+  if (ProgressLine::wanted()) {
+    uint64_t planned = 0;
+    for (const auto& client : scenario->clients) planned += static_cast<uint64_t>(client.rounds);
+    options.sinks.push_back(&progress.emplace(planned));
   }
 
   QElapsedTimer wall;
   wall.start();
   const run::RunReport report = run::runScenario(*scenario, options);
   const double wallMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
-  if (traceWriter && traceWriter->failed()) {
-    err << "lockscope-cli run: writing the trace file " << parser.value("trace") << " failed\n";
-    return kExitBadInput;
+  progress.reset();  // erases the line before anything else is printed
+  if (traceFile) {
+    // A failed write leaves the stream's error flag set, so commit() fails too and removes the
+    // temporary file.
+    if (std::string error; !traceFile->commit(error)) {
+      err << "lockscope-cli run: writing the trace file failed: " << QString::fromStdString(error) << "\n";
+      return kExitBadInput;
+    }
   }
 
   QTextStream out(stdout);

@@ -2,6 +2,8 @@
 
 #include <QTextStream>
 
+#include "sim/scenario/document_checks.h"
+
 namespace lockscope::cli {
 
 std::optional<scenario::Scenario> loadScenarioOrReport(const QString& file,
@@ -18,7 +20,8 @@ bool parseOverrides(const QStringList& values, std::vector<scenario::Override>& 
   for (const QString& value : values) {
     scenario::Override parsed;
     if (!scenario::parseOverride(value.toStdString(), parsed)) {
-      QTextStream(stderr) << "lockscope-cli: --set expects key=value, got '" << value << "'\n";
+      QTextStream(stderr) << "lockscope-cli: --set expects key=value, got '"
+                          << QString::fromStdString(scenario::singleLine(value.toStdString())) << "'\n";
       return false;
     }
     overrides.push_back(parsed);

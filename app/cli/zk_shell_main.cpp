@@ -4,11 +4,12 @@
 
 #include "backends/live/live_zookeeper_client.h"
 #include "backends/live/real_time_driver.h"
-#include "backends/model/zookeeper/zookeeper_model.h"
 #include "exit_codes.h"
 #include "live_option.h"
+#include "sim/scenario/document_checks.h"
 #include "sim/engine/world.h"
 #include "zk_shell.h"
+#include "zk_shell_model.h"
 
 namespace lockscope::cli {
 
@@ -16,9 +17,6 @@ namespace {
 
 // zkCli's session timeout when -timeout is not given.
 constexpr int64_t kRequestedSessionTimeoutMs = 30'000;
-// How much virtual time one command may take before the shell gives up on it. Generous: a
-// command over the model takes milliseconds; only a lost server would exceed it.
-constexpr sim::Micros kCommandBound = sim::fromSeconds(120);
 // A live command waits in real time: a server that does not answer within this is lost.
 constexpr sim::Micros kLiveCommandBound = sim::fromSeconds(30);
 
@@ -29,8 +27,9 @@ const char* const kUsage =
     "  --seed N   the model's seed (it orders getChildren replies; default 1)\n"
     "  --live S   a real ZooKeeper instead of the model (exit 3 if unreachable)\n";
 
+// Bad usage is one line (the full usage is for --help, on stdout).
 int usage(const std::string& problem) {
-  std::cerr << "lockscope-cli shell: " << problem << "\n" << kUsage;
+  std::cerr << "lockscope-cli shell: " << scenario::singleLine(problem) << " (lockscope-cli shell --help for usage)\n";
   return kExitBadInput;
 }
 
@@ -96,19 +95,7 @@ int runZkShell(const std::vector<std::string>& arguments) {
     }
   }
 
-  sim::World world(seed);
-  zookeeper::model::ZooKeeperModel model(world);
-  int clientsMade = 0;
-  ZkShell::ClientFactory factory = [&](const std::string&) {
-    // One client process per session: each `connect` is a fresh zkCli handle.
-    return model.connect("zkCli-" + std::to_string(++clientsMade), kRequestedSessionTimeoutMs);
-  };
-  ZkShell::Driver driver = [&](const std::function<bool()>& done) {
-    return world.runUntil(done, world.now() + kCommandBound);
-  };
-  ZkShell shell(factory, driver, std::cout, std::cerr);
-  shell.start("model:2181");
-  return shell.run(std::cin);
+  return runModelZkShell(std::cin, std::cout, std::cerr, seed);
 }
 
 }  // namespace lockscope::cli

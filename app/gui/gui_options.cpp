@@ -56,6 +56,11 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
         return parsed;
       }
       options.size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+      if (options.size.width() > kMaxSize.width() || options.size.height() > kMaxSize.height()) {
+        // Qt warns once per oversized buffer and row (thousands of lines) and then fails anyway.
+        parsed.error = QStringLiteral("--size: at most %1x%2, got '%3'").arg(kMaxSize.width()).arg(kMaxSize.height()).arg(text);
+        return parsed;
+      }
     } else if (name == QLatin1String("--bench-frames")) {
       if (!value(text)) return parsed;
       bool ok = false;
@@ -68,6 +73,10 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
       parsed.error = QStringLiteral("unknown option '%1'").arg(name);
       return parsed;
     }
+  }
+  if (options.at && options.screenshot.isEmpty() && !parsed.help) {
+    // Without a screenshot the window opens and runs until closed: offscreen, that is forever.
+    parsed.error = QStringLiteral("--at: goes with --screenshot OUT.png (the moment to picture)");
   }
   return parsed;
 }

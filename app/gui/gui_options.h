@@ -11,6 +11,9 @@
 
 namespace lockscope::gui {
 
+// The largest --size: 8K UHD, far above any screen a lesson is shown on.
+inline constexpr QSize kMaxSize{7680, 4320};
+
 struct GuiOptions {
   QString scenario;          // --scenario FILE (default: the herd lesson)
   QString compareRecipe;     // --compare RECIPE: side by side with this recipe

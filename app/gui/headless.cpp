@@ -1,8 +1,11 @@
 #include "headless.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QImage>
+#include <QSaveFile>
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -31,8 +34,24 @@ int takeScreenshot(QQuickWindow& window, SimulationController& simulation, const
   simulation.seekTime(simulation.origin() + static_cast<double>(options.at.value_or(0)));
   settle();
   const QImage image = window.grabWindow();
-  if (image.isNull() || !image.save(options.screenshot)) {
-    std::fprintf(stderr, "lockscope: %s: cannot write the screenshot\n", qPrintable(options.screenshot));
+  if (image.isNull()) {
+    std::fprintf(stderr, "lockscope: %s: the window could not be rendered\n", qPrintable(options.screenshot));
+    return 1;
+  }
+  // Encoded in memory first (so a failing disk is reported once, by us, not by libpng too), then
+  // written whole or not at all: a temporary file renamed into place, with the reason told.
+  QByteArray encoded;
+  QBuffer buffer(&encoded);
+  const QByteArray suffix = QFileInfo(options.screenshot).suffix().toLatin1();
+  if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, suffix.isEmpty() ? "PNG" : suffix.constData())) {
+    std::fprintf(stderr, "lockscope: %s: cannot encode the screenshot as %s\n", qPrintable(options.screenshot),
+                 suffix.isEmpty() ? "PNG" : suffix.constData());
+    return 1;
+  }
+  QSaveFile file(options.screenshot);
+  if (!file.open(QIODevice::WriteOnly) || file.write(encoded) != encoded.size() || !file.commit()) {
+    std::fprintf(stderr, "lockscope: %s: cannot write the screenshot: %s\n", qPrintable(options.screenshot),
+                 qPrintable(file.errorString()));
     return 1;
   }
   std::printf("%s: %dx%d at %s\n", qPrintable(options.screenshot), image.width(), image.height(),

@@ -1,5 +1,6 @@
 #include "client_plan.h"
 
+#include <limits>
 #include <sstream>
 
 namespace lockscope::clients {
@@ -31,6 +32,9 @@ bool parseDuration(const std::string& word, sim::Micros& micros) {
   }
   const std::string unit = word.substr(used);
   if (number < 0) return false;
+  // Refuse what would not fit in microseconds rather than let it wrap around.
+  constexpr long long kMaxMicros = std::numeric_limits<sim::Micros>::max();
+  if ((unit == "ms" && number > kMaxMicros / 1'000) || (unit == "s" && number > kMaxMicros / 1'000'000)) return false;
   if (unit == "ms") micros = sim::fromMillis(number);
   else if (unit == "s") micros = sim::fromSeconds(number);
   else if (unit == "us") micros = number;

@@ -1,10 +1,11 @@
 #include "scenario_loader.h"
 
-#include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "sim/checkers/metric_names.h"
+#include "document_checks.h"
 #include "redis_section_reader.h"
 #include "yaml_reader.h"
 
@@ -183,7 +184,24 @@ class SchemaReader {
     if (value.size() < 2 || value[0] != '/' || value.back() == '/' || value.find("//") != std::string::npos) {
       r_.fail(node, path, "expected a znode path such as /lock for '" + path + "', got '" + value + "'");
     }
+    requireZnodeNames(node, path, value);
     return value;
+  }
+
+  // ZooKeeper refuses "." and ".." as names and control characters (NUL among them) anywhere in a
+  // path; the model must refuse what the real server would.
+  void requireZnodeNames(const YAML::Node& node, const std::string& path, const std::string& value) {
+    for (const unsigned char character : value) {
+      if (character < 0x20 || character == 0x7F) {
+        r_.fail(node, path, "a znode path cannot hold control characters (such as NUL) in '" + path + "'");
+      }
+    }
+    std::stringstream names(value.substr(1));
+    for (std::string name; std::getline(names, name, '/');) {
+      if (name == "." || name == "..") {
+        r_.fail(node, path, "'" + name + "' cannot name a znode in '" + path + "', got '" + value + "'");
+      }
+    }
   }
 
   void readDefaults(const YAML::Node& root) {
@@ -206,6 +224,9 @@ class SchemaReader {
       clients::PlanStep step;
       std::string error;
       if (!clients::parsePlanStep(r_.text(node[i], item(path, i)), step, error)) r_.fail(node[i], item(path, i), error);
+      if (step.duration > sim::fromMillis(kMaxMillis)) {
+        r_.fail(node[i], item(path, i), "a hold lasts at most 24h (" + std::to_string(kMaxMillis) + "ms) in '" + item(path, i) + "'");
+      }
       plan.push_back(step);
     }
     return plan;
@@ -240,12 +261,26 @@ class SchemaReader {
   void readClients(const YAML::Node& node) {
     if (node.IsScalar()) {
       const int64_t count = r_.integer(node, "clients", 1, kMaxClients);
-      for (int64_t i = 0; i < count; ++i) s_.clients.push_back(makeClient("c" + std::to_string(i + 1), static_cast<size_t>(i)));
+      for (int64_t i = 0; i < count; ++i) addClient(makeClient("c" + std::to_string(i + 1), static_cast<size_t>(i)));
       return;
     }
     r_.requireList(node, "clients");
     if (node.size() == 0) r_.fail(node, "clients", "expected at least one client");
-    for (size_t i = 0; i < node.size(); ++i) s_.clients.push_back(readClient(node[i], item("clients", i), i));
+    if (node.size() > static_cast<size_t>(kMaxClients)) {
+      r_.fail(node, "clients", "at most " + std::to_string(kMaxClients) + " clients, got " + std::to_string(node.size()));
+    }
+    size_t index = 0;
+    for (const YAML::Node& entry : node) {
+      addClient(readClient(entry, item("clients", index), index));
+      ++index;
+    }
+  }
+
+  // Names are kept in a set as well, so that checking a name is not a walk over every client
+  // (which made a list of 300,000 names take minutes).
+  void addClient(clients::ClientSpec spec) {
+    clientNames_.insert(spec.name);
+    s_.clients.push_back(std::move(spec));
   }
 
   clients::ClientSpec readClient(const YAML::Node& node, const std::string& path, size_t index) {
@@ -254,9 +289,7 @@ class SchemaReader {
     if (name.empty() || name == "server" || name == "world" || name == "setup" || name == "any") {
       r_.fail(node["name"], child(path, "name"), "'" + name + "' cannot name a client");
     }
-    for (const auto& existing : s_.clients) {
-      if (existing.name == name) r_.fail(node["name"], child(path, "name"), "client name '" + name + "' is used twice");
-    }
+    if (clientNames_.count(name) != 0) r_.fail(node["name"], child(path, "name"), "client name '" + name + "' is used twice");
     clients::ClientSpec spec = makeClient(name, index);
     sim::Micros holdTime = defaults_.holdTime;
     if (node["rounds"]) spec.rounds = static_cast<int>(r_.integer(node["rounds"], child(path, "rounds"), 0, 1'000'000));
@@ -282,9 +315,7 @@ class SchemaReader {
   std::string clientName(const YAML::Node& node, const std::string& name, const std::string& path,
                          bool allowAny) {
     if (allowAny && name == "any") return name;
-    for (const auto& spec : s_.clients) {
-      if (spec.name == name) return name;
-    }
+    if (clientNames_.count(name) != 0) return name;
     std::string known;
     for (size_t i = 0; i < s_.clients.size() && i < 8; ++i) known += " " + s_.clients[i].name;
     if (s_.clients.size() > 8) known += " ...";
@@ -452,6 +483,7 @@ class SchemaReader {
   const YamlReader& r_;
   Scenario& s_;
   ClientDefaults defaults_;
+  std::set<std::string> clientNames_;
 };
 
 // Writes each override into the document, creating maps on the way.
@@ -482,7 +514,9 @@ LoadResult load(const std::function<YAML::Node()>& parse, const std::string& nam
                 const std::vector<Override>& overrides) {
   LoadResult result;
   try {
+    for (const Override& override : overrides) requireUtf8(override.key + "=" + override.value, "--set");
     YAML::Node root = parse();
+    requireUniqueKeys(root, name);
     if (!root.IsMap()) throw ScenarioError(name + ":1:1: expected a scenario (a mapping of keys such as title, recipe, clients)");
     const std::set<std::string> overridden = applyOverrides(root, overrides);
     YamlReader reader(name, overridden);
@@ -498,6 +532,7 @@ LoadResult load(const std::function<YAML::Node()>& parse, const std::string& nam
   } catch (const YAML::Exception& error) {
     result.error = name + ": " + error.msg;
   }
+  result.error = singleLine(result.error);
   return result;
 }
 
@@ -512,16 +547,23 @@ bool parseOverride(const std::string& argument, Override& out) {
 }
 
 LoadResult loadScenarioFile(const std::string& path, const std::vector<Override>& overrides) {
-  std::ifstream file(path);
-  if (!file) return LoadResult{std::nullopt, path + ": cannot open the scenario file"};
-  std::stringstream content;
-  content << file.rdbuf();
-  return loadScenarioText(content.str(), path, overrides);
+  std::string text;
+  try {
+    text = readScenarioBytes(path);
+  } catch (const ScenarioError& error) {
+    return LoadResult{std::nullopt, singleLine(error.what())};
+  }
+  return loadScenarioText(text, path, overrides);
 }
 
 LoadResult loadScenarioText(const std::string& text, const std::string& name,
                             const std::vector<Override>& overrides) {
-  return load([&text] { return YAML::Load(text); }, name, overrides);
+  return load(
+      [&text, &name] {
+        requireUtf8(text, name);
+        return parseSingleDocument(text, name);
+      },
+      name, overrides);
 }
 
 }  // namespace lockscope::scenario

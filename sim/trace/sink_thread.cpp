@@ -24,7 +24,13 @@ SinkThread::SinkThread(std::vector<TraceSink*> sinks)
       filling_{std::make_unique<char[]>(kBatchBytes), kBatchBytes, 0},
       thread_([this] { run(); }) {}
 
-SinkThread::~SinkThread() { finish(); }
+SinkThread::~SinkThread() {
+  // Only reached without finish() when the run is already unwinding: its exception wins.
+  try {
+    finish();
+  } catch (...) {
+  }
+}
 
 void SinkThread::onEvent(const TraceEvent& event) {
   if (finished_) return;
@@ -81,6 +87,7 @@ void SinkThread::finish() {
   }
   queued_.notify_one();
   thread_.join();
+  if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));
 }
 
 void SinkThread::run() {
@@ -94,15 +101,27 @@ void SinkThread::run() {
       queue_.pop_front();
     }
     freed_.notify_one();
-    const char* at = batch.data.get();
-    const char* const end = at + batch.used;
-    TraceEvent event;
-    while (at < end) {
-      at = unpackEvent(at, event);
-      for (TraceSink* sink : sinks_) sink->onEvent(event);
+    // After a failure the batches are still taken (the run's thread must not block on a full
+    // queue), but no longer delivered.
+    if (!failure_) {
+      try {
+        deliver(batch);
+      } catch (...) {
+        failure_ = std::current_exception();
+      }
     }
     std::lock_guard lock(mutex_);
     if (batch.capacity == kBatchBytes && spare_.size() < kMaxQueued) spare_.push_back(std::move(batch));
+  }
+}
+
+void SinkThread::deliver(const Batch& batch) {
+  const char* at = batch.data.get();
+  const char* const end = at + batch.used;
+  TraceEvent event;
+  while (at < end) {
+    at = unpackEvent(at, event);
+    for (TraceSink* sink : sinks_) sink->onEvent(event);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -28,7 +29,9 @@ class SinkThread final : public TraceSink {
 
   void onEvent(const TraceEvent& event) override;
   // Waits until the sinks have seen every event so far; after it, they belong to the caller's
-  // thread again. Later events are not delivered.
+  // thread again. Later events are not delivered. When a sink threw (on the sinks' thread, where
+  // nothing could catch it and the process would end in std::terminate), the sinks saw no event
+  // after that, and finish() rethrows the exception here, on the caller's thread.
   void finish();
 
  private:
@@ -44,6 +47,7 @@ class SinkThread final : public TraceSink {
   // `minimum` bytes.
   void handOver(size_t minimum);
   void run();
+  void deliver(const Batch& batch);
 
   std::vector<TraceSink*> sinks_;
   // Events are packed here first, in this thread's cache, and reach the batch in whole lines by
@@ -58,6 +62,8 @@ class SinkThread final : public TraceSink {
   std::deque<Batch> queue_;
   std::vector<Batch> spare_;
   bool finishing_ = false;
+  // The first exception a sink threw; written by the sinks' thread, read after joining it.
+  std::exception_ptr failure_;
   std::thread thread_;  // last: it starts in the constructor, once everything above exists
 };
 
