@@ -21,6 +21,10 @@ ApplicationWindow {
     property bool comparing: false
     property int selectedClient: -1
     readonly property real textScale: presentation ? 1.5 : 1.0
+    // Presentation mode on a projector's 1280x720 (or anything short of 1500x900): the side panel's
+    // recipe and metrics, and the diagram and the event log, become tabs, so that what is shown
+    // keeps presentation mode's type (docs: README, "Classroom").
+    readonly property bool compact: presentation && (width < 1500 || height < 900)
 
     width: initialWidth
     height: initialHeight
@@ -68,9 +72,14 @@ ApplicationWindow {
                 window.selectedClient = (window.selectedClient + step + count) % count
         }
         onFault: (kind) => primary.injectFaultOn(kind, window.selectedClient)
+        onLowerTabToggled: lowerTabs.currentIndex = (lowerTabs.currentIndex + 1) % lowerTabs.count
+        onSideTabToggled: sidePanel.nextTab()
     }
 
     header: TopBar {
+        // The top bar is the lecturer's, not the class's: desk-sized type keeps it to one line.
+        font.pointSize: window.compact ? 11 : window.font.pointSize
+        compact: window.compact
         simulation: primary
         comparing: window.comparing
         presentation: window.presentation
@@ -103,6 +112,7 @@ ApplicationWindow {
                 simulation: primary
                 textScale: window.textScale
                 highContrast: window.presentation
+                legendShown: !window.compact
                 selectedClient: window.selectedClient
                 onClientClicked: (client, x, y) => {
                     window.selectedClient = client
@@ -122,15 +132,21 @@ ApplicationWindow {
                 simulation: secondary
                 textScale: window.textScale
                 highContrast: window.presentation
+                legendShown: !window.compact
                 selectedClient: -1
             }
             SidePanel {
-                readonly property real panelWidth: (window.comparing ? 300 : 400) * window.textScale
+                id: sidePanel
+                readonly property real panelWidth: window.compact ? (window.comparing ? 340 : 420)
+                                                                  : (window.comparing ? 300 : 400) * window.textScale
                 Layout.preferredWidth: panelWidth
                 Layout.maximumWidth: panelWidth
                 Layout.fillHeight: true
                 simulation: primary
                 compareSimulation: window.comparing ? secondary : null
+                textScale: window.textScale
+                highContrast: window.presentation
+                tabbed: window.compact
             }
         }
 
@@ -140,12 +156,24 @@ ApplicationWindow {
             simulation: primary
         }
 
+        TabBar {
+            id: lowerTabs
+            objectName: "lowerTabs"
+            visible: window.compact
+            Layout.fillWidth: true
+            TabButton { text: "Space-time diagram (D)" }
+            TabButton { text: "Event log (D)" }
+            TabButton { text: "Legend (D)" }
+        }
         RowLayout {
             Layout.fillWidth: true
             Layout.preferredHeight: window.height * 0.24
+            // Tabbed, one panel takes the whole width; the stage takes the height that is left.
+            Layout.fillHeight: !window.compact
             spacing: 4
             SpaceTimeView {
                 objectName: "diagram"
+                visible: !window.compact || lowerTabs.currentIndex === 0
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 simulation: primary
@@ -153,8 +181,20 @@ ApplicationWindow {
                 highContrast: window.presentation
             }
             EventLogPanel {
+                visible: !window.compact || lowerTabs.currentIndex === 1
+                Layout.fillWidth: window.compact
                 Layout.preferredWidth: Math.min(460 * window.textScale, window.width * 0.4)
                 Layout.fillHeight: true
+                simulation: primary
+                textScale: window.textScale
+                highContrast: window.presentation
+            }
+            StageView {
+                objectName: "legend"
+                visible: window.compact && lowerTabs.currentIndex === 2
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                legendOnly: true
                 simulation: primary
                 textScale: window.textScale
                 highContrast: window.presentation
