@@ -74,6 +74,7 @@ ApplicationWindow {
         onFault: (kind) => primary.injectFaultOn(kind, window.selectedClient)
         onLowerTabToggled: lowerTabs.currentIndex = (lowerTabs.currentIndex + 1) % lowerTabs.count
         onSideTabToggled: sidePanel.nextTab()
+        onAlignToggled: secondary.alignOnRelease = !secondary.alignOnRelease
     }
 
     header: TopBar {
@@ -99,6 +100,15 @@ ApplicationWindow {
     ColumnLayout {
         anchors.fill: parent
         spacing: 4
+
+        CompareBar {
+            objectName: "compareBar"
+            visible: window.comparing
+            Layout.fillWidth: true
+            leader: primary
+            follower: secondary
+            textScale: window.textScale
+        }
 
         RowLayout {
             Layout.fillWidth: true
@@ -177,6 +187,16 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 simulation: primary
+                textScale: window.textScale
+                highContrast: window.presentation
+            }
+            // Compare mode: the second run's diagram beside the first's (both follow their stage).
+            SpaceTimeView {
+                objectName: "compareDiagram"
+                visible: window.comparing && (!window.compact || lowerTabs.currentIndex === 0)
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                simulation: secondary
                 textScale: window.textScale
                 highContrast: window.presentation
             }

@@ -194,10 +194,17 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   const auto count = static_cast<double>(std::max<size_t>(layout.rows.size(), 1));
   double rowHeight = std::min(24.0 * scale, area / count);
   int columns = 1;
-  if (rowHeight < leastRowHeight(scale)) {
-    rowHeight = leastRowHeight(scale);
-    const int perColumn = std::max(1, static_cast<int>(area / rowHeight));
+  // Short of height: rows of the least height in columns; if that makes columns too narrow for
+  // a whole sequence number, desk-sized rows (13 px) in fewer, wider columns.
+  for (const double least : {leastRowHeight(scale), 13.0}) {
+    if (rowHeight >= least) break;
+    const int perColumn = std::max(1, static_cast<int>(area / least));
     columns = static_cast<int>(std::ceil(count / perColumn));
+    if (layout.treeArea.width() / columns >= 150 * scale || least == 13.0) {
+      rowHeight = least;
+      break;
+    }
+    columns = 1;
   }
   const int perColumn = static_cast<int>(std::ceil(count / columns));
   const double columnWidth = layout.treeArea.width() / columns;

@@ -1,0 +1,46 @@
+// Compare mode's bar over the two stages: the second recipe (one of the lesson's service's), how
+// the right-hand run follows the left (the same time, or its own "release #k"), and the
+// difference that matters, in large type ("9 notifications per release vs 1").
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Lockscope
+
+Pane {
+    id: bar
+    required property Simulation leader
+    required property Simulation follower
+    property real textScale: 1.0
+    padding: 4
+
+    RowLayout {
+        anchors.fill: parent
+        spacing: 8
+        Label { text: "compare " + bar.leader.recipe + " with" }
+        ComboBox {
+            objectName: "compareRecipeBox"
+            model: bar.follower.compareChoices
+            currentIndex: bar.follower.compareChoices.indexOf(bar.follower.recipe)
+            implicitWidth: 190 * bar.textScale
+            onActivated: (index) => bar.follower.compareRecipe = bar.follower.compareChoices[index]
+        }
+        Label { text: "align on" }
+        ComboBox {
+            objectName: "alignBox"
+            model: ["time", "release #k"]
+            currentIndex: bar.follower.alignOnRelease ? 1 : 0
+            implicitWidth: 130 * bar.textScale
+            onActivated: (index) => bar.follower.alignOnRelease = index === 1
+        }
+        Label {
+            objectName: "compareHeadline"
+            Layout.fillWidth: true
+            horizontalAlignment: Text.AlignRight
+            text: bar.follower.headline
+            font.pointSize: 18 * Math.min(bar.textScale, 1.25)
+            font.bold: true
+            fontSizeMode: Text.HorizontalFit
+            minimumPointSize: 12
+        }
+    }
+}
