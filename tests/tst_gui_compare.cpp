@@ -14,6 +14,7 @@
 #include <QtQml/qqmlextensionplugin.h>
 
 #include "simulation_controller.h"
+#include "support/gui_window.h"
 #include "support/gui_lessons.h"
 
 Q_IMPORT_QML_PLUGIN(LockscopePlugin)
@@ -58,15 +59,7 @@ class GuiCompareTest : public QObject {
  private slots:
   void initTestCase() {
     engine_ = new QQmlApplicationEngine(this);
-    engine_->setInitialProperties({{QStringLiteral("lessonFolder"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios")},
-                                   {QStringLiteral("compareRecipe"), QString()},
-                                   {QStringLiteral("presentation"), false},
-                                   {QStringLiteral("headless"), true},
-                                   {QStringLiteral("initialWidth"), 1600},
-                                   {QStringLiteral("initialHeight"), 1000}});
-    engine_->load(QUrl(QStringLiteral("qrc:/Lockscope/Main.qml")));
-    QVERIFY(!engine_->rootObjects().isEmpty());
-    window_ = qobject_cast<QQuickWindow*>(engine_->rootObjects().constFirst());
+    window_ = testing::loadMainWindow(*engine_, false, 1600, 1000);
     QVERIFY(window_);
     primary_ = window_->property("simulation").value<SimulationController*>();
     secondary_ = window_->findChild<SimulationController*>(QStringLiteral("secondary"));

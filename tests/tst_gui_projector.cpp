@@ -19,6 +19,7 @@
 
 #include "core/stage_state.h"
 #include "simulation_controller.h"
+#include "support/gui_window.h"
 #include "space_time_view.h"
 #include "stage_view.h"
 #include "theme.h"
@@ -184,15 +185,7 @@ class GuiProjectorTest : public QObject {
  private slots:
   void initTestCase() {
     engine_ = new QQmlApplicationEngine(this);
-    engine_->setInitialProperties({{QStringLiteral("lessonFolder"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios")},
-                                   {QStringLiteral("compareRecipe"), QString()},
-                                   {QStringLiteral("presentation"), true},
-                                   {QStringLiteral("headless"), true},
-                                   {QStringLiteral("initialWidth"), 1280},
-                                   {QStringLiteral("initialHeight"), 720}});
-    engine_->load(QUrl(QStringLiteral("qrc:/Lockscope/Main.qml")));
-    QVERIFY(!engine_->rootObjects().isEmpty());
-    window_ = qobject_cast<QQuickWindow*>(engine_->rootObjects().constFirst());
+    window_ = testing::loadMainWindow(*engine_, true, 1280, 720);
     QVERIFY(window_);
     simulation_ = window_->property("simulation").value<SimulationController*>();
     stage_ = window_->findChild<gui::StageView*>(QStringLiteral("stage"));
