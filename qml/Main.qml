@@ -26,8 +26,10 @@ ApplicationWindow {
     // keeps presentation mode's type (docs: README, "Classroom").
     readonly property bool compact: presentation && (width < 1500 || height < 900)
 
-    width: initialWidth
-    height: initialHeight
+    // Never larger than the screen: a projector's 1280x720 without a window manager to make it
+    // full screen would otherwise show the top left of a 1600x1000 window.
+    width: headless ? initialWidth : Math.min(initialWidth, Screen.desktopAvailableWidth)
+    height: headless ? initialHeight : Math.min(initialHeight, Screen.desktopAvailableHeight)
     // Below this the top bar, the side panel and the diagram no longer have room to say anything.
     minimumWidth: 1024
     minimumHeight: 640
