@@ -118,8 +118,11 @@ void placeOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount,
 // short stage (a projector's 1280x720 beside the side panel), where the ellipse would squash the
 // box to a strip and the cards to bare markers. c1 at the top left, down the left column, then
 // down the right one. False (nothing placed) when the cards do not fit.
-bool placeInColumns(StageLayout& layout, const QSizeF& size, size_t clientCount, double scale, double gapBelowCard) {
+bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientCount, double scale, double gapBelowCard,
+                    double legendHeight) {
   const double margin = 8 * scale, leastGap = 4 * scale;
+  // The cards stay above the legend; the server box takes the whole height.
+  const QSizeF size(stageSize.width(), stageSize.height() - legendHeight);
   const auto perColumn = static_cast<double>((clientCount + 1) / 2);
   // A little shorter than the ellipse's cards when the column is long: still room for the name
   // over the state (the stage writes the state from 34 units of height).
@@ -139,7 +142,7 @@ bool placeInColumns(StageLayout& layout, const QSizeF& size, size_t clientCount,
     const double x = right ? size.width() - margin - card.width() : margin;
     layout.clients.emplace_back(x, top + line * (card.height() + gap), card.width(), card.height());
   }
-  layout.server = QRectF(card.width() + 3 * margin, margin, boxWidth, size.height() - 2 * margin);
+  layout.server = QRectF(card.width() + 3 * margin, margin, boxWidth, stageSize.height() - 2 * margin);
   return true;
 }
 
@@ -149,7 +152,8 @@ double leastRowHeight(double scale) { return scale > 1 ? 18 * scale : 13; }
 
 }  // namespace
 
-StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale) {
+StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale,
+                        double legendHeight) {
   StageLayout layout;
   placeOnEllipse(layout, size, clientCount, scale);
   const double header = 26 * scale;
@@ -164,7 +168,7 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   const double gapBelowCard = (stage.instances().empty() ? 14 : 40) * scale;
   if (squeezed && size.width() > size.height() * 1.4) {
     StageLayout columns;
-    if (placeInColumns(columns, size, clientCount, scale, gapBelowCard)) layout = columns;
+    if (placeInColumns(columns, size, clientCount, scale, gapBelowCard, legendHeight)) layout = columns;
   }
   layout.treeArea = layout.server.adjusted(8 * scale, header, -8 * scale, -6 * scale);
 

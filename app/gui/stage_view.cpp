@@ -107,7 +107,9 @@ QFont StageView::font(double points, bool bold) const {
 
 void StageView::paint(QPainter* painter) {
   if (!ready()) return;
-  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(), scale_);
+  // The legend's six rows (paintLegend) in the bottom-left corner, when it is on the stage.
+  const double legendHeight = legendShown_ ? scale_ * (14 * 6 + 8) : 0;
+  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(), scale_, legendHeight);
   smallestRowPixels_ = std::numeric_limits<int>::max();
   clippedTexts_.clear();
   clientCaptions_.assign(layout_.clients.size(), QString());
