@@ -34,3 +34,5 @@ shot presentation --scenario scenarios/zookeeper/herd-naive.yaml --presentation 
 shot presentation-1080 --scenario scenarios/zookeeper/herd-naive.yaml --presentation --at 62ms --size 1920x1080
 # A violation in presentation mode: hatched in the violation colour, not a pale wash.
 shot presentation-violation --scenario scenarios/redis/paused-holder.yaml --presentation --at 3.2s --size 1280x720
+# Compare mode in presentation mode at 1280x720: two stages in desk-sized type, clients in columns.
+shot presentation-compare --scenario scenarios/zookeeper/herd-naive.yaml --compare zk-chained --presentation --at 70ms --size 1280x720

@@ -20,7 +20,7 @@ Pane {
         ComboBox {
             objectName: "compareRecipeBox"
             model: bar.follower.compareChoices
-            currentIndex: bar.follower.compareChoices.indexOf(bar.follower.recipe)
+            currentIndex: count > 0 ? find(bar.follower.recipe) : -1
             implicitWidth: 190 * bar.textScale
             onActivated: (index) => bar.follower.compareRecipe = bar.follower.compareChoices[index]
         }

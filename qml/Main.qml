@@ -25,6 +25,8 @@ ApplicationWindow {
     // recipe and metrics, and the diagram and the event log, become tabs, so that what is shown
     // keeps presentation mode's type (docs: README, "Classroom").
     readonly property bool compact: presentation && (width < 1500 || height < 900)
+    // Two stages side by side on 1280x720 have room for names and states only in desk-sized type.
+    readonly property real stageScale: compact && comparing ? 1.0 : textScale
 
     // Never larger than the screen: a projector's 1280x720 without a window manager to make it
     // full screen would otherwise show the top left of a 1600x1000 window.
@@ -122,7 +124,7 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 simulation: primary
-                textScale: window.textScale
+                textScale: window.stageScale
                 highContrast: window.presentation
                 legendShown: !window.compact
                 selectedClient: window.selectedClient
@@ -142,14 +144,14 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 simulation: secondary
-                textScale: window.textScale
+                textScale: window.stageScale
                 highContrast: window.presentation
                 legendShown: !window.compact
                 selectedClient: -1
             }
             SidePanel {
                 id: sidePanel
-                readonly property real panelWidth: window.compact ? (window.comparing ? 340 : 420)
+                readonly property real panelWidth: window.compact ? (window.comparing ? 280 : 420)
                                                                   : (window.comparing ? 300 : 400) * window.textScale
                 Layout.preferredWidth: panelWidth
                 Layout.maximumWidth: panelWidth

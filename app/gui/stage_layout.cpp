@@ -131,7 +131,7 @@ bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientC
   const double gap = perColumn > 1 ? std::min(gapBelowCard, (size.height() - 2 * margin - perColumn * card.height()) / (perColumn - 1))
                                    : 0;
   const double boxWidth = size.width() - 2 * (card.width() + 3 * margin);
-  if (clientCount == 0 || card.height() < 34 * scale || boxWidth < 260 * scale) return false;
+  if (clientCount == 0 || card.height() < 34 * scale || boxWidth < 210 * scale) return false;
   layout.clients.clear();
   layout.clientLabels = true;
   const double columnHeight = perColumn * card.height() + (perColumn - 1) * gap;
@@ -166,7 +166,7 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
                         layout.server.width() < 300 * scale;
   // Redlock tallies hang under the cards: room for them between the cards of a column.
   const double gapBelowCard = (stage.instances().empty() ? 14 : 40) * scale;
-  if (squeezed && size.width() > size.height() * 1.4) {
+  if (squeezed && size.width() > size.height() * 1.2) {
     StageLayout columns;
     if (placeInColumns(columns, size, clientCount, scale, gapBelowCard, legendHeight)) layout = columns;
   }
