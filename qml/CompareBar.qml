@@ -1,6 +1,7 @@
 // Compare mode's bar over the two stages: the second recipe (one of the lesson's service's), how
-// the right-hand run follows the left (the same time, or its own "release #k"), and the
-// difference that matters, in large type ("9 notifications per release vs 1").
+// the right-hand run follows the left (the same time, or its own "release #k"), which run the
+// event log lists, and the difference that matters, in large type ("9 notifications per
+// release vs 1"). The narration is the lesson's, one for both, at the left run's moment.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -11,6 +12,8 @@ Pane {
     required property Simulation leader
     required property Simulation follower
     property real textScale: 1.0
+    // Whose events the event log lists: the left run's (false) or the right one's.
+    property bool logOfSecond: logBox.currentIndex === 1
     padding: 4
 
     RowLayout {
@@ -31,6 +34,13 @@ Pane {
             currentIndex: bar.follower.alignOnRelease ? 1 : 0
             implicitWidth: 130 * bar.textScale
             onActivated: (index) => bar.follower.alignOnRelease = index === 1
+        }
+        Label { text: "log of" }
+        ComboBox {
+            id: logBox
+            objectName: "logBox"
+            model: ["left", "right"]
+            implicitWidth: 90 * bar.textScale
         }
         Label {
             objectName: "compareHeadline"

@@ -106,6 +106,7 @@ ApplicationWindow {
         spacing: 4
 
         CompareBar {
+            id: compareBar
             objectName: "compareBar"
             visible: window.comparing
             Layout.fillWidth: true
@@ -209,7 +210,9 @@ ApplicationWindow {
                 Layout.fillWidth: window.compact
                 Layout.preferredWidth: Math.min(460 * window.textScale, window.width * 0.4)
                 Layout.fillHeight: true
-                simulation: primary
+                objectName: "eventLog"
+                // Compare mode: the run the compare bar names (the left one unless asked).
+                simulation: window.comparing && compareBar.logOfSecond ? secondary : primary
                 textScale: window.textScale
                 highContrast: window.presentation
             }

@@ -134,6 +134,22 @@ class GuiCompareTest : public QObject {
     QCOMPARE(secondary_->timeMicros(), primary_->timeMicros());
   }
 
+  // The event log lists the run the compare bar names.
+  void theEventLogListsEitherRun() {
+    compareLesson(testing::zookeeperLesson("herd-naive.yaml"));
+    QQuickItem* log = item("eventLog");
+    QQuickItem* box = item("logBox");
+    QVERIFY(log && box && box->isVisible());
+    QCOMPARE(log->property("simulation").value<SimulationController*>(), primary_);
+    box->setProperty("currentIndex", 1);
+    QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, 1)));
+    QCoreApplication::processEvents();
+    QCOMPARE(log->property("simulation").value<SimulationController*>(), secondary_);
+    window_->setProperty("comparing", false);
+    QCOMPARE(log->property("simulation").value<SimulationController*>(), primary_);
+    box->setProperty("currentIndex", 0);
+  }
+
   // After the first release: "9 notifications per release vs 1", in large type over the stages.
   void theHeadlineDifferenceIsWrittenLarge() {
     compareLesson(testing::zookeeperLesson("herd-naive.yaml"));
