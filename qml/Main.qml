@@ -112,7 +112,10 @@ ApplicationWindow {
             Layout.fillWidth: true
             leader: primary
             follower: secondary
-            textScale: window.textScale
+            // Like the top bar, its controls are the lecturer's: desk-sized at 1280x720, so that
+            // the headline keeps its large type.
+            font.pointSize: window.compact ? 11 : window.font.pointSize
+            textScale: window.compact ? 1.0 : window.textScale
         }
 
         RowLayout {
