@@ -23,7 +23,10 @@ Pane {
         ComboBox {
             objectName: "compareRecipeBox"
             model: bar.follower.compareChoices
-            currentIndex: count > 0 ? find(bar.follower.recipe) : -1
+            currentIndex: bar.follower.compareIndex
+            // A new list (every new run) resets the box to its first entry, after the index was
+            // bound: show the run's recipe again.
+            onModelChanged: currentIndex = Qt.binding(() => bar.follower.compareIndex)
             implicitWidth: 190 * bar.textScale
             onActivated: (index) => bar.follower.compareRecipe = bar.follower.compareChoices[index]
         }

@@ -96,6 +96,8 @@ class GuiCompareTest : public QObject {
     QQuickItem* box = item("compareRecipeBox");
     QVERIFY(box && box->isVisible());
     QCOMPARE(box->property("count").toInt(), static_cast<int>(secondary_->compareChoices().size()));
+    // It shows the recipe the right-hand run plays (redis-fenced, not the list's first).
+    QCOMPARE(box->property("currentText").toString(), secondary_->recipe());
     const int index = static_cast<int>(secondary_->compareChoices().indexOf(QStringLiteral("redis-unsafe-del")));
     QVERIFY(index >= 0);
     QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, index)));

@@ -78,6 +78,7 @@ class SimulationController : public QObject {
   // (the same number of releases done, as long after the last one), and the difference that
   // matters, in one line ("9 notifications per release vs 1").
   Q_PROPERTY(QStringList compareChoices READ compareChoices NOTIFY scenarioChanged)
+  Q_PROPERTY(int compareIndex READ compareIndex NOTIFY scenarioChanged)  // this run's recipe in them
   Q_PROPERTY(bool alignOnRelease READ alignOnRelease WRITE setAlignOnRelease NOTIFY leaderChanged)
   Q_PROPERTY(QString headline READ headline NOTIFY frameChanged)
   Q_PROPERTY(QString backend READ backend NOTIFY backendChanged)
@@ -179,6 +180,7 @@ class SimulationController : public QObject {
   QString compareRecipe() const { return compareRecipe_; }
   void setCompareRecipe(const QString& recipe);
   QStringList compareChoices() const;
+  int compareIndex() const { return static_cast<int>(compareChoices().indexOf(recipe())); }
   bool alignOnRelease() const { return alignOnRelease_; }
   void setAlignOnRelease(bool on);
   QString headline() const;
