@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders the screenshots in docs/screenshots/ with the app's headless mode (offscreen, software
-# renderer: the same pixels on every machine). Usage: docs/screenshots.sh [BUILD_DIR]
+# renderer: the same pixels on every machine), at the default 1600x1000 unless a --size says
+# otherwise (presentation mode: a projector's 1280x720 and 1920x1080). Usage: docs/screenshots.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 app="${1:-build}/app/lockscope"
@@ -23,5 +24,15 @@ shot redis-paused-holder --scenario scenarios/redis/paused-holder.yaml --at 1.05
 shot redlock-two-down --scenario scenarios/redis/redlock-two-down.yaml --at 40ms
 # A master with a replica 500 ms behind: c1's SET is in transit when the failover comes.
 shot redis-failover --scenario scenarios/redis/failover-async-replication.yaml --at 150ms
-# Presentation mode for a classroom: large type in high contrast (white ground, black ink).
-shot presentation --scenario scenarios/zookeeper/herd-naive.yaml --presentation --at 62ms --size 1920x1080
+# Compare mode on Redis: SETNX then EXPIRE (a crash between them holds the lock forever) against
+# SET NX PX (the lease frees it): the headline over the stages reads "2 violations vs 0".
+shot compare-redis --scenario scenarios/redis/setnx-crash-before-expire.yaml --compare redis-lock --at 3s
+# Presentation mode for a classroom, on a projector's 1280x720: large type in high contrast, the
+# clients in two columns beside the server, the side and lower panels as tabs (T, D).
+shot presentation --scenario scenarios/zookeeper/herd-naive.yaml --presentation --at 62ms --size 1280x720
+# The same at 1920x1080: the desk layout in presentation type.
+shot presentation-1080 --scenario scenarios/zookeeper/herd-naive.yaml --presentation --at 62ms --size 1920x1080
+# A violation in presentation mode: hatched in the violation colour, not a pale wash.
+shot presentation-violation --scenario scenarios/redis/paused-holder.yaml --presentation --at 3.2s --size 1280x720
+# Compare mode in presentation mode at 1280x720: two stages in desk-sized type, clients in columns.
+shot presentation-compare --scenario scenarios/zookeeper/herd-naive.yaml --compare zk-chained --presentation --at 70ms --size 1280x720

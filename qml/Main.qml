@@ -21,9 +21,17 @@ ApplicationWindow {
     property bool comparing: false
     property int selectedClient: -1
     readonly property real textScale: presentation ? 1.5 : 1.0
+    // Presentation mode on a projector's 1280x720 (or anything short of 1500x900): the side panel's
+    // recipe and metrics, and the diagram and the event log, become tabs, so that what is shown
+    // keeps presentation mode's type (docs: README, "Classroom").
+    readonly property bool compact: presentation && (width < 1500 || height < 900)
+    // Two stages side by side on 1280x720 have room for names and states only in desk-sized type.
+    readonly property real stageScale: compact && comparing ? 1.0 : textScale
 
-    width: initialWidth
-    height: initialHeight
+    // Never larger than the screen: a projector's 1280x720 without a window manager to make it
+    // full screen would otherwise show the top left of a 1600x1000 window.
+    width: headless ? initialWidth : Math.min(initialWidth, Screen.desktopAvailableWidth)
+    height: headless ? initialHeight : Math.min(initialHeight, Screen.desktopAvailableHeight)
     // Below this the top bar, the side panel and the diagram no longer have room to say anything.
     minimumWidth: 1024
     minimumHeight: 640
@@ -68,9 +76,15 @@ ApplicationWindow {
                 window.selectedClient = (window.selectedClient + step + count) % count
         }
         onFault: (kind) => primary.injectFaultOn(kind, window.selectedClient)
+        onLowerTabToggled: lowerTabs.currentIndex = (lowerTabs.currentIndex + 1) % lowerTabs.count
+        onSideTabToggled: sidePanel.nextTab()
+        onAlignToggled: secondary.alignOnRelease = !secondary.alignOnRelease
     }
 
     header: TopBar {
+        // The top bar is the lecturer's, not the class's: desk-sized type keeps it to one line.
+        font.pointSize: window.compact ? 11 : window.font.pointSize
+        compact: window.compact
         simulation: primary
         comparing: window.comparing
         presentation: window.presentation
@@ -91,6 +105,19 @@ ApplicationWindow {
         anchors.fill: parent
         spacing: 4
 
+        CompareBar {
+            id: compareBar
+            objectName: "compareBar"
+            visible: window.comparing
+            Layout.fillWidth: true
+            leader: primary
+            follower: secondary
+            // Like the top bar, its controls are the lecturer's: desk-sized at 1280x720, so that
+            // the headline keeps its large type.
+            font.pointSize: window.compact ? 11 : window.font.pointSize
+            textScale: window.compact ? 1.0 : window.textScale
+        }
+
         RowLayout {
             Layout.fillWidth: true
             Layout.fillHeight: true
@@ -101,8 +128,9 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 simulation: primary
-                textScale: window.textScale
+                textScale: window.stageScale
                 highContrast: window.presentation
+                legendShown: !window.compact
                 selectedClient: window.selectedClient
                 onClientClicked: (client, x, y) => {
                     window.selectedClient = client
@@ -120,17 +148,23 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 simulation: secondary
-                textScale: window.textScale
+                textScale: window.stageScale
                 highContrast: window.presentation
+                legendShown: !window.compact
                 selectedClient: -1
             }
             SidePanel {
-                readonly property real panelWidth: (window.comparing ? 300 : 400) * window.textScale
+                id: sidePanel
+                readonly property real panelWidth: window.compact ? (window.comparing ? 280 : 420)
+                                                                  : (window.comparing ? 300 : 400) * window.textScale
                 Layout.preferredWidth: panelWidth
                 Layout.maximumWidth: panelWidth
                 Layout.fillHeight: true
                 simulation: primary
                 compareSimulation: window.comparing ? secondary : null
+                textScale: window.textScale
+                highContrast: window.presentation
+                tabbed: window.compact
             }
         }
 
@@ -140,21 +174,57 @@ ApplicationWindow {
             simulation: primary
         }
 
+        TabBar {
+            id: lowerTabs
+            objectName: "lowerTabs"
+            visible: window.compact
+            Layout.fillWidth: true
+            TabButton { text: "Space-time diagram (D)" }
+            TabButton { text: "Event log (D)" }
+            TabButton { text: "Legend (D)" }
+        }
         RowLayout {
             Layout.fillWidth: true
             Layout.preferredHeight: window.height * 0.24
+            // Tabbed, one panel takes the whole width; the stage takes the height that is left.
+            Layout.fillHeight: !window.compact
             spacing: 4
             SpaceTimeView {
                 objectName: "diagram"
+                visible: !window.compact || lowerTabs.currentIndex === 0
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 simulation: primary
                 textScale: window.textScale
                 highContrast: window.presentation
             }
+            // Compare mode: the second run's diagram beside the first's (both follow their stage).
+            SpaceTimeView {
+                objectName: "compareDiagram"
+                visible: window.comparing && (!window.compact || lowerTabs.currentIndex === 0)
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                simulation: secondary
+                textScale: window.textScale
+                highContrast: window.presentation
+            }
             EventLogPanel {
+                visible: !window.compact || lowerTabs.currentIndex === 1
+                Layout.fillWidth: window.compact
                 Layout.preferredWidth: Math.min(460 * window.textScale, window.width * 0.4)
                 Layout.fillHeight: true
+                objectName: "eventLog"
+                // Compare mode: the run the compare bar names (the left one unless asked).
+                simulation: window.comparing && compareBar.logOfSecond ? secondary : primary
+                textScale: window.textScale
+                highContrast: window.presentation
+            }
+            StageView {
+                objectName: "legend"
+                visible: window.compact && lowerTabs.currentIndex === 2
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                legendOnly: true
                 simulation: primary
                 textScale: window.textScale
                 highContrast: window.presentation

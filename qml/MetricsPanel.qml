@@ -10,6 +10,8 @@ Frame {
     id: panel
     required property Simulation simulation
     property Simulation compareSimulation: null
+    property real textScale: 1.0
+    property bool highContrast: false
     readonly property int columns: compareSimulation ? 3 : 2
 
     readonly property var rows: [
@@ -50,14 +52,18 @@ Frame {
         }
         MetricsChart {
             Layout.fillWidth: true
-            Layout.preferredHeight: 70
+            Layout.preferredHeight: 70 * panel.textScale
             simulation: panel.simulation
+            textScale: panel.textScale
+            highContrast: panel.highContrast
         }
         MetricsChart {
             visible: panel.compareSimulation !== null
             Layout.fillWidth: true
-            Layout.preferredHeight: 70
+            Layout.preferredHeight: 70 * panel.textScale
             simulation: panel.compareSimulation
+            textScale: panel.textScale
+            highContrast: panel.highContrast
         }
     }
 }

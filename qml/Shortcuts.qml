@@ -19,6 +19,9 @@ Item {
     signal selectNext(int step)
     signal fault(string kind)
     signal serverToggled()
+    signal lowerTabToggled()
+    signal sideTabToggled()
+    signal alignToggled()
 
     // Each: the keys as shown, what they do, and the key sequences with their actions (none for
     // a mouse gesture).
@@ -43,7 +46,9 @@ Item {
         { shown: "Ctrl+S", what: "record: save the scenario with your faults", actions: [{ sequences: ["Ctrl+S"], run: () => keys.recordRequested() }] },
         { shown: "Ctrl+E", what: "export the view as PNG", actions: [{ sequences: ["Ctrl+E"], run: () => keys.exportRequested() }] },
         { shown: "M", what: "compare: the same run under a second recipe", actions: [{ sequences: ["M"], run: () => keys.compareToggled() }] },
+        { shown: "A", what: "compare: align the second run on the same time / on the same release #k", actions: [{ sequences: ["A"], run: () => keys.alignToggled() }] },
         { shown: "F5", what: "presentation mode (large type, high contrast, full screen)", actions: [{ sequences: ["F5"], run: () => keys.presentationToggled() }] },
+        { shown: "D / T", what: "presentation at 1280x720: the diagram or the event log / the recipe or the metrics", actions: [{ sequences: ["D"], run: () => keys.lowerTabToggled() }, { sequences: ["T"], run: () => keys.sideTabToggled() }] },
         { shown: "F1 or ?", what: "this help", actions: [{ sequences: ["F1", "?"], run: () => keys.helpRequested() }] },
         { shown: "click or right-click a client", what: "its fault menu", actions: [] },
         { shown: "click the server", what: "kill / restart it", actions: [] },

@@ -10,6 +10,7 @@ Frame {
     property real textScale: 1.0
     property bool highContrast: false
     property int selectedClient: -1
+    property bool legendShown: true
     signal clientClicked(int client, real x, real y)
     signal instanceClicked(string instance)
     signal serverClicked()
@@ -33,6 +34,7 @@ Frame {
             textScale: panel.textScale
             highContrast: panel.highContrast
             selectedClient: panel.selectedClient
+            legendShown: panel.legendShown
             onClientClicked: (client, x, y) => panel.clientClicked(client, x, y)
             onInstanceClicked: (instance) => panel.instanceClicked(instance)
             onServerClicked: panel.serverClicked()

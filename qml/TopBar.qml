@@ -10,6 +10,9 @@ ToolBar {
     required property Simulation simulation
     required property bool comparing
     required property bool presentation
+    // Presentation mode at 1280x720: the backend and latency fields (set up before the class)
+    // step aside, so that the bar keeps to one line.
+    property bool compact: false
     signal lessonsRequested()
     signal openRequested()
     signal recordRequested()
@@ -24,7 +27,8 @@ ToolBar {
         width: bar.availableWidth
         spacing: 6
         readonly property real othersWidth: files.width + recipeGroup.width + seedGroup.width + clientsGroup.width
-                                            + backendGroup.width + latencyGroup.width + modes.width + 7 * spacing
+                                            + (backendGroup.visible ? backendGroup.width : 0)
+                                            + (latencyGroup.visible ? latencyGroup.width : 0) + modes.width + 7 * spacing
 
         Row {
             id: files
@@ -73,6 +77,7 @@ ToolBar {
         }
         Row {
             id: backendGroup
+            visible: !bar.compact
             spacing: 6
             ComboBox {
                 id: backendBox
@@ -92,6 +97,7 @@ ToolBar {
         }
         Row {
             id: latencyGroup
+            visible: !bar.compact
             spacing: 6
             Label { text: "latency ms"; anchors.verticalCenter: parent.verticalCenter }
             TextField {

@@ -12,28 +12,40 @@ MetricsChart::MetricsChart(QQuickItem* parent) : SimulationView(parent) {}
 void MetricsChart::paint(QPainter* painter) {
   if (!ready()) return;
   const auto& releases = simulation_->timeline()->releases();
-  painter->setPen(QColor(0x55, 0x55, 0x55));
+  painter->setPen(palette_->quietInk);
+  // The caption in the panel's type (presentation mode's scale included): it says what the bars are.
   QFont font;
-  font.setPointSizeF(8);
+  font.setPointSizeF(8.5 * scale_);
   painter->setFont(font);
-  painter->drawText(QRectF(0, 0, width(), 14), Qt::AlignLeft,
-                    QStringLiteral("notifications per release · ") + simulation_->recipe());
+  const double caption = painter->fontMetrics().height() + 2;
+  painter->drawText(QRectF(0, 0, width(), caption), Qt::AlignLeft,
+                    painter->fontMetrics().elidedText(QStringLiteral("notifications per release · ") + simulation_->recipe(),
+                                                      Qt::ElideRight, static_cast<int>(width())));
   if (releases.empty()) return;
   int highest = 1;
   for (const ReleaseFigures& release : releases) highest = std::max(highest, release.notifications);
-  const QRectF area(0, 16, width(), height() - 18);
+  const QRectF area(0, caption + 2, width(), height() - caption - 4);
   const double barWidth = area.width() / static_cast<double>(releases.size());
   const sim::Micros now = simulation_->timeMicros();
   for (size_t index = 0; index < releases.size(); ++index) {
     const ReleaseFigures& release = releases[index];
     QColor colour = Theme::notificationColour();
-    if (release.time > now) colour.setAlpha(60);
     const double barHeight = area.height() * release.notifications / highest;
-    painter->fillRect(QRectF(area.left() + index * barWidth + barWidth * 0.1, area.bottom() - barHeight,
-                             std::max(1.0, barWidth * 0.8), barHeight),
-                      colour);
+    const QRectF bar(area.left() + index * barWidth + barWidth * 0.1, area.bottom() - barHeight,
+                     std::max(1.0, barWidth * 0.8), barHeight);
+    if (release.time <= now) {
+      painter->fillRect(bar, colour);
+    } else if (palette_->highContrast) {
+      // Still to come: an outline in high contrast (no pastel), a faint bar otherwise.
+      painter->setPen(QPen(colour, 1.5 * palette_->stroke));
+      painter->setBrush(Qt::NoBrush);
+      painter->drawRect(bar);
+    } else {
+      colour.setAlpha(60);
+      painter->fillRect(bar, colour);
+    }
   }
-  painter->setPen(QColor(0x33, 0x33, 0x33));
+  painter->setPen(palette_->ink);
   painter->drawText(area, Qt::AlignRight | Qt::AlignTop, QString::number(highest));
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 
 #include "client_list_model.h"
 #include "event_log_model.h"
@@ -32,7 +33,17 @@ std::string counterpartRecipe(const std::string& leading, const QString& wanted)
   const std::string_view backend = leader ? leader->backend : std::string_view("zookeeper");
   const auto* chosen = recipes::findRecipe(wanted.toStdString());
   if (chosen && chosen->backend == backend && chosen->name != leading) return std::string(chosen->name);
-  if (leading == "zk-naive") return "zk-chained";
+  // What each recipe teaches best against: the broken against the fixed, the fix against the
+  // pitfall it avoids (never the service's first recipe for every lesson).
+  static const std::map<std::string_view, std::string_view> kCounterparts = {
+      {"zk-naive", "zk-chained"},           {"zk-chained", "zk-naive"},          {"zk-lost-watch", "zk-chained"},
+      {"zk-lost-watch-exists", "zk-curator"}, {"zk-no-guid", "zk-curator"},       {"zk-curator", "zk-no-guid"},
+      {"zk-no-recheck", "zk-chained"},      {"zk-persistent", "zk-chained"},     {"zk-ephemeral", "zk-chained"},
+      {"zk-semaphore-mutex", "zk-curator"}, {"redis-setnx", "redis-lock"},       {"redis-setnx-expire", "redis-lock"},
+      {"redis-lock", "redis-fenced"},       {"redis-fenced", "redis-lock"},      {"redis-unsafe-del", "redis-lock"},
+      {"redis-reentrant", "redis-lock"},    {"redis-watchdog", "redis-lock"},    {"redlock", "redis-lock"}};
+  const auto counterpart = kCounterparts.find(leading);
+  if (counterpart != kCounterparts.end() && recipes::findRecipe(counterpart->second)) return std::string(counterpart->second);
   for (const auto& recipe : recipes::recipeCatalog()) {
     if (recipe.backend == backend && recipe.name != leading) return std::string(recipe.name);
   }
@@ -288,7 +299,7 @@ void SimulationController::followLeaderScenario() {
 }
 
 void SimulationController::followLeader() {
-  if (leader_ && timeline_) seekTime(leader_->time());
+  if (leader_ && timeline_ && leader_->timeline_) seekTime(static_cast<double>(followerTime()));
 }
 
 QString SimulationController::title() const {

@@ -73,6 +73,14 @@ class SimulationController : public QObject {
   // time. compareRecipe: that recipe; empty (or the leader's own) picks a counterpart.
   Q_PROPERTY(lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
   Q_PROPERTY(QString compareRecipe READ compareRecipe WRITE setCompareRecipe NOTIFY leaderChanged)
+  // Compare mode (simulation_compare.cpp), on the follower: the recipes it may play (the leader's
+  // service's, but the leader's own), whether it follows the leader's time or its "release #k"
+  // (the same number of releases done, as long after the last one), and the difference that
+  // matters, in one line ("9 notifications per release vs 1").
+  Q_PROPERTY(QStringList compareChoices READ compareChoices NOTIFY scenarioChanged)
+  Q_PROPERTY(int compareIndex READ compareIndex NOTIFY scenarioChanged)  // this run's recipe in them
+  Q_PROPERTY(bool alignOnRelease READ alignOnRelease WRITE setAlignOnRelease NOTIFY leaderChanged)
+  Q_PROPERTY(QString headline READ headline NOTIFY frameChanged)
   Q_PROPERTY(QString backend READ backend NOTIFY backendChanged)
   Q_PROPERTY(QString liveServers READ liveServers NOTIFY backendChanged)
   Q_PROPERTY(QString connectionStatus READ connectionStatus NOTIFY backendChanged)
@@ -171,6 +179,11 @@ class SimulationController : public QObject {
   void setLeader(SimulationController* leader);
   QString compareRecipe() const { return compareRecipe_; }
   void setCompareRecipe(const QString& recipe);
+  QStringList compareChoices() const;
+  int compareIndex() const { return static_cast<int>(compareChoices().indexOf(recipe())); }
+  bool alignOnRelease() const { return alignOnRelease_; }
+  void setAlignOnRelease(bool on);
+  QString headline() const;
   QString backend() const { return live_ ? QStringLiteral("live") : QStringLiteral("model"); }
   QString liveServers() const { return liveServers_; }
   QString connectionStatus() const { return connectionStatus_; }
@@ -209,6 +222,8 @@ class SimulationController : public QObject {
   void advance();
   void setError(const QString& error);
   void followLeader();
+  // Where the follower's cursor goes for the leader's: the same time, or its own release #k.
+  sim::Micros followerTime() const;
   // Plays the leader's scenario and clicked faults under the compare recipe.
   void followLeaderScenario();
 
@@ -230,6 +245,7 @@ class SimulationController : public QObject {
   QElapsedTimer wallClock_;
   QPointer<SimulationController> leader_;
   QString compareRecipe_;
+  bool alignOnRelease_ = false;
   bool live_ = false;
   QString liveServers_;
   QString connectionStatus_;

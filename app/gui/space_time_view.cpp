@@ -66,7 +66,7 @@ void SpaceTimeView::paint(QPainter* painter) {
   const size_t clients = timeline.cast().size();
   painter->setRenderHint(QPainter::Antialiasing);
   QFont font;
-  font.setPointSizeF(std::min(8.5 * scale_, std::max(5.0, lane * 0.6)));
+  font.setPointSizeF(std::min(8.5 * scale_, std::max(5.0, lane * 0.7)));
   painter->setFont(font);
 
   // Lanes and their names.
@@ -91,7 +91,8 @@ void SpaceTimeView::paint(QPainter* painter) {
     if (hold.end < from || hold.start > to) continue;
     const double y = laneY(hold.client + 1);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(Theme::tint(Theme::clientColour(hold.client), 0.6));
+    // High contrast: the holder's own colour, not a pastel tint of it.
+    painter->setBrush(palette_->highContrast ? Theme::clientColour(hold.client) : Theme::tint(Theme::clientColour(hold.client), 0.6));
     const double x0 = std::max(gutter(), xOf(hold.start)), x1 = std::min(width(), xOf(hold.end));
     painter->drawRect(QRectF(x0, y - lane * 0.3, std::max(1.0, x1 - x0), lane * 0.6));
   }
@@ -127,10 +128,16 @@ void SpaceTimeView::paint(QPainter* painter) {
   for (const auto& violation : timeline.report().verdict.violations) {
     const sim::Micros until = violation.until > violation.time ? violation.until : violation.time;
     if (until < from || violation.time > to) continue;
+    // High contrast: hatched and outlined in the violation colour itself, never a pale wash.
     QColor red = Theme::violationColour();
-    red.setAlpha(60);
-    painter->setBrush(red);
-    painter->setPen(QPen(Theme::violationColour(), 1.5));
+    if (palette_->highContrast) {
+      painter->setBrush(QBrush(red, Qt::BDiagPattern));
+      painter->setPen(QPen(red, 2.5 * scale_));
+    } else {
+      red.setAlpha(60);
+      painter->setBrush(red);
+      painter->setPen(QPen(Theme::violationColour(), 1.5));
+    }
     const double x0 = xOf(violation.time), x1 = std::max(x0 + 3, xOf(until));
     double top = laneY(0), bottom = laneY(static_cast<int>(clients));
     if (!violation.clients.empty()) {
@@ -152,7 +159,11 @@ void SpaceTimeView::paint(QPainter* painter) {
   painter->setPen(QPen(Qt::black, 1.5 * palette_->stroke));
   painter->drawLine(QPointF(cursor, 0), QPointF(cursor, height()));
   painter->setPen(palette_->quietInk);
-  painter->drawText(QRectF(gutter(), 0, width() - gutter() - 4, 13 * scale_), Qt::AlignRight,
+  // The header in the panel's type, whatever the lanes' height.
+  QFont headerFont;
+  headerFont.setPointSizeF(8.5 * scale_);
+  painter->setFont(headerFont);
+  painter->drawText(QRectF(gutter(), 0, width() - gutter() - 4, 13 * scale_), Qt::AlignRight | Qt::AlignVCenter,
                     QStringLiteral("window %1 ms%2 · wheel to zoom · click to jump")
                         .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
                         .arg(stride > 1 ? QStringLiteral(" · 1 in %1 messages drawn").arg(stride) : QString()));

@@ -81,23 +81,26 @@ int StageLayout::clientAt(QPointF point) const {
   return -1;
 }
 
-StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale) {
-  StageLayout layout;
+namespace {
+
+// The ellipse: clients clockwise from twelve o'clock around a server box that fills its inside.
+// Cards shrink to labelled chips and then to bare markers as the class grows.
+void placeOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount, double scale) {
   const double width = size.width(), height = size.height();
   const double margin = 12 * scale;
-
-  // Client cards shrink to labelled chips and then to bare markers as the class grows.
   QSizeF card(104 * scale, 46 * scale);
   if (clientCount > 16) card = QSizeF(64 * scale, 30 * scale);
   const double rx = std::max(10.0, width / 2 - card.width() / 2 - margin);
   const double ry = std::max(10.0, height / 2 - card.height() / 2 - margin);
   const double perimeter = std::numbers::pi * (rx + ry);
+  layout.clientLabels = true;
   if (clientCount > 0 && perimeter / static_cast<double>(clientCount) < card.width() * 0.9) {
     const double side = std::clamp(perimeter / static_cast<double>(clientCount) * 0.7, 6.0, 26.0 * scale);
     card = QSizeF(side, side);
     layout.clientLabels = false;
   }
   const QPointF centre(width / 2, height / 2);
+  layout.clients.clear();
   for (size_t client = 0; client < clientCount; ++client) {
     // Clockwise from the top, so c1 sits at twelve o'clock.
     const double angle = -std::numbers::pi / 2 +
@@ -106,12 +109,67 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
     layout.clients.emplace_back(at.x() - card.width() / 2, at.y() - card.height() / 2, card.width(),
                                 card.height());
   }
-
-  // The server box fills the ellipse's inside, clear of the cards.
   const double boxWidth = std::max(120.0, (rx - card.width() * 0.6) * 2 * 0.72);
   const double boxHeight = std::max(80.0, (ry - card.height() * 0.6) * 2 * 0.72);
   layout.server = QRectF(centre.x() - boxWidth / 2, centre.y() - boxHeight / 2, boxWidth, boxHeight);
+}
+
+// Two columns of labelled cards, left and right of a server box as tall as the stage: for a wide,
+// short stage (a projector's 1280x720 beside the side panel), where the ellipse would squash the
+// box to a strip and the cards to bare markers. c1 at the top left, down the left column, then
+// down the right one. False (nothing placed) when the cards do not fit.
+bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientCount, double scale, double gapBelowCard,
+                    double legendHeight) {
+  const double margin = 8 * scale, leastGap = 4 * scale;
+  // The cards stay above the legend; the server box takes the whole height.
+  const QSizeF size(stageSize.width(), stageSize.height() - legendHeight);
+  const auto perColumn = static_cast<double>((clientCount + 1) / 2);
+  // A little shorter than the ellipse's cards when the column is long: still room for the name
+  // over the state (the stage writes the state from 34 units of height).
+  const double room = size.height() - 2 * margin - (perColumn - 1) * leastGap;
+  const QSizeF card(104 * scale, std::min(42 * scale, room / std::max(1.0, perColumn)));
+  const double gap = perColumn > 1 ? std::min(gapBelowCard, (size.height() - 2 * margin - perColumn * card.height()) / (perColumn - 1))
+                                   : 0;
+  const double boxWidth = size.width() - 2 * (card.width() + 3 * margin);
+  if (clientCount == 0 || card.height() < 34 * scale || boxWidth < 210 * scale) return false;
+  layout.clients.clear();
+  layout.clientLabels = true;
+  const double columnHeight = perColumn * card.height() + (perColumn - 1) * gap;
+  const double top = (size.height() - columnHeight) / 2;
+  for (size_t client = 0; client < clientCount; ++client) {
+    const bool right = static_cast<double>(client) >= perColumn;
+    const double line = right ? static_cast<double>(client) - perColumn : static_cast<double>(client);
+    const double x = right ? size.width() - margin - card.width() : margin;
+    layout.clients.emplace_back(x, top + line * (card.height() + gap), card.width(), card.height());
+  }
+  layout.server = QRectF(card.width() + 3 * margin, margin, boxWidth, stageSize.height() - 2 * margin);
+  return true;
+}
+
+// The height a znode row needs for its text: 18 px type or more in presentation mode (a
+// projector's back row), 13 px rows on a desk.
+double leastRowHeight(double scale) { return scale > 1 ? 18 * scale : 13; }
+
+}  // namespace
+
+StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale,
+                        double legendHeight) {
+  StageLayout layout;
+  placeOnEllipse(layout, size, clientCount, scale);
   const double header = 26 * scale;
+  // Judged on what the run will need (a lock node per client, and its parent), not on the tree at
+  // the cursor: the layout must not jump while the lesson plays.
+  const auto rowCount = static_cast<double>(clientCount + 1);
+  // Squeezed: no names on the cards, rows too short for their type, or too narrow for a name
+  // with a GUID ("_c_8f2a7d1e…-lock-0000000012") in presentation type.
+  const bool squeezed = !layout.clientLabels || layout.server.height() - header - 6 * scale < rowCount * leastRowHeight(scale) ||
+                        layout.server.width() < 300 * scale;
+  // Redlock tallies hang under the cards: room for them between the cards of a column.
+  const double gapBelowCard = (stage.instances().empty() ? 14 : 40) * scale;
+  if (squeezed && size.width() > size.height() * 1.2) {
+    StageLayout columns;
+    if (placeInColumns(columns, size, clientCount, scale, gapBelowCard, legendHeight)) layout = columns;
+  }
   layout.treeArea = layout.server.adjusted(8 * scale, header, -8 * scale, -6 * scale);
 
   if (!stage.instances().empty()) {
@@ -140,10 +198,17 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   const auto count = static_cast<double>(std::max<size_t>(layout.rows.size(), 1));
   double rowHeight = std::min(24.0 * scale, area / count);
   int columns = 1;
-  if (rowHeight < 13) {
-    rowHeight = 13;
-    const int perColumn = std::max(1, static_cast<int>(area / rowHeight));
+  // Short of height: rows of the least height in columns; if that makes columns too narrow for
+  // a whole sequence number, desk-sized rows (13 px) in fewer, wider columns.
+  for (const double least : {leastRowHeight(scale), 13.0}) {
+    if (rowHeight >= least) break;
+    const int perColumn = std::max(1, static_cast<int>(area / least));
     columns = static_cast<int>(std::ceil(count / perColumn));
+    if (layout.treeArea.width() / columns >= 150 * scale || least == 13.0) {
+      rowHeight = least;
+      break;
+    }
+    columns = 1;
   }
   const int perColumn = static_cast<int>(std::ceil(count / columns));
   const double columnWidth = layout.treeArea.width() / columns;

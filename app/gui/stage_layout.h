@@ -50,7 +50,9 @@ struct StageLayout {
   int clientAt(QPointF point) const;
 };
 
-// `scale` enlarges type and cards (presentation mode).
-StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale);
+// `scale` enlarges type and cards (presentation mode). `legendHeight`: the legend's, in the
+// stage's bottom-left corner (0 if it is elsewhere), which cards in a column must stay above.
+StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale,
+                        double legendHeight = 0);
 
 }  // namespace lockscope::gui

@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "arrow_head.h"
@@ -25,6 +26,7 @@ int holderOf(const StageState& stage, const std::string& path) {
 
 StageView::StageView(QQuickItem* parent) : SimulationView(parent) {
   setAcceptedMouseButtons(Qt::LeftButton | Qt::RightButton);
+  connect(this, &StageView::legendChanged, this, [this] { update(); });
 }
 
 void StageView::mousePressEvent(QMouseEvent* event) { event->accept(); }
@@ -82,6 +84,15 @@ QString StageView::znodeText(const QString& path) const {
   return row == layout_.rowOfPath.end() ? QString() : layout_.rows[row->second].shown;
 }
 
+QString StageView::clientCaption(int client) const {
+  if (client < 0 || static_cast<size_t>(client) >= clientCaptions_.size()) return {};
+  return clientCaptions_[static_cast<size_t>(client)];
+}
+
+int StageView::smallestZnodeTextPixels() const {
+  return smallestRowPixels_ == std::numeric_limits<int>::max() ? 0 : smallestRowPixels_;
+}
+
 QRectF StageView::instanceRect(const QString& instance) const {
   const auto box = layout_.instances.find(instance.toStdString());
   return box == layout_.instances.end() ? QRectF() : box->second;
@@ -96,8 +107,17 @@ QFont StageView::font(double points, bool bold) const {
 
 void StageView::paint(QPainter* painter) {
   if (!ready()) return;
-  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(), scale_);
+  // The legend's six rows (paintLegend) in the bottom-left corner, when it is on the stage.
+  const double legendHeight = legendShown_ ? scale_ * (14 * 6 + 8) : 0;
+  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(), scale_, legendHeight);
+  smallestRowPixels_ = std::numeric_limits<int>::max();
+  clippedTexts_.clear();
+  clientCaptions_.assign(layout_.clients.size(), QString());
   painter->setRenderHint(QPainter::Antialiasing);
+  if (legendOnly_) {
+    paintLegend(*painter);
+    return;
+  }
   paintServer(*painter);
   paintZnodes(*painter);
   paintInstances(*painter);
@@ -106,7 +126,7 @@ void StageView::paint(QPainter* painter) {
   paintFlights(*painter);
   paintClients(*painter);
   paintQuorums(*painter);
-  paintLegend(*painter);
+  if (legendShown_) paintLegend(*painter);
 }
 
 void StageView::paintServer(QPainter& painter) {
@@ -123,13 +143,13 @@ void StageView::paintServer(QPainter& painter) {
   const QString service = redis ? QStringLiteral("Redis") : QStringLiteral("ZooKeeper");
   QString label = service + QStringLiteral(" (") + simulation_->backend() + QLatin1Char(')');
   if (!up) label += QStringLiteral(" \u00B7 DOWN");
-  // The time on the right, whole; the service's name elided into what is left of the line. Too
-  // narrow for both, the name wins (the playback bar shows the time too).
+  // The time on the right, whole, when the name fits beside it; too narrow for both, the name
+  // wins (the playback bar shows the time too), elided only when it is narrower than the name.
   painter.setFont(font(9));
   const QString time = simulation_->timeText();
   const double timeWidth = painter.fontMetrics().horizontalAdvance(time) + 8 * scale_;
   painter.setFont(font(10, true));
-  const bool withTime = header.width() - timeWidth >= painter.fontMetrics().horizontalAdvance(service);
+  const bool withTime = header.width() - timeWidth >= painter.fontMetrics().horizontalAdvance(label);
   const int room = static_cast<int>(std::max(0.0, header.width() - (withTime ? timeWidth : 0)));
   headerTimeRect_ = {};
   if (withTime) {
@@ -137,8 +157,10 @@ void StageView::paintServer(QPainter& painter) {
     painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, time, &headerTimeRect_);
     painter.setFont(font(10, true));
   }
-  painter.drawText(QRectF(header.left(), header.top(), room, header.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   painter.fontMetrics().elidedText(label, Qt::ElideRight, room), &headerLabelRect_);
+  const QString shown = painter.fontMetrics().elidedText(label, Qt::ElideRight, room);
+  if (shown != label) clippedTexts_ << label;
+  painter.drawText(QRectF(header.left(), header.top(), room, header.height()), Qt::AlignLeft | Qt::AlignVCenter, shown,
+                   &headerLabelRect_);
 }
 
 void StageView::paintZnodes(QPainter& painter) {
@@ -150,7 +172,10 @@ void StageView::paintZnodes(QPainter& painter) {
     painter.setPen(holder != kNoClient ? QPen(Qt::black, 3 * scale_)
                    : palette_->highContrast ? QPen(Qt::black, palette_->stroke)
                                             : QPen(identity.darker(130), 1));
-    painter.setBrush(owner == kNoClient ? QColor(0xE4, 0xE7, 0xEB) : Theme::tint(identity, 0.35));
+    // High contrast: white rows (no pastel), the owner told by its marker and name.
+    painter.setBrush(palette_->highContrast ? palette_->box
+                     : owner == kNoClient  ? QColor(0xE4, 0xE7, 0xEB)
+                                           : Theme::tint(identity, 0.35));
     painter.drawRoundedRect(row.box, 4, 4);
     const double marker = std::min(row.box.height() - 4, 12.0 * scale_);
     double textLeft = row.box.left() + 4;
@@ -161,13 +186,16 @@ void StageView::paintZnodes(QPainter& painter) {
     if (row.box.height() < 9) continue;
     painter.setPen(Qt::black);
     const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
-    // Smaller type rather than a cut number: "…0000000012" whole, down to 5 points.
-    QFont rowFont = font(std::min(9.5, row.box.height() * 0.45), holder != kNoClient);
+    // Type half the row's height (18 px in presentation mode's least row, the size of the
+    // cards' names at most); smaller type rather than a cut number: "…0000000012" whole, down
+    // to 5 points.
+    QFont rowFont = font(std::min(10.5, row.box.height() / scale_ * 0.5), holder != kNoClient);
     const QString tail = QStringLiteral("\u2026") + row.label.right(10);
     while (rowFont.pointSizeF() > 5 && QFontMetrics(rowFont).horizontalAdvance(tail) > text.width()) {
       rowFont.setPointSizeF(rowFont.pointSizeF() - 0.5);
     }
     painter.setFont(rowFont);
+    smallestRowPixels_ = std::min(smallestRowPixels_, QFontInfo(rowFont).pixelSize());
     // Notes in the order they go when the row is short of room: the name (and its sequence
     // number) stays to the last.
     QStringList notes;
@@ -175,6 +203,7 @@ void StageView::paintZnodes(QPainter& painter) {
     if (owner != kNoClient) notes << QStringLiteral(" \u00B7 ") + QString::fromStdString(simulation_->timeline()->cast().name(owner));
     if (holder != kNoClient) notes << QStringLiteral("  \u2190 holds the lock");
     row.shown = fitZnodeText(row.label, notes, painter.fontMetrics(), static_cast<int>(text.width()));
+    if (!row.shown.startsWith(row.label)) clippedTexts_ << row.label;
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, row.shown);
   }
 }
@@ -260,9 +289,15 @@ void StageView::paintClients(QPainter& painter) const {
     }
     const bool selected = static_cast<int>(client) == selectedClient_;
     painter.setPen(QPen(selected ? Qt::black : identity, (selected ? 4 : 3) * scale_ * palette_->stroke));
-    painter.setBrush(Theme::activityColour(activity));
+    // High contrast: no pastel fill behind the name; the state is its word and a strong band.
+    painter.setBrush(palette_->highContrast ? palette_->box : Theme::activityColour(activity));
     if (layout_.clientLabels) {
       painter.drawRoundedRect(box, 8 * scale_, 8 * scale_);
+      if (palette_->highContrast) {
+        const double band = 5 * scale_, inset = 3 * scale_ * palette_->stroke;
+        painter.fillRect(QRectF(box.left() + inset, box.bottom() - inset - band, box.width() - 2 * inset, band),
+                         Theme::strongActivityColour(activity));
+      }
     } else {
       Theme::drawShape(painter, Theme::clientShape(static_cast<int>(client)), box);
     }
@@ -279,14 +314,27 @@ void StageView::paintClients(QPainter& painter) const {
     if (!layout_.clientLabels) continue;
     Theme::drawClientMarker(painter, static_cast<int>(client),
                             QRectF(box.left() + 6 * scale_, box.top() + 6 * scale_, marker, marker));
-    painter.setPen(Theme::activityTextColour(activity));
-    painter.setFont(font(box.height() > 40 * scale_ ? 11 : 9, true));
+    painter.setPen(palette_->highContrast ? palette_->ink : Theme::activityTextColour(activity));
+    const bool twoLines = box.height() >= 34 * scale_;
     const QRectF top(box.left(), box.top() + 2, box.width(), box.height() / 2);
-    painter.drawText(top, Qt::AlignCenter, QString::fromStdString(timeline.cast().name(static_cast<int>(client))));
-    if (box.height() > 40 * scale_) {
+    const QString name = QString::fromStdString(timeline.cast().name(static_cast<int>(client)));
+    // The name centred clear of the marker on its left; a long one ("downgrader") in smaller
+    // type rather than cut. What still does not fit is reported (clippedTexts).
+    const double nameRoom = box.width() - 2 * (marker + 8 * scale_);
+    QFont nameFont = font(twoLines ? 11 : 9, true);
+    while (nameFont.pointSizeF() > 7 * scale_ && QFontMetrics(nameFont).horizontalAdvance(name) > nameRoom) {
+      nameFont.setPointSizeF(nameFont.pointSizeF() - 0.5);
+    }
+    painter.setFont(nameFont);
+    if (painter.fontMetrics().horizontalAdvance(name) > nameRoom) clippedTexts_ << name;
+    painter.drawText(top, Qt::AlignCenter, name);
+    clientCaptions_[client] = name;
+    if (twoLines) {
       painter.setFont(font(8.5));
-      painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2),
-                       Qt::AlignCenter, QLatin1String(activityName(activity)));
+      const QString state = QLatin1String(activityName(activity));
+      if (painter.fontMetrics().horizontalAdvance(state) > box.width() - 4 * scale_) clippedTexts_ << state;
+      painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2), Qt::AlignCenter, state);
+      clientCaptions_[client] += QLatin1Char('\n') + state;
     }
   }
 }

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <QPen>
+#include <QStringList>
+#include <vector>
 #include <QtQml/qqmlregistration.h>
 
 #include "simulation_view.h"
@@ -17,6 +19,10 @@ class StageView : public lockscope::gui::SimulationView {
   Q_OBJECT
   QML_ELEMENT
   Q_PROPERTY(int selectedClient READ selectedClient WRITE setSelectedClient NOTIFY selectedClientChanged)
+  // Where the legend goes: on the stage (legendShown, the default), nowhere, or alone (legendOnly:
+  // presentation mode at 1280x720 shows it in a tab of its own, the stage has no corner to spare).
+  Q_PROPERTY(bool legendShown MEMBER legendShown_ NOTIFY legendChanged)
+  Q_PROPERTY(bool legendOnly MEMBER legendOnly_ NOTIFY legendChanged)
 
  public:
   explicit StageView(QQuickItem* parent = nullptr);
@@ -43,9 +49,16 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE QRectF headerTimeRect() const { return headerTimeRect_; }
   // The text the last paint wrote in a znode's row ("" if none).
   Q_INVOKABLE QString znodeText(const QString& path) const;
+  // What the last paint wrote on a client's card: "name" or "name\nstate" ("" for a bare marker).
+  Q_INVOKABLE QString clientCaption(int client) const;
+  // Texts the last paint had to cut or that overflow their card or row (a projector's check).
+  Q_INVOKABLE QStringList clippedTexts() const { return clippedTexts_; }
+  // The pixel size of the smallest type in the last paint's znode rows (0 if no row had text).
+  Q_INVOKABLE int smallestZnodeTextPixels() const;
 
  signals:
   void selectedClientChanged();
+  void legendChanged();
   // A click or right-click (item coordinates) on a client's card, a Redis instance, or the
   // ZooKeeper server's box.
   void clientClicked(int client, double x, double y);
@@ -73,7 +86,13 @@ class StageView : public lockscope::gui::SimulationView {
 
   StageLayout layout_;
   int selectedClient_ = -1;
+  bool legendShown_ = true;
+  bool legendOnly_ = false;
   QRectF headerLabelRect_, headerTimeRect_;
+  // Recorded while painting, for the checks above (the paint functions are const).
+  int smallestRowPixels_ = 0;
+  mutable QStringList clippedTexts_;
+  mutable std::vector<QString> clientCaptions_;
 };
 
 }  // namespace lockscope::gui

@@ -70,8 +70,11 @@ void StageView::paintInstances(QPainter& painter) const {
       if (y + line > box.bottom() - 2) break;
       const QRectF row(box.left() + 6, y, box.width() - 12, line - 2);
       const QColor owner = Theme::clientColour(stored.owner);
-      painter.setPen(QPen(owner.darker(130), 1));
-      painter.setBrush(stored.owner == kNoClient ? QColor(0xE4, 0xE7, 0xEB) : Theme::tint(owner, 0.35));
+      painter.setPen(palette_->highContrast ? QPen(Qt::black, palette_->stroke) : QPen(owner.darker(130), 1));
+      // High contrast: a white row (no pastel), its owner named in the value.
+      painter.setBrush(palette_->highContrast ? palette_->box
+                       : stored.owner == kNoClient ? QColor(0xE4, 0xE7, 0xEB)
+                                                   : Theme::tint(owner, 0.35));
       painter.drawRoundedRect(row, 3, 3);
       // The TTL bar: what is left of the lease, red in its last quarter.
       const double left = instance.ttlLeft(stored, now);

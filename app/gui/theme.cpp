@@ -1,6 +1,7 @@
 #include "theme.h"
 
 #include <QPainterPath>
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -74,6 +75,12 @@ QColor Theme::activityColour(Activity activity) {
 
 QColor Theme::activityTextColour(Activity activity) {
   return activity == Activity::Expired ? Qt::white : Qt::black;
+}
+
+QColor Theme::strongActivityColour(Activity activity) {
+  const QColor pale = activityColour(activity);
+  if (pale.saturation() < 40) return pale.lightness() > 128 ? QColor(0x80, 0x80, 0x80) : pale;  // the greys
+  return QColor::fromHsv(pale.hue(), std::max(pale.saturation(), 170), std::min(pale.value(), 190));
 }
 
 QColor Theme::voteColour(QuorumTally::Vote vote) {

@@ -48,6 +48,8 @@ class Theme : public QObject {
   static Shape clientShape(int client);
   static QColor activityColour(Activity activity);
   static QColor activityTextColour(Activity activity);
+  // The activity's hue deep enough to stand on white (high contrast's band under a client's name).
+  static QColor strongActivityColour(Activity activity);
   static QColor flightColour(FlightKind kind);
   static QColor requestColour() { return flightColour(FlightKind::Request); }
   static QColor replyColour() { return flightColour(FlightKind::Reply); }

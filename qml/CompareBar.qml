@@ -1,0 +1,59 @@
+// Compare mode's bar over the two stages: the second recipe (one of the lesson's service's), how
+// the right-hand run follows the left (the same time, or its own "release #k"), which run the
+// event log lists, and the difference that matters, in large type ("9 notifications per
+// release vs 1"). The narration is the lesson's, one for both, at the left run's moment.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Lockscope
+
+Pane {
+    id: bar
+    required property Simulation leader
+    required property Simulation follower
+    property real textScale: 1.0
+    // Whose events the event log lists: the left run's (false) or the right one's.
+    property bool logOfSecond: logBox.currentIndex === 1
+    padding: 4
+
+    RowLayout {
+        anchors.fill: parent
+        spacing: 8
+        Label { text: "compare " + bar.leader.recipe + " with" }
+        ComboBox {
+            objectName: "compareRecipeBox"
+            model: bar.follower.compareChoices
+            currentIndex: bar.follower.compareIndex
+            // A new list (every new run) resets the box to its first entry, after the index was
+            // bound: show the run's recipe again.
+            onModelChanged: currentIndex = Qt.binding(() => bar.follower.compareIndex)
+            implicitWidth: 190 * bar.textScale
+            onActivated: (index) => bar.follower.compareRecipe = bar.follower.compareChoices[index]
+        }
+        Label { text: "align on" }
+        ComboBox {
+            objectName: "alignBox"
+            model: ["time", "release #k"]
+            currentIndex: bar.follower.alignOnRelease ? 1 : 0
+            implicitWidth: 130 * bar.textScale
+            onActivated: (index) => bar.follower.alignOnRelease = index === 1
+        }
+        Label { text: "log of" }
+        ComboBox {
+            id: logBox
+            objectName: "logBox"
+            model: ["left", "right"]
+            implicitWidth: 90 * bar.textScale
+        }
+        Label {
+            objectName: "compareHeadline"
+            Layout.fillWidth: true
+            horizontalAlignment: Text.AlignRight
+            text: bar.follower.headline
+            font.pointSize: 18 * Math.min(bar.textScale, 1.25)
+            font.bold: true
+            fontSizeMode: Text.HorizontalFit
+            minimumPointSize: 12
+        }
+    }
+}

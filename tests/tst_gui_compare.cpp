@@ -1,0 +1,190 @@
+// Goal: compare mode can be set up as a lecturer needs it: the second recipe is one of the
+// lesson's service's, picked in the compare bar (a Redis lesson is compared with its own
+// counterpart, never the service's first recipe for every lesson); the right-hand run follows
+// the left by time or by "release #k"; and the difference that matters is written large.
+//
+// Method: Main.qml loaded as the app loads it, offscreen; compare mode switched on as M does; the
+// compare bar's combo boxes driven through their `activated` signal as a click would; the
+// follower's cursor and the releases both runs have done read from their timelines.
+#include <QJSValue>
+#include <QQmlApplicationEngine>
+#include <QQuickItem>
+#include <QQuickWindow>
+#include <QTest>
+#include <QtQml/qqmlextensionplugin.h>
+
+#include "simulation_controller.h"
+#include "support/gui_window.h"
+#include "support/gui_lessons.h"
+
+Q_IMPORT_QML_PLUGIN(LockscopePlugin)
+
+using namespace lockscope;
+using gui::SimulationController;
+
+namespace {
+
+// The releases `simulation` has done by its cursor, and the time of the last of them.
+std::pair<size_t, sim::Micros> releasesDone(const SimulationController& simulation) {
+  size_t done = 0;
+  sim::Micros last = -1;
+  for (const auto& release : simulation.timeline()->releases()) {
+    if (release.time > simulation.timeMicros()) break;
+    ++done;
+    last = release.time;
+  }
+  return {done, last};
+}
+
+}  // namespace
+
+class GuiCompareTest : public QObject {
+  Q_OBJECT
+
+ private:
+  QQmlApplicationEngine* engine_ = nullptr;
+  QQuickWindow* window_ = nullptr;
+  SimulationController* primary_ = nullptr;
+  SimulationController* secondary_ = nullptr;
+
+  QQuickItem* item(const char* name) const { return window_->findChild<QQuickItem*>(QLatin1String(name)); }
+  void compareLesson(const QString& file) {
+    window_->setProperty("comparing", false);
+    QVERIFY2(primary_->load(file), qPrintable(primary_->error()));
+    window_->setProperty("comparing", true);
+    QCoreApplication::processEvents();
+    QVERIFY(secondary_->loaded());
+  }
+
+ private slots:
+  void initTestCase() {
+    engine_ = new QQmlApplicationEngine(this);
+    window_ = testing::loadMainWindow(*engine_, false, 1600, 1000);
+    QVERIFY(window_);
+    primary_ = window_->property("simulation").value<SimulationController*>();
+    secondary_ = window_->findChild<SimulationController*>(QStringLiteral("secondary"));
+    QVERIFY(primary_ && secondary_);
+  }
+
+  // Each Redis lesson gets the counterpart of its own recipe, from the Redis recipes only.
+  void aRedisLessonIsComparedWithItsCounterpart_data() {
+    QTest::addColumn<QString>("lesson");
+    QTest::addColumn<QString>("counterpart");
+    QTest::newRow("paused-holder (redis-lock)") << testing::redisLesson("paused-holder.yaml") << "redis-fenced";
+    QTest::newRow("setnx-crash-before-expire") << testing::redisLesson("setnx-crash-before-expire.yaml") << "redis-lock";
+    QTest::newRow("unsafe-del") << testing::redisLesson("unsafe-del.yaml") << "redis-lock";
+    QTest::newRow("herd-naive") << testing::zookeeperLesson("herd-naive.yaml") << "zk-chained";
+  }
+  void aRedisLessonIsComparedWithItsCounterpart() {
+    QFETCH(QString, lesson);
+    QFETCH(QString, counterpart);
+    compareLesson(lesson);
+    QCOMPARE(secondary_->recipe(), counterpart);
+    const QStringList choices = secondary_->compareChoices();
+    QVERIFY(choices.contains(counterpart));
+    QVERIFY(!choices.contains(primary_->recipe()));
+    const QString service = primary_->recipe().section(QLatin1Char('-'), 0, 0);
+    for (const QString& choice : choices) {
+      // zk-… with zk-…; redis-… and redlock with each other.
+      QVERIFY2(choice.startsWith(QLatin1String("zk-")) == service.startsWith(QLatin1String("zk")), qPrintable(choice));
+    }
+  }
+
+  // The compare bar's recipe box offers those choices and a pick replays the second run.
+  void theCompareBarPicksTheSecondRecipe() {
+    compareLesson(testing::redisLesson("paused-holder.yaml"));
+    QQuickItem* box = item("compareRecipeBox");
+    QVERIFY(box && box->isVisible());
+    QCOMPARE(box->property("count").toInt(), static_cast<int>(secondary_->compareChoices().size()));
+    // It shows the recipe the right-hand run plays (redis-fenced, not the list's first).
+    QCOMPARE(box->property("currentText").toString(), secondary_->recipe());
+    const int index = static_cast<int>(secondary_->compareChoices().indexOf(QStringLiteral("redis-unsafe-del")));
+    QVERIFY(index >= 0);
+    QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, index)));
+    QCoreApplication::processEvents();
+    QCOMPARE(secondary_->recipe(), QStringLiteral("redis-unsafe-del"));
+    QCOMPARE(box->property("currentText").toString(), QStringLiteral("redis-unsafe-del"));
+    secondary_->setCompareRecipe(QString());
+  }
+
+  // By time, the runs are at the same moment; by release, the right-hand run has done as many
+  // releases as the left and is as long after the last of them.
+  void theRunsAlignOnReleaseK() {
+    compareLesson(testing::zookeeperLesson("herd-naive.yaml"));
+    QCOMPARE(secondary_->recipe(), QStringLiteral("zk-chained"));
+    const auto& releases = primary_->timeline()->releases();
+    QVERIFY(releases.size() >= 4);
+    const sim::Micros at = releases[3].time + 500;
+    primary_->seekTime(static_cast<double>(at));
+    QCOMPARE(secondary_->timeMicros(), at);
+    QQuickItem* align = item("alignBox");
+    QVERIFY(align && align->isVisible());
+    QVERIFY(QMetaObject::invokeMethod(align, "activated", Q_ARG(int, 1)));
+    QCoreApplication::processEvents();
+    QVERIFY(secondary_->alignOnRelease());
+    const auto [done, last] = releasesDone(*secondary_);
+    QCOMPARE(done, size_t{4});
+    QVERIFY2(secondary_->timeMicros() - last == 500 || (secondary_->timeline()->releases().size() > 4 &&
+                                                         secondary_->timeMicros() == secondary_->timeline()->releases()[4].time - 1),
+             qPrintable(QStringLiteral("%1 after its release #4").arg(secondary_->timeMicros() - last)));
+    // The runs differ in time at release #4: otherwise this proves nothing.
+    QVERIFY(secondary_->timeMicros() != at);
+    // Played on, it keeps following release by release.
+    primary_->seekTime(static_cast<double>(releases[5].time + 10));
+    QCOMPARE(releasesDone(*secondary_).first, size_t{6});
+    QVERIFY(QMetaObject::invokeMethod(align, "activated", Q_ARG(int, 0)));
+    QCOMPARE(secondary_->timeMicros(), primary_->timeMicros());
+  }
+
+  // The event log lists the run the compare bar names.
+  void theEventLogListsEitherRun() {
+    compareLesson(testing::zookeeperLesson("herd-naive.yaml"));
+    QQuickItem* log = item("eventLog");
+    QQuickItem* box = item("logBox");
+    QVERIFY(log && box && box->isVisible());
+    QCOMPARE(log->property("simulation").value<SimulationController*>(), primary_);
+    box->setProperty("currentIndex", 1);
+    QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, 1)));
+    QCoreApplication::processEvents();
+    QCOMPARE(log->property("simulation").value<SimulationController*>(), secondary_);
+    window_->setProperty("comparing", false);
+    QCOMPARE(log->property("simulation").value<SimulationController*>(), primary_);
+    box->setProperty("currentIndex", 0);
+  }
+
+  // After the first release: "9 notifications per release vs 1", in large type over the stages
+  // (24 px or more as drawn, also on a projector's 1280x720 in presentation mode).
+  void theHeadlineDifferenceIsWrittenLarge_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("1600x1000") << QSize(1600, 1000) << false;
+    QTest::newRow("presentation 1280x720") << QSize(1280, 720) << true;
+  }
+  void theHeadlineDifferenceIsWrittenLarge() {
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    window_->setProperty("presentation", presentation);
+    window_->resize(size);
+    compareLesson(testing::zookeeperLesson("herd-naive.yaml"));
+    primary_->seekTime(primary_->origin() + 70'000);
+    QCoreApplication::processEvents();
+    QCOMPARE(secondary_->headline(), QStringLiteral("9 notifications per release vs 1"));
+    QQuickItem* headline = item("compareHeadline");
+    QVERIFY(headline && headline->isVisible());
+    window_->grabWindow();
+    QCOMPARE(headline->property("text").toString(), secondary_->headline());
+    // What was drawn, after the label fitted its text to its width.
+    const int drawnPixels = headline->property("fontInfo").value<QJSValue>().property(QStringLiteral("pixelSize")).toInt();
+    window_->setProperty("presentation", false);
+    window_->resize(QSize(1600, 1000));
+    QVERIFY2(drawnPixels >= 24, qPrintable(QString::number(drawnPixels)));
+  }
+
+  void cleanupTestCase() {
+    delete engine_;
+    engine_ = nullptr;
+  }
+};
+
+QTEST_MAIN(GuiCompareTest)
+#include "tst_gui_compare.moc"
