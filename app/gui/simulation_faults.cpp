@@ -4,8 +4,7 @@
 #include <QSaveFile>
 
 #include "simulation_controller.h"
-#include "sim/scenario/scenario_loader.h"
-#include "sim/scenario/scenario_patch.h"
+#include "core/recording_text.h"
 
 namespace lockscope::gui {
 namespace {
@@ -153,19 +152,18 @@ QStringList SimulationController::manualFaults() const {
 }
 
 QString SimulationController::recordingText() const {
-  std::string text = scenario::setTopLevelKey(text_, "seed", std::to_string(base_.seed));
-  return QString::fromStdString(scenario::appendFaults(text, clicked_));
+  return QString::fromStdString(gui::recordingText(text_, base_.faults, clicked_, base_.seed, "recording").text);
 }
 
 bool SimulationController::saveRecording(const QString& path) {
   if (!timeline_) return false;
-  const std::string text = recordingText().toStdString();
-  // Never write a file that would not load: check it first, under the name it will have.
-  const auto check = scenario::loadScenarioText(text, path.toStdString());
-  if (!check.scenario) {
-    setError(QString::fromStdString(check.error));
+  // Never write a file that would not load or would lose a fault: checked under the name it will have.
+  const RecordingText recording = gui::recordingText(text_, base_.faults, clicked_, base_.seed, path.toStdString());
+  if (!recording.error.empty()) {
+    setError(QString::fromStdString(recording.error));
     return false;
   }
+  const std::string& text = recording.text;
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 ||
       !file.commit()) {
