@@ -96,6 +96,11 @@ class RunningApp {
     runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("type"), QStringLiteral("--delay"), QStringLiteral("20"), text});
     QTest::qWait(300);
   }
+  // The window's title, as the X server has it.
+  QString windowName(const QString& windowId) {
+    return QString::fromUtf8(
+        runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("getwindowname"), windowId}).trimmed());
+  }
   // The window's pixels as the X server has them (raised first: no window manager stacks them).
   QImage grab(const QString& windowId) {
     runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("windowraise"), windowId});
