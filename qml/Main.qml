@@ -80,6 +80,7 @@ ApplicationWindow {
         onHelpRequested: help.open()
         onCompareToggled: window.comparing = !window.comparing
         onPresentationToggled: window.presentation = !window.presentation
+        onEditingDone: leftStage.takeKeys()
     }
 
     footer: StatusLine {

@@ -24,6 +24,7 @@
 #include "event_log_model.h"
 #include "recipe_line_model.h"
 #include "simulation_controller.h"
+#include "support/main_window.h"
 #include "support/gui_lessons.h"
 #include "stage_view.h"
 #include "theme.h"
@@ -183,15 +184,7 @@ class GuiScreensTest : public QObject {
 
   void initTestCase() {
     engine_ = new QQmlApplicationEngine(this);
-    engine_->setInitialProperties({{QStringLiteral("lessonFolder"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios")},
-                                   {QStringLiteral("compareRecipe"), QString()},
-                                   {QStringLiteral("presentation"), false},
-                                   {QStringLiteral("headless"), true},
-                                   {QStringLiteral("initialWidth"), 1600},
-                                   {QStringLiteral("initialHeight"), 1000}});
-    engine_->load(QUrl(QStringLiteral("qrc:/Lockscope/Main.qml")));
-    QVERIFY(!engine_->rootObjects().isEmpty());
-    window_ = qobject_cast<QQuickWindow*>(engine_->rootObjects().constFirst());
+    window_ = lockscope::testing::loadMainWindow(*engine_, /*headless=*/true);
     QVERIFY(window_);
     simulation_ = window_->property("simulation").value<SimulationController*>();
     QVERIFY(simulation_);
