@@ -20,6 +20,9 @@ packages=(
   # real servers the differential and live tests start on loopback ports (redis-server's package
   # may start its own service on 6379: tests/support/redis-servers.sh never uses that port)
   zookeeper default-jre-headless redis-server redis-tools
+  # the tests that run the app as people do (ctest -L window): a real X server, keys typed into
+  # its windows, and window grabs
+  xvfb xdotool imagemagick
 )
 
 export DEBIAN_FRONTEND=noninteractive
