@@ -39,6 +39,13 @@ bool SimulationController::injectFault(const QString& kind, const QString& clien
   return true;
 }
 
+bool SimulationController::hasReplica(const QString& instance) const {
+  // Masters are redis-1..redis-N; each has base_.redis.replicas replicas (redis-1-r1...), which
+  // have none of their own.
+  return base_.redis.replicas > 0 && stage_.instances().count(instance.toStdString()) &&
+         !instance.contains(QLatin1String("-r"));
+}
+
 bool SimulationController::injectInstanceFault(const QString& kind, const QString& instance, double jumpMs) {
   if (!timeline_) return false;
   using Kind = scenario::Fault::Kind;
@@ -47,6 +54,10 @@ bool SimulationController::injectInstanceFault(const QString& kind, const QStrin
                                            *faultKind == Kind::ClockJump || *faultKind == Kind::Failover);
   if (!instanceFault || !stage_.instances().count(instance.toStdString())) {
     setError(QStringLiteral("unknown instance fault \"%1\" or instance \"%2\"").arg(kind, instance));
+    return false;
+  }
+  if (*faultKind == Kind::Failover && !hasReplica(instance)) {
+    setError(QStringLiteral("%1 has no replica to fail over to").arg(instance));
     return false;
   }
   scenario::Fault fault;
