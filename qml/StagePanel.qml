@@ -45,7 +45,6 @@ Frame {
             // A click anywhere on the stage gives it the keyboard; the press still reaches the
             // stage's own client and server clicks (a passive grab only).
             TapHandler {
-                acceptedButtons: Qt.LeftButton | Qt.RightButton
                 gesturePolicy: TapHandler.DragThreshold
                 grabPermissions: PointerHandler.ApprovesTakeOverByAnything
                 onPressedChanged: if (pressed) panel.takeKeys()
