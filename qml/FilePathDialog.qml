@@ -72,31 +72,38 @@ Popup {
                 dialog.problem = ""
             }
         }
-        ListView {
+        // A Repeater, not a ListView: its delegates are made at once, so the listing can change
+        // under a path typed character by character (a ListView warned "DelegateModel::cancel:
+        // index out range" when a folder change cancelled delegates it was still making).
+        ScrollView {
             objectName: "folderList"
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
-            model: FolderListModel {
-                folder: FilePaths.folderUrl(pathField.text)
-                nameFilters: dialog.nameFilters
-                showDirsFirst: true
-                showDotAndDotDot: true
-            }
-            delegate: ItemDelegate {
-                id: entry
-                required property string fileName
-                required property string filePath
-                required property bool fileIsDir
-                visible: fileName !== "."
-                height: visible ? implicitHeight : 0
-                width: ListView.view.width
-                text: fileIsDir ? fileName + "/" : fileName
-                onClicked: {
-                    pathField.text = FilePaths.absolute(entry.filePath) + (entry.fileIsDir ? "/" : "")
-                    dialog.replacing = ""
+            Column {
+                width: dialog.availableWidth
+                Repeater {
+                    model: FolderListModel {
+                        folder: FilePaths.folderUrl(pathField.text)
+                        nameFilters: dialog.nameFilters
+                        showDirsFirst: true
+                        showDotAndDotDot: true
+                    }
+                    delegate: ItemDelegate {
+                        id: entry
+                        required property string fileName
+                        required property string filePath
+                        required property bool fileIsDir
+                        visible: fileName !== "."
+                        width: dialog.availableWidth
+                        text: fileIsDir ? fileName + "/" : fileName
+                        onClicked: {
+                            pathField.text = FilePaths.absolute(entry.filePath) + (entry.fileIsDir ? "/" : "")
+                            dialog.replacing = ""
+                        }
+                        onDoubleClicked: if (!entry.fileIsDir) dialog.accept()
+                    }
                 }
-                onDoubleClicked: if (!entry.fileIsDir) dialog.accept()
             }
         }
         Label {
