@@ -22,6 +22,9 @@ packages=(
   zookeeper default-jre-headless redis-server redis-tools
   # fuzzing (.ci/fuzz.sh): clang with libFuzzer's runtime
   clang-14 libclang-rt-14-dev
+  # the tests that run the app as people do (ctest -L window): a real X server, keys typed into
+  # its windows, and window grabs
+  xvfb xdotool imagemagick
 )
 
 export DEBIAN_FRONTEND=noninteractive

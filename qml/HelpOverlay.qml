@@ -7,7 +7,16 @@ import QtQuick.Layouts
 Popup {
     id: help
     modal: true
+    // With the focus, Esc reaches the popup and closes it; F1 and ? (which opened it) close it too.
+    focus: true
+    closePolicy: Popup.CloseOnEscape | Popup.CloseOnPressOutside
     padding: 24
+
+    Shortcut {
+        sequences: ["F1", "?"]
+        enabled: help.opened
+        onActivated: help.close()
+    }
 
     // [keys, what they do]: Shortcuts.helpRows, the list the shortcuts themselves are made from.
     required property var rows

@@ -14,6 +14,6 @@ Menu {
 
     MenuItem { text: "Kill " + menu.instance; enabled: menu.up; onTriggered: menu.simulation.injectInstanceFault("kill_instance", menu.instance, 0) }
     MenuItem { text: "Restart " + menu.instance; enabled: !menu.up; onTriggered: menu.simulation.injectInstanceFault("restart_instance", menu.instance, 0) }
-    MenuItem { text: "Fail over to its replica"; enabled: menu.up; onTriggered: menu.simulation.injectInstanceFault("failover", menu.instance, 0) }
+    MenuItem { text: "Fail over to its replica"; enabled: menu.up && menu.simulation.hasReplica(menu.instance); onTriggered: menu.simulation.injectInstanceFault("failover", menu.instance, 0) }
     MenuItem { text: "Jump its clock 20 s forward (model only)"; onTriggered: menu.simulation.injectInstanceFault("clock_jump", menu.instance, 20000) }
 }

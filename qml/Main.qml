@@ -4,7 +4,6 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
-import QtQuick.Dialogs
 import Lockscope
 
 ApplicationWindow {
@@ -95,6 +94,7 @@ ApplicationWindow {
         onHelpRequested: help.open()
         onCompareToggled: window.comparing = !window.comparing
         onPresentationToggled: window.presentation = !window.presentation
+        onEditingDone: leftStage.takeKeys()
     }
 
     footer: StatusLine {
@@ -262,25 +262,37 @@ ApplicationWindow {
         rows: shortcuts.helpRows
         anchors.centerIn: parent
     }
-    FileDialog {
+    // Our own dialog, not QtQuick.Dialogs' FileDialog: see FilePathDialog.qml.
+    FilePathDialog {
         id: openDialog
+        objectName: "openDialog"
+        anchors.centerIn: parent
         title: "Open a scenario"
-        nameFilters: ["Scenarios (*.yaml *.yml)"]
-        onAccepted: primary.load(primary.localFile(selectedFile))
+        nameFilters: ["*.yaml", "*.yml"]
+        startPath: window.lessonFolder + "/"
+        onChosen: (path) => primary.load(path)
     }
-    FileDialog {
+    FilePathDialog {
         id: recordDialog
+        objectName: "recordDialog"
+        anchors.centerIn: parent
         title: "Save the scenario with the faults you clicked"
-        fileMode: FileDialog.SaveFile
-        nameFilters: ["Scenarios (*.yaml)"]
-        onAccepted: primary.saveRecording(primary.localFile(selectedFile))
+        saving: true
+        suffix: ".yaml"
+        nameFilters: ["*.yaml", "*.yml"]
+        startPath: FilePaths.home() + "/" + primary.file.replace(/^.*\//, "").replace(/\.ya?ml$/, "") + "-recorded.yaml"
+        onChosen: (path) => primary.saveRecording(path)
     }
-    FileDialog {
+    FilePathDialog {
         id: exportDialog
+        objectName: "exportDialog"
+        anchors.centerIn: parent
         title: "Export the view as PNG"
-        fileMode: FileDialog.SaveFile
-        nameFilters: ["Images (*.png)"]
+        saving: true
+        suffix: ".png"
+        nameFilters: ["*.png"]
+        startPath: FilePaths.home() + "/lockscope.png"
         // The whole window, top bar and status line included.
-        onAccepted: WindowImage.save(window, primary.localFile(selectedFile))
+        onChosen: (path) => WindowImage.save(window, path)
     }
 }

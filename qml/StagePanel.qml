@@ -16,6 +16,12 @@ Frame {
     signal serverClicked()
     padding: 2
 
+    // The stage takes the keyboard (from a field of the top bar), so Space and the arrows drive
+    // the player again: the window's shortcuts fire when no text field holds the focus.
+    function takeKeys() {
+        stage.forceActiveFocus()
+    }
+
     ColumnLayout {
         anchors.fill: parent
         spacing: 2
@@ -38,6 +44,13 @@ Frame {
             onClientClicked: (client, x, y) => panel.clientClicked(client, x, y)
             onInstanceClicked: (instance) => panel.instanceClicked(instance)
             onServerClicked: panel.serverClicked()
+            // A click anywhere on the stage gives it the keyboard; the press still reaches the
+            // stage's own client and server clicks (a passive grab only).
+            TapHandler {
+                gesturePolicy: TapHandler.DragThreshold
+                grabPermissions: PointerHandler.ApprovesTakeOverByAnything
+                onPressedChanged: if (pressed) panel.takeKeys()
+            }
         }
     }
 }

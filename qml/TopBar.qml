@@ -20,6 +20,8 @@ ToolBar {
     signal helpRequested()
     signal compareToggled()
     signal presentationToggled()
+    // Enter or leaving a field ends the edit: the keys go back to the player (Space, arrows).
+    signal editingDone()
 
     Flow {
         id: flow
@@ -57,10 +59,15 @@ ToolBar {
             spacing: 6
             Label { text: "seed"; anchors.verticalCenter: parent.verticalCenter }
             TextField {
+                objectName: "seedField"
                 implicitWidth: 70
                 text: bar.simulation.seed
                 validator: RegularExpressionValidator { regularExpression: /[0-9]{1,19}/ }
-                onEditingFinished: if (text !== bar.simulation.seed) bar.simulation.configure("", text, 0)
+                onEditingFinished: {
+                    if (text !== bar.simulation.seed)
+                        bar.simulation.configure("", text, 0)
+                    bar.editingDone()
+                }
             }
         }
         Row {
@@ -68,11 +75,14 @@ ToolBar {
             spacing: 6
             Label { text: "clients"; anchors.verticalCenter: parent.verticalCenter }
             SpinBox {
+                objectName: "clientsBox"
                 from: 1
                 to: 1000
                 editable: true
                 value: bar.simulation.clientCount
                 onValueModified: bar.simulation.configure("", "", value)
+                Keys.onReturnPressed: bar.editingDone()
+                Keys.onEnterPressed: bar.editingDone()
             }
         }
         Row {
@@ -101,10 +111,15 @@ ToolBar {
             spacing: 6
             Label { text: "latency ms"; anchors.verticalCenter: parent.verticalCenter }
             TextField {
+                objectName: "latencyField"
                 implicitWidth: 60
                 text: bar.simulation.latencyMs
                 validator: RegularExpressionValidator { regularExpression: /[0-9]+(, *[0-9]+)?/ }
-                onEditingFinished: if (text !== bar.simulation.latencyMs) bar.simulation.configure("", "", 0, text)
+                onEditingFinished: {
+                    if (text !== bar.simulation.latencyMs)
+                        bar.simulation.configure("", "", 0, text)
+                    bar.editingDone()
+                }
             }
         }
         Row {

@@ -104,6 +104,10 @@ class GuiTimelineTest : public QObject {
     QVERIFY(timeline->sessionLeft(0, expired - 1) < 0.01);
     QVERIFY(!timeline->silent(0, expired));
     QCOMPARE(timeline->sessionLeft(1, crash + 1), 1.0);  // c2 is not silent
+    // The number beside the ring: the microseconds until the expiry, none for a client that talks.
+    QCOMPARE(timeline->sessionLeftMicros(0, crash + (expired - crash) / 2), expired - (crash + (expired - crash) / 2));
+    QCOMPARE(timeline->sessionLeftMicros(0, expired - 1), 1);
+    QCOMPARE(timeline->sessionLeftMicros(1, crash + 1), -1);
   }
 
   // The failover lesson's replica trails its master by the 500 ms replication lag: c1's SET is

@@ -119,6 +119,8 @@ class SimulationController : public QObject {
   Q_INVOKABLE void slower() { setSpeed(speed_ / 2); }
   // kind: crash, restart, pause, resume, partition, heal, expire_session, lose_reply.
   Q_INVOKABLE bool injectFault(const QString& kind, const QString& client);
+  // Whether a Redis instance has a replica to fail over to (the instance menu offers it only then).
+  Q_INVOKABLE bool hasReplica(const QString& instance) const;
   // Redis: kind kill_instance, restart_instance, failover, or clock_jump by `jumpMs`.
   Q_INVOKABLE bool injectInstanceFault(const QString& kind, const QString& instance, double jumpMs = 0);
   Q_INVOKABLE bool instanceUp(const QString& instance) const;

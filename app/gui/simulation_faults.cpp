@@ -4,8 +4,7 @@
 #include <QSaveFile>
 
 #include "simulation_controller.h"
-#include "sim/scenario/scenario_loader.h"
-#include "sim/scenario/scenario_patch.h"
+#include "core/recording_text.h"
 
 namespace lockscope::gui {
 namespace {
@@ -40,6 +39,13 @@ bool SimulationController::injectFault(const QString& kind, const QString& clien
   return true;
 }
 
+bool SimulationController::hasReplica(const QString& instance) const {
+  // Masters are redis-1..redis-N; each has base_.redis.replicas replicas (redis-1-r1...), which
+  // have none of their own.
+  return base_.redis.replicas > 0 && stage_.instances().count(instance.toStdString()) &&
+         !instance.contains(QLatin1String("-r"));
+}
+
 bool SimulationController::injectInstanceFault(const QString& kind, const QString& instance, double jumpMs) {
   if (!timeline_) return false;
   using Kind = scenario::Fault::Kind;
@@ -48,6 +54,10 @@ bool SimulationController::injectInstanceFault(const QString& kind, const QStrin
                                            *faultKind == Kind::ClockJump || *faultKind == Kind::Failover);
   if (!instanceFault || !stage_.instances().count(instance.toStdString())) {
     setError(QStringLiteral("unknown instance fault \"%1\" or instance \"%2\"").arg(kind, instance));
+    return false;
+  }
+  if (*faultKind == Kind::Failover && !hasReplica(instance)) {
+    setError(QStringLiteral("%1 has no replica to fail over to").arg(instance));
     return false;
   }
   scenario::Fault fault;
@@ -153,19 +163,18 @@ QStringList SimulationController::manualFaults() const {
 }
 
 QString SimulationController::recordingText() const {
-  std::string text = scenario::setTopLevelKey(text_, "seed", std::to_string(base_.seed));
-  return QString::fromStdString(scenario::appendFaults(text, clicked_));
+  return QString::fromStdString(gui::recordingText(text_, base_.faults, clicked_, base_.seed, "recording").text);
 }
 
 bool SimulationController::saveRecording(const QString& path) {
   if (!timeline_) return false;
-  const std::string text = recordingText().toStdString();
-  // Never write a file that would not load: check it first, under the name it will have.
-  const auto check = scenario::loadScenarioText(text, path.toStdString());
-  if (!check.scenario) {
-    setError(QString::fromStdString(check.error));
+  // Never write a file that would not load or would lose a fault: checked under the name it will have.
+  const RecordingText recording = gui::recordingText(text_, base_.faults, clicked_, base_.seed, path.toStdString());
+  if (!recording.error.empty()) {
+    setError(QString::fromStdString(recording.error));
     return false;
   }
+  const std::string& text = recording.text;
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 ||
       !file.commit()) {

@@ -277,16 +277,7 @@ void StageView::paintClients(QPainter& painter) const {
     const Activity activity = state.activity(timeline.trace());
     const QColor identity = Theme::clientColour(static_cast<int>(client));
     const double left = timeline.sessionLeft(static_cast<int>(client), now);
-    if (left < 1.0) {
-      // The session countdown: what is left of the session timeout since the server last heard.
-      const QRectF ring = box.adjusted(-5 * scale_, -5 * scale_, 5 * scale_, 5 * scale_);
-      painter.setPen(QPen(palette_->highContrast ? palette_->rule : QColor(0xDD, 0xDD, 0xDD), 3 * scale_));
-      painter.setBrush(Qt::NoBrush);
-      painter.drawEllipse(ring);
-      painter.setPen(QPen(left < 0.25 ? Theme::violationColour() : palette_->highContrast ? Qt::black : QColor(0x55, 0x55, 0x55),
-                          3 * scale_ * palette_->stroke));
-      painter.drawArc(ring, 90 * 16, static_cast<int>(left * 360 * 16));
-    }
+    if (left < 1.0) paintSessionRing(painter, box, left, timeline.sessionLeftMicros(static_cast<int>(client), now));
     const bool selected = static_cast<int>(client) == selectedClient_;
     painter.setPen(QPen(selected ? Qt::black : identity, (selected ? 4 : 3) * scale_ * palette_->stroke));
     // High contrast: no pastel fill behind the name; the state is its word and a strong band.
@@ -339,6 +330,31 @@ void StageView::paintClients(QPainter& painter) const {
   }
 }
 
+// The session countdown of a silent client: a thick ring around its card that empties as the
+// session timeout runs out (red in its last quarter), and the seconds left written on it, so a
+// class sees at once how long the server will still wait.
+void StageView::paintSessionRing(QPainter& painter, const QRectF& box, double left, sim::Micros leftMicros) const {
+  const QRectF ring = box.adjusted(-6 * scale_, -6 * scale_, 6 * scale_, 6 * scale_);
+  const QColor ink = left < 0.25 ? Theme::violationColour() : palette_->ink;
+  painter.setPen(QPen(palette_->highContrast ? palette_->rule : QColor(0xC8, 0xC8, 0xC8), 5 * scale_));
+  painter.setBrush(Qt::NoBrush);
+  painter.drawEllipse(ring);
+  painter.setPen(QPen(ink, 5 * scale_ * palette_->stroke, Qt::SolidLine, Qt::FlatCap));
+  painter.drawArc(ring, 90 * 16, static_cast<int>(left * 360 * 16));
+  if (leftMicros < 0) return;
+  const QString text = QString::number(static_cast<double>(leftMicros) / 1e6, 'f', 1) + QStringLiteral(" s");
+  painter.setFont(font(10, true));
+  const QRectF label = painter.fontMetrics().boundingRect(text).adjusted(-4, -1, 4, 1);
+  // Beside the ring, on the side with room: never clipped by the stage's edge.
+  const double tagX = ring.right() + 2 * scale_ + label.width() <= width() ? ring.right() + 2 * scale_
+                                                                           : ring.left() - 2 * scale_ - label.width();
+  const QRectF tag(QPointF(tagX, ring.center().y() - label.height() / 2), label.size());
+  painter.setPen(QPen(ink, 1.5 * scale_));
+  painter.setBrush(palette_->highContrast ? QColor(Qt::white) : QColor(0xFF, 0xFF, 0xFF, 235));
+  painter.drawRoundedRect(tag, 4 * scale_, 4 * scale_);
+  painter.drawText(tag, Qt::AlignCenter, text);
+}
+
 void StageView::paintLegend(QPainter& painter) const {
   struct Item {
     Shape shape;
@@ -360,7 +376,7 @@ void StageView::paintLegend(QPainter& painter) const {
   }
   painter.setFont(font(8.5));
   // Bottom-aligned: the last row's text clear of the item's edge.
-  const size_t rows = items.size() + (redis ? 0 : 2);
+  const size_t rows = items.size() + (redis ? 0 : 3);
   double y = height() - scale_ * (10 + 14 * static_cast<double>(rows - 1));
   const double x = 10 * scale_;
   for (const Item& item : items) {
@@ -380,6 +396,12 @@ void StageView::paintLegend(QPainter& painter) const {
     painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QLatin1String(text));
     y += 14 * scale_;
   }
+  // The session ring, as drawn around a silent client: three quarters left.
+  const QRectF ring(x, y - 6 * scale_, 12 * scale_, 12 * scale_);
+  painter.setPen(QPen(palette_->ink, 2.5 * scale_, Qt::SolidLine, Qt::FlatCap));
+  painter.setBrush(Qt::NoBrush);
+  painter.drawArc(ring, 90 * 16, 270 * 16);
+  painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QStringLiteral("session left (s) of a silent client"));
 }
 
 QPen StageView::watchPen(const QColor& colour, bool children) const {

@@ -80,6 +80,7 @@ class StageView : public lockscope::gui::SimulationView {
   void paintClients(QPainter& painter) const;
   void paintFlights(QPainter& painter) const;
   void paintLegend(QPainter& painter) const;
+  void paintSessionRing(QPainter& painter, const QRectF& box, double left, sim::Micros leftMicros) const;
   QFont font(double points, bool bold = false) const;
   // A watch arrow's pen: solid to a parent's children, dashed to one node.
   QPen watchPen(const QColor& colour, bool children) const;

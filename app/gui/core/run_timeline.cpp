@@ -164,4 +164,12 @@ double RunTimeline::sessionLeft(int client, sim::Micros time) const {
   return std::clamp(1.0 - elapsed / timeout, 0.0, 1.0);
 }
 
+sim::Micros RunTimeline::sessionLeftMicros(int client, sim::Micros time) const {
+  const SessionCountdown* countdown = findCountdown(countdowns_, client, time);
+  if (!countdown) return -1;
+  if (countdown->expires) return std::max<sim::Micros>(0, countdown->until - time);
+  const sim::Micros timeout = sim::fromMillis(scenario_.clients[static_cast<size_t>(client)].sessionTimeoutMs);
+  return std::clamp<sim::Micros>(timeout - (time - countdown->since), 0, timeout);
+}
+
 }  // namespace lockscope::gui

@@ -67,6 +67,8 @@ class RunTimeline {
   RunningCounts countsAfter(size_t eventCount) const;
   // 1 for a client that is not silent at `time`, else what is left of its session (0..1).
   double sessionLeft(int client, sim::Micros time) const;
+  // The same in microseconds, for the number beside the ring; -1 when no countdown runs.
+  sim::Micros sessionLeftMicros(int client, sim::Micros time) const;
   bool silent(int client, sim::Micros time) const;
 
  private:

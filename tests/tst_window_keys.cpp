@@ -1,0 +1,104 @@
+// Goal: the keyboard stays with the player as a lecturer expects. After editing the seed, the
+// client count or the latency in the top bar (typed, then Enter), Space plays and the arrows
+// step, instead of going into the field; a click on the stage takes the keyboard back from a
+// field; the help overlay (F1) closes with Esc and with F1 again.
+//
+// Method: Main.qml loaded as the app loads it, in a real window (offscreen platform), driven
+// only by mouse clicks and key events sent to that window (QTest::mouseClick / keyClick go
+// through Qt's window-system input, as the X server's events do). What happened is read from
+// the Simulation (playing, seed, clients, event index) and the help popup's visibility.
+#include <QQmlApplicationEngine>
+#include <QQuickItem>
+#include <QQuickWindow>
+#include <QTest>
+
+#include "simulation_controller.h"
+#include "support/gui_window.h"
+
+using lockscope::gui::SimulationController;
+
+class WindowKeysTest : public QObject {
+  Q_OBJECT
+
+  QQmlApplicationEngine* engine_ = nullptr;
+  QQuickWindow* window_ = nullptr;
+  SimulationController* simulation_ = nullptr;
+
+  QQuickItem* item(const char* name) const { return window_->findChild<QQuickItem*>(QLatin1String(name)); }
+  void click(QQuickItem* target, QPointF at = {-1, -1}) {
+    if (at.x() < 0) at = QPointF(target->width() / 2, target->height() / 2);
+    QTest::mouseClick(window_, Qt::LeftButton, Qt::NoModifier, target->mapToScene(at).toPoint());
+  }
+  // Clicks `field`, replaces its text with `text`, and presses Enter.
+  void edit(QQuickItem* field, const QString& text) {
+    click(field);
+    QTest::keyClick(window_, Qt::Key_A, Qt::ControlModifier);
+    for (const QChar character : text) QTest::keyClick(window_, character.toLatin1());
+    QTest::keyClick(window_, Qt::Key_Return);
+  }
+  // Space must start playing (and a second Space stop it again).
+  void spacePlays() {
+    QVERIFY(!simulation_->playing());
+    QTest::keyClick(window_, Qt::Key_Space);
+    QVERIFY2(simulation_->playing(), "Space did not reach the player");
+    QTest::keyClick(window_, Qt::Key_Space);
+    QVERIFY(!simulation_->playing());
+  }
+
+ private slots:
+  void initTestCase() {
+    engine_ = new QQmlApplicationEngine(this);
+    window_ = lockscope::testing::loadMainWindow(*engine_, false, 1600, 1000, /*headless=*/false);
+    QVERIFY(window_);
+    simulation_ = window_->property("simulation").value<SimulationController*>();
+    QVERIFY(simulation_ && simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml")));
+    window_->requestActivate();
+    QVERIFY(QTest::qWaitForWindowActive(window_));
+  }
+
+  void afterEditingTheSeedSpacePlaysAndArrowsStep() {
+    edit(item("seedField"), QStringLiteral("11"));
+    QCOMPARE(simulation_->seed(), QStringLiteral("11"));
+    spacePlays();
+    const int before = simulation_->eventIndex();
+    QTest::keyClick(window_, Qt::Key_Right);
+    QCOMPARE(simulation_->eventIndex(), before + 1);
+  }
+
+  void afterEditingTheClientCountSpacePlays() {
+    edit(item("clientsBox"), QStringLiteral("4"));
+    QCOMPARE(simulation_->clientCount(), 4);
+    spacePlays();
+  }
+
+  void afterEditingTheLatencySpacePlays() {
+    edit(item("latencyField"), QStringLiteral("2, 6"));
+    QCOMPARE(simulation_->latencyMs(), QStringLiteral("2, 6"));
+    spacePlays();
+  }
+
+  void aClickOnTheStageTakesTheKeyboard() {
+    click(item("seedField"));
+    QVERIFY(item("seedField")->hasActiveFocus());
+    click(item("stage"), QPointF(8, 8));  // its top-left corner: no client there
+    QVERIFY(!item("seedField")->hasActiveFocus());
+    spacePlays();
+  }
+
+  void theHelpClosesWithEscAndF1() {
+    auto* help = window_->findChild<QObject*>(QStringLiteral("help"));
+    QVERIFY(help);
+    QTest::keyClick(window_, Qt::Key_F1);
+    QTRY_VERIFY(help->property("visible").toBool());
+    QTest::keyClick(window_, Qt::Key_Escape);
+    QTRY_VERIFY(!help->property("visible").toBool());
+    QTest::keyClick(window_, Qt::Key_F1);
+    QTRY_VERIFY(help->property("visible").toBool());
+    QTest::keyClick(window_, Qt::Key_F1);
+    QTRY_VERIFY(!help->property("visible").toBool());
+    spacePlays();  // and the keys are the player's again
+  }
+};
+
+QTEST_MAIN(WindowKeysTest)
+#include "tst_window_keys.moc"

@@ -1,0 +1,127 @@
+// Goal: the real `lockscope` binary starts and plays as a person starts it, and never crashes,
+// exits or warns: the README's command (no arguments, from the checkout: compare mode, herd
+// against chain), a launch in compare mode, and every lesson under scenarios/, each in a real X
+// window that is given Space and left to play for at least 5 s; and the same launches on Qt's
+// offscreen platform (what a CI machine without a display has), where nothing may crash either.
+//
+// Method: Xvfb on a free display (tests/support/xvfb_display.h), the binary run as a process,
+// Space typed into its window with xdotool, the window grabbed with `import` before and after
+// playing (playing changes the picture). A crash, an exit or any line on stderr (QML warnings
+// go there) fails the test. Lessons run four windows at a time to bound the test's length.
+#include <QDir>
+#include <QDirIterator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <memory>
+
+#include "support/x_window.h"
+#include "support/xvfb_display.h"
+
+using lockscope::testing::RunningApp;
+
+namespace {
+
+constexpr int kPlay_ms = 5'500;
+
+QString sourceDirectory() { return QStringLiteral(LOCKSCOPE_SOURCE_DIR); }
+
+QStringList allLessons() {
+  QStringList lessons;
+  QDirIterator files(sourceDirectory() + QStringLiteral("/scenarios"), {QStringLiteral("*.yaml")}, QDir::Files,
+                     QDirIterator::Subdirectories);
+  while (files.hasNext()) lessons << files.next();
+  lessons.sort();
+  return lessons;
+}
+
+}  // namespace
+
+class WindowLaunchTest : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<lockscope::testing::XvfbDisplay> x_;
+  QTemporaryDir runtime_;
+
+  QString display() const { return x_->display(); }
+
+  // Starts the app on `display`, waits for its window (X only), types Space, lets it play, and
+  // checks that it still runs, said nothing on stderr and (with `mustChange`) that its picture moved.
+  void playFor5s(const QString& where, const QStringList& arguments, bool mustChange) {
+    RunningApp app(where, runtime_.path(), sourceDirectory(), arguments);
+    if (where != QLatin1String("offscreen")) {
+      const QString window = app.window();
+      QVERIFY2(!window.isEmpty(), qPrintable(QStringLiteral("no window; the app is %1; stderr: %2").arg(app.state(), app.errors())));
+      const QImage before = app.grab(window);
+      app.press(window, {QStringLiteral("space")});
+      QTest::qWait(kPlay_ms);
+      QVERIFY2(app.running(), qPrintable(QStringLiteral("%1 after playing; stderr: %2").arg(app.state(), app.errors())));
+      const QImage after = app.grab(window);
+      QVERIFY(!before.isNull() && !after.isNull());
+      if (mustChange) {
+        const int changed = lockscope::testing::differingPixels(before, after);
+        QVERIFY2(changed > 2'000, qPrintable(QStringLiteral("%1 pixels changed while playing").arg(changed)));
+      }
+    } else {
+      QTest::qWait(kPlay_ms);
+      QVERIFY2(app.running(), qPrintable(QStringLiteral("%1; stderr: %2").arg(app.state(), app.errors())));
+    }
+    QVERIFY2(app.errors().isEmpty(), qPrintable(app.errors()));
+  }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(runtime_.isValid());
+    QFile::setPermissions(runtime_.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    x_ = std::make_unique<lockscope::testing::XvfbDisplay>();
+    QVERIFY2(!display().isEmpty(), "could not start Xvfb on a free display (is the xvfb package installed?)");
+  }
+
+  void theReadmeCommandOpensAndPlays() { playFor5s(display(), {}, true); }
+
+  void aCompareLaunchOpensAndPlays() {
+    playFor5s(display(), {QStringLiteral("--scenario"), QStringLiteral("scenarios/zookeeper/crash-holder.yaml"),
+                          QStringLiteral("--compare"), QStringLiteral("zk-naive")},
+              true);
+  }
+
+  void offscreenLaunchesStayUp_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::newRow("the README's command") << QStringList{};
+    QTest::newRow("compare mode") << QStringList{QStringLiteral("--scenario"), QStringLiteral("scenarios/zookeeper/crash-holder.yaml"),
+                                                 QStringLiteral("--compare"), QStringLiteral("zk-naive")};
+  }
+  void offscreenLaunchesStayUp() {
+    QFETCH(QStringList, arguments);
+    playFor5s(QStringLiteral("offscreen"), arguments, false);
+  }
+
+  // Every lesson, four windows at a time: each opens, gets Space, and plays 5 s without a word.
+  void everyLessonOpensAndPlays() {
+    const QStringList lessons = allLessons();
+    QVERIFY(lessons.size() >= 40);
+    constexpr int kBatch = 4;
+    for (int first = 0; first < lessons.size(); first += kBatch) {
+      std::vector<std::unique_ptr<RunningApp>> apps;
+      QStringList windows;
+      const QStringList batch = lessons.mid(first, kBatch);
+      for (const QString& lesson : batch) {
+        apps.push_back(std::make_unique<RunningApp>(display(), runtime_.path(), sourceDirectory(),
+                                                    QStringList{QStringLiteral("--scenario"), lesson}));
+      }
+      for (std::size_t index = 0; index < apps.size(); ++index) {
+        const QString window = apps[index]->window();
+        QVERIFY2(!window.isEmpty(), qPrintable(QStringLiteral("%1: no window; %2; stderr: %3")
+                                                   .arg(batch[index], apps[index]->state(), apps[index]->errors())));
+        apps[index]->press(window, {QStringLiteral("space")});
+      }
+      QTest::qWait(kPlay_ms);
+      for (std::size_t index = 0; index < apps.size(); ++index) {
+        QVERIFY2(apps[index]->running() && apps[index]->errors().isEmpty(),
+                 qPrintable(QStringLiteral("%1: %2; stderr: %3").arg(batch[index], apps[index]->state(), apps[index]->errors())));
+      }
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(WindowLaunchTest)
+#include "tst_window_launch.moc"
