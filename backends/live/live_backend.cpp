@@ -1,7 +1,7 @@
 #include "live_backend.h"
 
 #include "live_connector.h"
-#include "live_tree_setup.h"
+#include "live_namespace.h"
 #include "live_zookeeper_client.h"
 #include "real_time_driver.h"
 #include "server_control.h"
@@ -22,7 +22,7 @@ class LiveBackend final : public run::RunBackend {
   LiveBackend(sim::World& world, LiveSettings settings)
       : world_(world),
         settings_(std::move(settings)),
-        connector_(world, inbox_, closer_, settings_.servers, settings_.faultProxy),
+        connector_(world, inbox_, closer_, settings_.servers, namespace_.root(), settings_.faultProxy),
         driver_(world, inbox_) {}
 
   ~LiveBackend() override { connector_.closeUnused(); }
@@ -32,7 +32,8 @@ class LiveBackend final : public run::RunBackend {
 
   void preparePaths(const std::vector<std::string>& paths, int64_t) override {
     std::string error;
-    if (!resetPaths(settings_.servers, paths, settings_.connectTimeoutMs, error)) {
+    // The namespace is the sessions' chroot: the trace's paths read as the model's.
+    if (!namespace_.create(paths, error)) {
       world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
     }
   }
@@ -132,7 +133,9 @@ class LiveBackend final : public run::RunBackend {
 
   sim::World& world_;
   LiveSettings settings_;
-  ServerControl servers_{settings_.servers};  // outlives the closer, whose threads restart servers
+  ServerControl servers_{settings_.controlProgram, settings_.servers};  // outlives the closer, whose threads restart servers
+  // Deleted after every session is closed (members go in reverse order).
+  ZooKeeperNamespace namespace_{settings_.servers, settings_.connectTimeoutMs};
   // Destroyed in reverse: the closer first (it finishes closing every handle through the still
   // open proxies), then the proxies, then the inbox the closer posted to.
   WorldInbox inbox_;

@@ -9,6 +9,7 @@
 #include "qt_event_wait.h"
 #include "redis_blocking.h"
 #include "redis_instance_control.h"
+#include "redis_key_namespace.h"
 
 namespace lockscope::live::redis {
 namespace {
@@ -33,29 +34,36 @@ class LiveRedisBackend final : public run::RunBackend {
       : world_(world),
         settings_(settings),
         addresses_(addresses),
-        connector_(world, inbox_, addresses, settings.requestTimeoutMs),
-        control_(addresses, settings.connectTimeoutMs),
+        keyPrefix_(newKeyPrefix()),
+        connector_(world, inbox_, addresses, settings.requestTimeoutMs, keyPrefix_),
+        control_(settings.controlProgram, addresses, settings.connectTimeoutMs),
         driver_(world, inbox_, waitInQtEventLoop(inbox_)) {}
 
   // The servers are the user's (or the next test's): one this run killed is started again,
-  // empty as a restart without persistence leaves it.
+  // empty as a restart without persistence leaves it, and the run's own keys are deleted.
   ~LiveRedisBackend() override {
     for (const size_t index : control_.killed()) {
       const std::string error = control_.restart(index);
       if (!error.empty()) std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
+    }
+    for (const RedisAddress& address : addresses_) {
+      std::string error;
+      if (!deleteKeysWithPrefix(address, keyPrefix_, settings_.connectTimeoutMs, error)) {
+        std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
+      }
     }
   }
 
   std::string name() const override { return "live"; }
   clients::ZooKeeperConnector& connector() override { return connector_; }
 
-  // Redis has no paths to make: every run starts from empty servers instead. Each server enters
-  // the trace as the model's instances do, so that the stage draws a box for it.
+  // Redis has no paths to make: the run's key prefix is new, so it starts from no keys of its
+  // own. Each server enters the trace as the model's instances do, so that the stage draws a box
+  // for it.
   void preparePaths(const std::vector<std::string>&, int64_t) override {
     for (size_t index = 0; index < addresses_.size(); ++index) {
-      std::string error;
-      if (!commandAndWait(addresses_[index], {"FLUSHALL"}, settings_.connectTimeoutMs, error)) note(error);
-      recordInstance(index, "up", "live server " + addresses_[index].text() + ", emptied with FLUSHALL");
+      recordInstance(index, "up", "live server " + addresses_[index].text() + ", the run's keys start with " +
+                                      keyPrefix_ + " and are deleted when it ends");
     }
   }
 
@@ -127,6 +135,7 @@ class LiveRedisBackend final : public run::RunBackend {
   sim::World& world_;
   LiveRedisSettings settings_;
   std::vector<RedisAddress> addresses_;
+  std::string keyPrefix_;
   WorldInbox inbox_;  // before the connector, whose clients' answers are posted to it
   LiveRedisConnector connector_;
   RedisInstanceControl control_;
