@@ -239,6 +239,53 @@ class LiveSafetyTest : public QObject {
     QCOMPARE(QString::fromStdString(kept->text), QStringLiteral("precious"));
     QCOMPARE(left->elements.size(), size_t(0));
   }
+
+  // Ctrl+C in the middle of a run killed the process and left a server it had killed dead, its
+  // keys and nodes behind. Now the run stops, restarts what it killed, deletes what it made.
+  void anInterruptedRedisRunLeavesTheServersAsItFoundThem() {
+    const QString first = lockscope::testing::liveRedisServers().section(',', 0, 0);
+    std::string error;
+    const auto address = lockscope::live::redis::parseAddresses(first.toStdString(), error);
+    QVERIFY(address);
+    QTemporaryDir dir;
+    const QString scenario = writeFile(dir.filePath(QStringLiteral("killed.yaml")),
+                                       "title: killed\nbackend: redis\nrecipe: redis-lock\nclients: 2\nhold_ms: 60000\n"
+                                       "faults:\n  - {at: 300ms, kill_instance: redis-1}\n");
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("LOCKSCOPE_SERVER_CONTROL"), QStringLiteral(LOCKSCOPE_LIVE_REDIS_DIR "/control"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("run"), scenario, QStringLiteral("--live"), "redis=" + first});
+    QVERIFY(process.waitForStarted());
+    using lockscope::live::redis::commandAndWait;
+    QTRY_VERIFY_WITH_TIMEOUT(!commandAndWait(address->front(), {"PING"}, 200, error), 20'000);  // killed by the run
+    ::kill(static_cast<pid_t>(process.processId()), SIGINT);
+    QVERIFY(process.waitForFinished(60'000));
+    const QByteArray err = process.readAllStandardError();
+    QCOMPARE(process.exitCode(), 128 + SIGINT);
+    QVERIFY2(err.startsWith("lockscope-cli run: interrupted by SIGINT at ") && err.count('\n') == 1, err.constData());
+    const auto left = commandAndWait(address->front(), {"KEYS", "lockscope:*"}, 2000, error);
+    QVERIFY2(left, error.c_str());  // answers again: restarted
+    QCOMPARE(left->elements.size(), size_t(0));
+  }
+
+  void anInterruptedZooKeeperRunDeletesItsNamespace() {
+    QTemporaryDir dir;
+    const QString scenario = writeFile(dir.filePath(QStringLiteral("long.yaml")),
+                                       "title: long\nrecipe: zk-chained\nclients: 3\nhold_ms: 60000\n");
+    QProcess process;
+    process.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+                  {QStringLiteral("run"), scenario, QStringLiteral("--live"), "zk=" + lockscope::testing::liveServer()});
+    QVERIFY(process.waitForStarted());
+    ZooKeeperSession zk(lockscope::testing::liveServer());
+    QVERIFY(zk.connected());
+    QTRY_VERIFY_WITH_TIMEOUT(zk.children("/lockscope").size() == 1, 20'000);
+    QTest::qWait(500);  // the clients hold and wait now
+    ::kill(static_cast<pid_t>(process.processId()), SIGTERM);
+    QVERIFY(process.waitForFinished(60'000));
+    QCOMPARE(process.exitCode(), 128 + SIGTERM);
+    QCOMPARE(zk.children("/lockscope"), QStringList());
+  }
 };
 
 QTEST_GUILESS_MAIN(LiveSafetyTest)

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "exit_codes.h"
+#include "backends/live/live_interrupt.h"
 #include "live_option.h"
 #include "report_text.h"
 #include "scenario_arguments.h"
@@ -89,6 +90,12 @@ int checkCommand(const QStringList& arguments) {
       continue;
     }
     const run::RunReport report = run::runScenario(*scenario, options);
+    if (const int signal = live::interruptSignal(); signal != 0) {
+      out.flush();
+      QTextStream(stderr) << "lockscope-cli check: " << QString::fromStdString(report.endReason) << " during " << file
+                          << "; the servers it killed were started again and what it created on them was deleted\n";
+      return 128 + signal;
+    }
     if (report.passed()) {
       out << "ok   " << file << "  " << QString::fromStdString(report.title) << "\n";
       ++passed;

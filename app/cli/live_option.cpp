@@ -2,6 +2,7 @@
 
 #include <QTextStream>
 
+#include "backends/live/live_interrupt.h"
 #include "backends/live/server_address.h"
 #include "exit_codes.h"
 
@@ -41,7 +42,10 @@ int checkReachable(const LiveTarget& target, const char* command) {
 int useLiveServers(run::RunOptions& options, const LiveTarget& target, const scenario::Scenario& scenario) {
   std::string error;
   options.backend = live::liveBackendFor(scenario, target.service, target.servers, kLiveConnectTimeoutMs, error);
-  if (options.backend) return kExitOk;
+  if (options.backend) {
+    live::catchInterrupts();  // Ctrl+C ends the run and leaves the servers as they were
+    return kExitOk;
+  }
   QTextStream(stderr) << QString::fromStdString(error) << "\n";
   return kExitBadInput;
 }

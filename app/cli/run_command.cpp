@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "exit_codes.h"
+#include "backends/live/live_interrupt.h"
 #include "live_option.h"
 #include "progress_line.h"
 #include "report_json.h"
@@ -102,6 +103,13 @@ int runCommand(const QStringList& arguments) {
       err << "lockscope-cli run: writing the trace file failed: " << QString::fromStdString(error) << "\n";
       return kExitBadInput;
     }
+  }
+
+  if (const int signal = live::interruptSignal(); signal != 0) {
+    err << "lockscope-cli run: " << QString::fromStdString(report.endReason) << " at "
+        << QString::number(static_cast<double>(report.virtualTime - report.origin) / 1000.0, 'f', 1)
+        << " ms; the servers it killed were started again and what it created on them was deleted\n";
+    return 128 + signal;
   }
 
   QTextStream out(stdout);

@@ -1,6 +1,9 @@
 #include "live_backend.h"
 
+#include <cstdio>
+
 #include "live_connector.h"
+#include "live_interrupt.h"
 #include "live_namespace.h"
 #include "live_zookeeper_client.h"
 #include "real_time_driver.h"
@@ -25,7 +28,15 @@ class LiveBackend final : public run::RunBackend {
         connector_(world, inbox_, closer_, settings_.servers, namespace_.root(), settings_.faultProxy),
         driver_(world, inbox_) {}
 
-  ~LiveBackend() override { connector_.closeUnused(); }
+  // The servers are the user's: one this run killed and did not restart (an interrupted run, a
+  // lesson without its restart) is started again.
+  ~LiveBackend() override {
+    connector_.closeUnused();
+    for (const std::string& number : servers_.killed()) {
+      const std::string error = servers_.restart(number);
+      if (!error.empty()) std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", error.c_str());
+    }
+  }
 
   std::string name() const override { return "live"; }
   clients::ZooKeeperConnector& connector() override { return connector_; }
@@ -97,6 +108,8 @@ class LiveBackend final : public run::RunBackend {
     driver_.settle(kSettleQuiet, kSettleBound);
     return finished;
   }
+
+  std::string stopReason() const override { return interruptReason(); }
 
  private:
   // A kill is immediate (the world waits the few ms it takes); a restart waits for the JVM, so it

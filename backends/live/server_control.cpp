@@ -28,6 +28,7 @@ std::string ServerControl::kill(const std::string& which) {
     return "kill_server " + which + ": the control program did not print the number of the server it killed";
   }
   lastKilled_ = killed;
+  killed_.insert(killed);
   return {};
 }
 
@@ -39,7 +40,14 @@ std::string ServerControl::restart(const std::string& which) {
   std::string output;
   const std::string error =
       runServerControl(program_, {"restart", "zookeeper", number, servers_}, kServerControlTimeoutMs, output);
-  return error.empty() ? std::string() : "restart_server " + number + ": " + error;
+  if (!error.empty()) return "restart_server " + number + ": " + error;
+  killed_.erase(number);
+  return {};
+}
+
+std::vector<std::string> ServerControl::killed() {
+  std::lock_guard lock(mutex_);
+  return {killed_.begin(), killed_.end()};
 }
 
 }  // namespace lockscope::live

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <mutex>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace lockscope::live {
 
@@ -20,12 +22,15 @@ class ServerControl {
   std::string kill(const std::string& which);
   // A server number, or "killed" for the one killed last. Blocks until it listens (bounded).
   std::string restart(const std::string& which);
+  // The numbers of the servers killed and not restarted yet.
+  std::vector<std::string> killed();
 
  private:
   std::mutex mutex_;  // a restart runs on a thread of its own
   std::string program_;
   std::string servers_;
   std::string lastKilled_;  // the number of the server killed last
+  std::set<std::string> killed_;
 };
 
 }  // namespace lockscope::live

@@ -33,6 +33,9 @@ class RunBackend {
   virtual void inject(const scenario::Fault& fault, clients::LockClient* client) = 0;
   // As World::runUntil, with the backend's clock.
   virtual bool runUntil(const std::function<bool()>& done, sim::Micros deadline) = 0;
+  // Why the backend stopped the run before it was done ("interrupted by SIGINT"); empty when it
+  // did not. The report's end reason.
+  virtual std::string stopReason() const { return {}; }
 };
 
 using RunBackendFactory = std::function<std::unique_ptr<RunBackend>(sim::World& world)>;

@@ -122,8 +122,12 @@ class ScenarioRun {
       }
       return false;
     };
-    if (backend_) backend_->runUntil(finished, deadline);
-    else world_.runUntil(finished, deadline);
+    if (backend_) {
+      backend_->runUntil(finished, deadline);
+      if (const std::string reason = backend_->stopReason(); !reason.empty()) endReason = reason;
+    } else {
+      world_.runUntil(finished, deadline);
+    }
 
     RunReport report;
     report.scenario = scenario_.file;

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "backends/live/live_interrupt.h"
 #include "backends/live/real_time_driver.h"
 #include "backends/live/world_inbox.h"
 #include "live_redis_connector.h"
@@ -102,6 +103,8 @@ class LiveRedisBackend final : public run::RunBackend {
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
     return driver_.runUntil(done, deadline);
   }
+
+  std::string stopReason() const override { return interruptReason(); }
 
  private:
   // Blocks the world for the few milliseconds a kill or a restart of redis-server takes.
