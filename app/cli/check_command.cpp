@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "exit_codes.h"
-#include "backends/live/live_interrupt.h"
 #include "live_option.h"
+#include "live_stop_report.h"
 #include "report_text.h"
 #include "scenario_arguments.h"
 
@@ -90,11 +90,11 @@ int checkCommand(const QStringList& arguments) {
       continue;
     }
     const run::RunReport report = run::runScenario(*scenario, options);
-    if (const int signal = live::interruptSignal(); signal != 0) {
+    if (report.backendStop.kind != run::BackendStop::Kind::None) {
+      // The servers are gone or the user asked to stop: the scenarios after this one would not run either.
       out.flush();
-      QTextStream(stderr) << "lockscope-cli check: " << QString::fromStdString(report.endReason) << " during " << file
-                          << "; the servers it killed were started again and what it created on them was deleted\n";
-      return 128 + signal;
+      QTextStream(stderr) << "lockscope-cli check: " << file << ": " << QString::fromStdString(backendStopLine(report)) << "\n";
+      return backendStopExitCode(report.backendStop);
     }
     if (report.passed()) {
       out << "ok   " << file << "  " << QString::fromStdString(report.title) << "\n";

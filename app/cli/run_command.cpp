@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "exit_codes.h"
-#include "backends/live/live_interrupt.h"
 #include "live_option.h"
+#include "live_stop_report.h"
 #include "progress_line.h"
 #include "report_json.h"
 #include "report_text.h"
@@ -105,11 +105,9 @@ int runCommand(const QStringList& arguments) {
     }
   }
 
-  if (const int signal = live::interruptSignal(); signal != 0) {
-    err << "lockscope-cli run: " << QString::fromStdString(report.endReason) << " at "
-        << QString::number(static_cast<double>(report.virtualTime - report.origin) / 1000.0, 'f', 1)
-        << " ms; the servers it killed were started again and what it created on them was deleted\n";
-    return 128 + signal;
+  if (report.backendStop.kind != run::BackendStop::Kind::None) {
+    err << "lockscope-cli run: " << QString::fromStdString(backendStopLine(report)) << "\n";
+    return backendStopExitCode(report.backendStop);
   }
 
   QTextStream out(stdout);

@@ -25,12 +25,13 @@ void catchInterrupts() {
 
 int interruptSignal() { return received.load(std::memory_order_relaxed); }
 
-const char* interruptReason() {
+run::BackendStop stopOrInterrupted(const run::BackendStop& stop) {
+  using Kind = run::BackendStop::Kind;
   switch (interruptSignal()) {
-    case 0: return "";
-    case SIGINT: return "interrupted by SIGINT";
-    case SIGTERM: return "interrupted by SIGTERM";
-    default: return "interrupted by a signal";
+    case 0: return stop;
+    case SIGINT: return {Kind::Interrupted, "interrupted by SIGINT"};
+    case SIGTERM: return {Kind::Interrupted, "interrupted by SIGTERM"};
+    default: return {Kind::Interrupted, "interrupted by a signal"};
   }
 }
 

@@ -5,13 +5,20 @@
 // reset after the first).
 #pragma once
 
+#include <chrono>
+
+#include "sim/run/run_backend.h"
+
 namespace lockscope::live {
+
+// How long a server the run did not kill may stay silent before the run ends as "lost" (exit 3).
+constexpr std::chrono::seconds kServerSilenceBound{10};
 
 // Installs the handlers (sigaction, SA_RESETHAND). Call before a live run starts.
 void catchInterrupts();
 // The signal that asked the run to stop, or 0.
 int interruptSignal();
-// "interrupted by SIGINT" (or SIGTERM); empty when no signal came. A backend's stopReason().
-const char* interruptReason();
+// A live backend's stopped(): interrupted when a signal came, otherwise its own `stop`.
+run::BackendStop stopOrInterrupted(const run::BackendStop& stop);
 
 }  // namespace lockscope::live

@@ -29,6 +29,8 @@ class ZooKeeperNamespace {
   bool create(const std::vector<std::string>& paths, std::string& error);
   // Deletes the subtree now (also done by the destructor); false with `error` if some is left.
   bool remove(std::string& error);
+  // Leaves the subtree on a server that stopped answering: trying would only wait for nothing.
+  void abandon() { created_ = false; }
 
  private:
   std::string servers_;

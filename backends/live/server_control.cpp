@@ -29,6 +29,7 @@ std::string ServerControl::kill(const std::string& which) {
   }
   lastKilled_ = killed;
   killed_.insert(killed);
+  killedCount_ = killed_.size();
   return {};
 }
 
@@ -42,6 +43,7 @@ std::string ServerControl::restart(const std::string& which) {
       runServerControl(program_, {"restart", "zookeeper", number, servers_}, kServerControlTimeoutMs, output);
   if (!error.empty()) return "restart_server " + number + ": " + error;
   killed_.erase(number);
+  killedCount_ = killed_.size();
   return {};
 }
 

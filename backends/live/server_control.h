@@ -3,6 +3,7 @@
 // a process or a directory from what a server reports.
 #pragma once
 
+#include <atomic>
 #include <mutex>
 #include <set>
 #include <string>
@@ -24,6 +25,8 @@ class ServerControl {
   std::string restart(const std::string& which);
   // The numbers of the servers killed and not restarted yet.
   std::vector<std::string> killed();
+  // How many; never waits for a kill or restart in progress.
+  size_t killedCount() const { return killedCount_; }
 
  private:
   std::mutex mutex_;  // a restart runs on a thread of its own
@@ -31,6 +34,7 @@ class ServerControl {
   std::string servers_;
   std::string lastKilled_;  // the number of the server killed last
   std::set<std::string> killed_;
+  std::atomic<size_t> killedCount_{0};
 };
 
 }  // namespace lockscope::live

@@ -110,6 +110,7 @@ class ScenarioRun {
 
     const sim::Micros deadline = origin + scenario_.maxVirtualTime;
     std::string endReason = "time limit";
+    BackendStop backendStop;
     const std::function<bool()> finished = [&] {
       if (progress_.allFinished()) {
         endReason = "all clients done";
@@ -124,7 +125,8 @@ class ScenarioRun {
     };
     if (backend_) {
       backend_->runUntil(finished, deadline);
-      if (const std::string reason = backend_->stopReason(); !reason.empty()) endReason = reason;
+      backendStop = backend_->stopped();
+      if (backendStop.kind != BackendStop::Kind::None) endReason = backendStop.reason;
     } else {
       world_.runUntil(finished, deadline);
     }
@@ -142,6 +144,7 @@ class ScenarioRun {
     report.events = world_.trace().eventCount();
     report.virtualTime = world_.now();
     report.endReason = endReason;
+    report.backendStop = backendStop;
     report.traceSha256 = offThreadSinks_.hasher.finishHex();
     report.origin = origin;
     report.narration = narration_.moments();

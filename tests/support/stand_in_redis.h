@@ -2,6 +2,9 @@
 // server (PING, and +OK to anything else) and answers INFO with whatever the test wants - a
 // process id and an executable of the test's choosing, as a malicious server would. Plain
 // sockets and a thread per connection, so it answers while the test blocks on a child process.
+// While the file `downFile` exists it plays dead (closes every connection), so that a test's
+// control program can "kill" and "restart" it; with `noAuth` it answers everything with NOAUTH,
+// as a server with a password does.
 #pragma once
 
 #include <arpa/inet.h>
@@ -20,7 +23,8 @@ namespace lockscope::testing {
 
 class StandInRedis {
  public:
-  explicit StandInRedis(std::string info) : info_(std::move(info)) {
+  explicit StandInRedis(std::string info, std::string downFile = {}, bool noAuth = false)
+      : info_(std::move(info)), downFile_(std::move(downFile)), noAuth_(noAuth) {
     listener_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in address{};
     address.sin_family = AF_INET;
@@ -55,6 +59,10 @@ class StandInRedis {
       if (poll(&readable, 1, 50) <= 0) continue;
       const int fd = accept4(listener_, nullptr, nullptr, SOCK_CLOEXEC);
       if (fd < 0) continue;
+      if (down()) {
+        close(fd);
+        continue;
+      }
       std::lock_guard lock(mutex_);
       connections_.push_back(fd);
       threads_.emplace_back([this, fd] { serve(fd); });
@@ -66,14 +74,15 @@ class StandInRedis {
     std::string buffer;
     char chunk[4096];
     for (ssize_t got; (got = recv(fd, chunk, sizeof chunk, 0)) > 0;) {
+      if (down()) break;  // the peer sees the connection close, as with a dead server
       buffer.append(chunk, static_cast<size_t>(got));
       for (std::string word; takeCommand(buffer, word);) {
         {
           std::lock_guard lock(mutex_);
           commands_.push_back(word);
         }
-        std::string reply = "+OK\r\n";
-        if (word == "PING") reply = "+PONG\r\n";
+        std::string reply = noAuth_ ? "-NOAUTH Authentication required.\r\n" : "+OK\r\n";
+        if (word == "PING" && !noAuth_) reply = "+PONG\r\n";
         if (word == "INFO") reply = "$" + std::to_string(info_.size()) + "\r\n" + info_ + "\r\n";
         if (word == "SCAN") reply = "*2\r\n$1\r\n0\r\n*0\r\n";
         send(fd, reply.data(), reply.size(), MSG_NOSIGNAL);
@@ -104,7 +113,11 @@ class StandInRedis {
     return true;
   }
 
+  bool down() const { return !downFile_.empty() && access(downFile_.c_str(), F_OK) == 0; }
+
   std::string info_;
+  std::string downFile_;
+  bool noAuth_ = false;
   int listener_ = -1;
   int port_ = 0;
   std::atomic<bool> stopping_{false};

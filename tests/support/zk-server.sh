@@ -232,7 +232,7 @@ kill_leader() {
       return 0
     fi
   done
-  die "no leader found in $dir"
+  die "no leader found in $dir (a standalone server has none)"
 }
 
 restart_server() {

@@ -1,6 +1,7 @@
 #include "live_redis_backend.h"
 
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 
 #include "backends/live/live_interrupt.h"
@@ -11,6 +12,7 @@
 #include "redis_blocking.h"
 #include "redis_instance_control.h"
 #include "redis_key_namespace.h"
+#include "redis_watchdog.h"
 
 namespace lockscope::live::redis {
 namespace {
@@ -47,9 +49,10 @@ class LiveRedisBackend final : public run::RunBackend {
       const std::string error = control_.restart(index);
       if (!error.empty()) std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
     }
-    for (const RedisAddress& address : addresses_) {
+    for (size_t index = 0; index < addresses_.size(); ++index) {
+      if (index == lostIndex_) continue;  // silent: named in the stop's reason
       std::string error;
-      if (!deleteKeysWithPrefix(address, keyPrefix_, settings_.connectTimeoutMs, error)) {
+      if (!deleteKeysWithPrefix(addresses_[index], keyPrefix_, settings_.connectTimeoutMs, error)) {
         std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
       }
     }
@@ -101,10 +104,10 @@ class LiveRedisBackend final : public run::RunBackend {
   }
 
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
-    return driver_.runUntil(done, deadline);
+    return driver_.runUntil([&] { return done() || mustStop(); }, deadline);
   }
 
-  std::string stopReason() const override { return interruptReason(); }
+  run::BackendStop stopped() const override { return stopOrInterrupted(stop_); }
 
  private:
   // Blocks the world for the few milliseconds a kill or a restart of redis-server takes.
@@ -117,11 +120,31 @@ class LiveRedisBackend final : public run::RunBackend {
     const bool kill = fault.kind == Fault::Kind::KillInstance;
     const std::string error = kill ? control_.kill(*index) : control_.restart(*index);
     if (!error.empty()) {
+      // The lesson's fault did not happen: what follows would not be the lesson.
       note(error);
+      stop_ = {run::BackendStop::Kind::FaultFailed, fault.location.describe() + ": " + error};
       return;
     }
+    if (!kill) watchdog_.forgive(*index);
     // The servers run without persistence: a restarted one is empty.
     recordInstance(*index, kill ? "down" : "up", kill ? "killed (SIGKILL)" : "restarted with 0 keys from disk");
+  }
+
+  // True when the run must end now: a fault failed, or a server the run did not kill has been
+  // silent for kServerSilenceBound.
+  bool mustStop() {
+    if (stop_.kind != run::BackendStop::Kind::None) return true;
+    for (size_t index = 0; index < addresses_.size(); ++index) {
+      if (!control_.isKilled(index) && watchdog_.silentFor(index) > kServerSilenceBound) {
+        stop_ = {run::BackendStop::Kind::ServerLost,
+                 instanceName(index) + " (Redis at " + addresses_[index].text() + ") has not answered for " +
+                     std::to_string(kServerSilenceBound.count()) + " s; the run's keys " + keyPrefix_ +
+                     "* are left on it"};
+        lostIndex_ = index;
+        return true;
+      }
+    }
+    return false;
   }
 
   // The model's RedisInstance event for a live server. No clock reading: a live server's clock
@@ -142,6 +165,9 @@ class LiveRedisBackend final : public run::RunBackend {
   WorldInbox inbox_;  // before the connector, whose clients' answers are posted to it
   LiveRedisConnector connector_;
   RedisInstanceControl control_;
+  RedisWatchdog watchdog_{addresses_};
+  run::BackendStop stop_;
+  size_t lostIndex_ = SIZE_MAX;  // the server that went silent, if one did
   RealTimeDriver driver_;
 };
 

@@ -23,6 +23,7 @@ class RedisInstanceControl {
   std::string restart(size_t index);
   // The instances killed and not restarted yet, in order.
   std::vector<size_t> killed() const { return {killed_.begin(), killed_.end()}; }
+  bool isKilled(size_t index) const { return killed_.count(index) > 0; }
 
  private:
   std::string control(const char* action, size_t index);
