@@ -36,7 +36,8 @@ int createWithParents(zhandle_t* handle, const std::string& path, bool mustBeNew
   for (size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
     const std::string prefix = path.substr(0, slash);
     const bool last = slash == std::string::npos;
-    const int rc = zoo_create(handle, prefix.c_str(), nullptr, -1, &ZOO_OPEN_ACL_UNSAFE,
+    // The shared /lockscope stays open to every run; the run's own nodes get its ACL.
+    const int rc = zoo_create(handle, prefix.c_str(), nullptr, -1, prefix == kParent ? &ZOO_OPEN_ACL_UNSAFE : runAcl(),
                               ZOO_PERSISTENT, nullptr, 0);
     if (rc != ZOK && !(rc == ZNODEEXISTS && !(last && mustBeNew))) return rc;
     if (last) return ZOK;
@@ -56,6 +57,7 @@ bool waitConnected(zhandle_t* handle, int64_t timeoutMs) {
 zhandle_t* openSession(const std::string& servers, int64_t timeoutMs, std::string& error) {
   silenceLibraryLog();
   zhandle_t* handle = zookeeper_init(servers.c_str(), nullptr, static_cast<int>(timeoutMs), nullptr, nullptr, 0);
+  addRunAuth(handle);
   if (!handle || !waitConnected(handle, timeoutMs)) {
     if (handle) zookeeper_close(handle);
     error = "cannot reach ZooKeeper at " + servers + " within " + std::to_string(timeoutMs) + " ms";

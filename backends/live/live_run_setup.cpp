@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "live_backend.h"
+#include "live_credentials.h"
 #include "live_probe.h"
 #include "redis/live_redis_backend.h"
 #include "redis/live_redis_scenario.h"
@@ -17,6 +18,8 @@ run::RunBackendFactory liveBackendFor(const scenario::Scenario& scenario, LiveSe
                                       std::string& error) {
   const auto addresses = parseServerList(servers, error);
   if (!addresses) return {};
+  error = credentialsProblem();
+  if (!error.empty()) return {};
   const std::string list = joinAddresses(*addresses);
   const std::optional<std::string> program = configuredServerControl();
   if (service == LiveService::Redis) {

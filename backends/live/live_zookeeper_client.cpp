@@ -100,6 +100,7 @@ LiveZooKeeperClient::LiveZooKeeperClient(sim::World& world, WorldInbox& inbox,
   // getaddrinfo (a netlink socket, a dozen system calls) between every send and receive, seen
   // with strace. Once a second still notices a DNS change; a lost connection resolves at once.
   if (handle_) zoo_set_servers_resolution_delay(handle_, kResolutionDelayMs);
+  addRunAuth(handle_);
   if (!handle_) {
     delete std::exchange(watcherContext_, nullptr);
     state_ = SessionState::Closed;  // bad host string: every call fails, as on a closed handle
@@ -278,7 +279,7 @@ void LiveZooKeeperClient::create(const std::string& path, const std::string& dat
             }};
   issue(std::move(call), [&](void* context) {
     return zoo_acreate2(handle_, path.c_str(), data.data(), static_cast<int>(data.size()),
-                        &ZOO_OPEN_ACL_UNSAFE, toCreateFlags(mode), onStringStat, context);
+                        runAcl(), toCreateFlags(mode), onStringStat, context);
   });
 }
 

@@ -1,5 +1,7 @@
 #include "zookeeper_c.h"
 
+#include "live_credentials.h"
+
 #include <mutex>
 
 namespace lockscope::live {
@@ -49,6 +51,16 @@ zookeeper::EventType toEventType(int type) {
   if (type == ZOO_CHANGED_EVENT) return zookeeper::EventType::NodeDataChanged;
   if (type == ZOO_CHILD_EVENT) return zookeeper::EventType::NodeChildrenChanged;
   return zookeeper::EventType::None;
+}
+
+void addRunAuth(zhandle_t* handle) {
+  const std::optional<std::string>& digest = zooKeeperDigest();
+  if (!handle || !digest) return;
+  zoo_add_auth(handle, "digest", digest->data(), static_cast<int>(digest->size()), [](int, const void*) {}, nullptr);
+}
+
+struct ACL_vector* runAcl() {
+  return zooKeeperDigest() ? &ZOO_CREATOR_ALL_ACL : &ZOO_OPEN_ACL_UNSAFE;
 }
 
 void silenceLibraryLog() {

@@ -23,4 +23,10 @@ zookeeper::EventType toEventType(int type);
 // The library logs to stderr by default; Lockscope reports errors itself, in one line.
 void silenceLibraryLog();
 
+// Gives a new handle the run's ZooKeeper digest (live_credentials.h), if one is configured; the
+// library sends it before any request and again after every reconnect.
+void addRunAuth(zhandle_t* handle);
+// The ACL of every node the run creates: its digest identity only when it has one, open without.
+struct ACL_vector* runAcl();
+
 }  // namespace lockscope::live

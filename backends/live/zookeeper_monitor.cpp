@@ -11,6 +11,7 @@ constexpr int kMonitorSessionTimeoutMs = 4000;
 ZooKeeperMonitor::ZooKeeperMonitor(const std::string& servers) {
   silenceLibraryLog();
   handle_ = zookeeper_init(servers.c_str(), nullptr, kMonitorSessionTimeoutMs, nullptr, nullptr, 0);
+  addRunAuth(handle_);  // a server that wants auth may close unauthenticated sessions
 }
 
 ZooKeeperMonitor::~ZooKeeperMonitor() {

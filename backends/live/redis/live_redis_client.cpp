@@ -8,7 +8,10 @@
 #include <csignal>
 
 #include "backends/api/redis_scripts.h"
+#include "backends/live/live_credentials.h"
+#include "argv_view.h"
 #include "hiredis_qt_adapter.h"
+#include "redis_blocking.h"
 #include "redis_key_namespace.h"
 
 namespace lockscope::live::redis {
@@ -77,6 +80,14 @@ void LiveRedisClient::connect() {
   adapter_ = std::make_unique<HiredisQtAdapter>(context_);
   redisAsyncSetConnectCallback(context_, &LiveRedisClient::connectCallback);
   redisAsyncSetDisconnectCallback(context_, &LiveRedisClient::disconnectCallback);
+  // The login goes first on every connection, untraced, with a callback of its own: the
+  // requests' replies still come in order after it. A refused login shows as NOAUTH replies.
+  if (const std::optional<RedisLogin>& login = redisLogin()) {
+    const Command auth = authCommand(*login);
+    ArgvView view(auth);
+    redisAsyncCommandArgv(context_, [](redisAsyncContext*, void*, void*) {}, nullptr, view.count(), view.words.data(),
+                          view.lengths.data());
+  }
 }
 
 void LiveRedisClient::drop() {
@@ -102,15 +113,9 @@ void LiveRedisClient::command(Command argv, ReplyCallback done) {
     const std::string_view source = lockscope::redis::scripts::luaSource(argv[1]);
     if (!source.empty()) argv[1] = std::string(source);
   }
-  std::vector<const char*> words;
-  std::vector<size_t> lengths;
-  for (const std::string& word : argv) {
-    words.push_back(word.data());
-    lengths.push_back(word.size());
-  }
-  const bool sent = context_ && redisAsyncCommandArgv(context_, &LiveRedisClient::replyCallback,
-                                                      nullptr, static_cast<int>(words.size()),
-                                                      words.data(), lengths.data()) == REDIS_OK;
+  ArgvView view(argv);
+  const bool sent = context_ && redisAsyncCommandArgv(context_, &LiveRedisClient::replyCallback, nullptr, view.count(),
+                                                      view.words.data(), view.lengths.data()) == REDIS_OK;
   Pending pending{id, std::move(done)};
   if (!sent) {
     answer(pending, disconnected());

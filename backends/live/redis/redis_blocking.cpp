@@ -1,11 +1,14 @@
 #include "redis_blocking.h"
 
 #include <hiredis/hiredis.h>
+
+#include <algorithm>
 #include <sys/time.h>
 
 #include <memory>
 #include <vector>
 
+#include "argv_view.h"
 #include "live_redis_client.h"
 
 namespace lockscope::live::redis {
@@ -35,20 +38,32 @@ std::optional<lockscope::redis::Reply> commandAndWait(const RedisAddress& addres
     return std::nullopt;
   }
   redisSetTimeout(context.get(), toTimeval(timeoutMs));
-  std::vector<const char*> words;
-  std::vector<size_t> lengths;
-  for (const std::string& word : argv) {
-    words.push_back(word.data());
-    lengths.push_back(word.size());
+  if (const std::optional<RedisLogin>& login = redisLogin()) {
+    const lockscope::redis::Command auth = authCommand(*login);
+    ArgvView view(auth);
+    std::unique_ptr<redisReply, ReplyFree> reply(static_cast<redisReply*>(
+        redisCommandArgv(context.get(), view.count(), view.words.data(), view.lengths.data())));
+    if (!reply || reply->type == REDIS_REPLY_ERROR) {
+      // The server's own words (WRONGPASS ...) never hold the password we sent.
+      error = "Redis at " + address.text() + " refuses the login: " +
+              (reply ? std::string(reply->str, std::min<size_t>(reply->len, 120)) : std::string(context->errstr));
+      return std::nullopt;
+    }
   }
-  std::unique_ptr<redisReply, ReplyFree> reply(static_cast<redisReply*>(redisCommandArgv(
-      context.get(), static_cast<int>(words.size()), words.data(), lengths.data())));
+  ArgvView view(argv);
+  std::unique_ptr<redisReply, ReplyFree> reply(static_cast<redisReply*>(
+      redisCommandArgv(context.get(), view.count(), view.words.data(), view.lengths.data())));
   if (!reply) {
     error = "Redis at " + address.text() + " did not answer " + argv.front() + " within " +
             std::to_string(timeoutMs) + " ms: " + context->errstr;
     return std::nullopt;
   }
   return fromHiredis(reply.get());
+}
+
+lockscope::redis::Command authCommand(const RedisLogin& login) {
+  if (login.user.empty()) return {"AUTH", login.password};
+  return {"AUTH", login.user, login.password};
 }
 
 bool probeRedis(const std::string& addresses, int64_t timeoutMs, std::string& error) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "backends/api/redis_client.h"
+#include "backends/live/live_credentials.h"
 #include "redis_address.h"
 
 namespace lockscope::live::redis {
@@ -17,6 +18,9 @@ namespace lockscope::live::redis {
 std::optional<lockscope::redis::Reply> commandAndWait(const RedisAddress& address,
                                                       const lockscope::redis::Command& argv,
                                                       int64_t timeoutMs, std::string& error);
+
+// AUTH [user] password for `login` (live_credentials.h): never traced, never printed.
+lockscope::redis::Command authCommand(const RedisLogin& login);
 
 // True when every address answers PING; otherwise `error` names the first that did not.
 bool probeRedis(const std::string& addresses, int64_t timeoutMs, std::string& error);
