@@ -124,7 +124,10 @@ class ModelVsLiveTest : public QObject {
         {"read-write-downgrade", ""},    {"semaphore-mutex-self-block", ""},
         {"multilock-partial", ""},
         {"timed-acquire", timed},        {"crash-holder", spread},
-        {"lost-create-reply-guid", spread}};
+        {"lost-create-reply-guid", spread},
+        // c2 crashes while it waits; its watch ends only when the server expires its session,
+        // which a live run must record as the model does (no leaked_watch).
+        {"no-recheck", ""}};
     for (const auto& [lesson, override] : lessons) {
       QTest::newRow(lesson) << QString::fromLatin1(lesson) << QString::fromLatin1(override);
     }

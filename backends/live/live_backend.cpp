@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "expiry_watch.h"
 #include "live_connector.h"
 #include "live_interrupt.h"
 #include "live_namespace.h"
@@ -77,6 +78,7 @@ class LiveBackend final : public run::RunBackend {
       case Fault::Kind::Crash:
         proxy->kill();  // the OS closes a dead process's sockets; no closeSession is ever sent
         process->crash();
+        recordExpiryOf(client);
         break;
       case Fault::Kind::Restart:
         if (process->state() == sim::Process::State::Crashed) {
@@ -154,6 +156,20 @@ class LiveBackend final : public run::RunBackend {
     return false;
   }
 
+  // The server expires the dead client's session a session timeout later: the trace records it
+  // as the model does (server, expired), which ends the session's watches.
+  void recordExpiryOf(clients::LockClient* client) {
+    auto* session = dynamic_cast<LiveZooKeeperClient*>(client->session());
+    if (!session || session->sessionId() == 0) return;
+    closer_.runInBackground([this, id = session->sessionId()] {
+      expiries_.watch(id, [this, id] {
+        inbox_.post([this, id] {
+          world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = "expired", .session = id});
+        });
+      });
+    });
+  }
+
   void expire(clients::LockClient* client) {
     auto* session = dynamic_cast<LiveZooKeeperClient*>(client->session());
     if (!session || session->sessionId() == 0) return;
@@ -175,6 +191,8 @@ class LiveBackend final : public run::RunBackend {
   // open proxies), then the proxies, then the inbox the closer posted to.
   WorldInbox inbox_;
   LiveConnector connector_;
+  // Closed before the inbox its watchers post to, after the closer's threads that call it.
+  ExpiryWatch expiries_{settings_.servers + namespace_.root()};
   HandleCloser closer_;
   RealTimeDriver driver_;
 };
