@@ -5,7 +5,8 @@
 // the status line. Presentation mode is high contrast (white ground, text at 7:1 or more, taller
 // event-log rows); znode rows always show their sequence number, even squeezed in compare mode;
 // at the minimum window size the playback bar and the diagram are still there; "Export PNG"
-// writes the whole window, top bar and status line included.
+// writes the whole window, top bar and status line included; a "what happens next?" pause shows
+// nothing of what comes next unless the whole run is asked for.
 //
 // Method: Main.qml loaded as the app loads it (qrc:/Lockscope/Main.qml), rendered offscreen by
 // the software renderer, grabbed to an image; dots are counted as connected blobs of the
@@ -24,6 +25,7 @@
 #include "event_log_model.h"
 #include "recipe_line_model.h"
 #include "simulation_controller.h"
+#include "space_time_view.h"
 #include "support/gui_window.h"
 #include "support/gui_lessons.h"
 #include "stage_view.h"
@@ -629,10 +631,67 @@ class GuiScreensTest : public QObject {
     box->setProperty("currentIndex", index);
     auto* filter = window_->findChild<gui::EventLogFilter*>();
     QVERIFY(filter);
+    simulation_->toEnd();  // the log lists what has happened
     QCOMPARE(filter->kind(), QStringLiteral("key_changed"));
     QVERIFY(filter->rowCount() > 0);
     box->setProperty("currentIndex", 0);
     QCOMPARE(filter->kind(), QString());
+  }
+
+  // Issue 11, item 4: at crash-holder's "what happens next?" pause (c1's crash, 100 ms) the
+  // window shows nothing of what comes next: the diagram, zoomed out far enough to reach c2's and
+  // c3's holds two seconds on, draws nothing right of the cursor, the log lists the events up to
+  // the cursor, and redis/paused-holder's status line counts no violation at t = 0. The log's
+  // "whole run" box shows all of it (what is to come faded), and takes it away again.
+  void aPauseShowsNothingOfWhatComesNext() {
+    QVERIFY(simulation_->load(lesson("crash-holder.yaml")));
+    auto* diagram = qobject_cast<gui::SpaceTimeView*>(item("diagram"));
+    QQuickItem* list = item("eventList");
+    QQuickItem* box = item("wholeRunBox");
+    QVERIFY(diagram && list && box && box->isVisible());
+    const sim::Micros pause = static_cast<sim::Micros>(simulation_->origin()) + 100'000;
+    const auto& holds = simulation_->timeline()->holds();
+    QVERIFY(holds.size() == 3 && holds[1].start > pause);
+    // The cursor sits at three quarters of the window: a window four times as long as what is
+    // left after the cursor shows the rest of the run right of it.
+    diagram->setSpan(static_cast<double>(simulation_->endTime() - static_cast<double>(pause)) * 4.2);
+    // Coloured pixels (holds, messages, violations) right of the cursor, under the header.
+    const auto colouredAhead = [&](const QImage& image) {
+      const QRect area = sceneRect(diagram);
+      int cursor = 0;  // the first column after the cursor's line
+      while (cursor < diagram->width() && diagram->timeAt(cursor) <= static_cast<double>(pause)) ++cursor;
+      cursor += area.left() + 2;
+      int count = 0;
+      for (int y = area.top() + static_cast<int>(16 * diagram->textScale()); y < area.bottom(); ++y) {
+        for (int x = cursor; x < area.right(); ++x) count += QColor(image.pixel(x, y)).hsvSaturation() > 60 ? 1 : 0;
+      }
+      return count;
+    };
+    QImage image = grabAt(static_cast<double>(pause));
+    QCOMPARE(colouredAhead(image), 0);
+    QCOMPARE(list->property("count").toInt(), simulation_->eventIndex());
+    QVERIFY(simulation_->eventIndex() < simulation_->eventCount());
+
+    const QPointF centre = box->mapToScene(QPointF(box->width() / 2, box->height() / 2));
+    QTest::mouseClick(window_, Qt::LeftButton, {}, centre.toPoint());
+    QVERIFY(window_->property("wholeRunShown").toBool());
+    QVERIFY(simulation_->wholeRunShown());
+    image = grabAt(static_cast<double>(pause));
+    QVERIFY(colouredAhead(image) > 100);
+    QCOMPARE(list->property("count").toInt(), simulation_->eventCount());
+    QTest::mouseClick(window_, Qt::LeftButton, {}, centre.toPoint());
+    QVERIFY(!simulation_->wholeRunShown());
+    QCOMPARE(list->property("count").toInt(), simulation_->eventIndex());
+    diagram->setSpan(0);
+
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QCoreApplication::processEvents();
+    QVERIFY(!simulation_->timeline()->report().verdict.violations.empty());
+    auto* status = window_->findChild<QObject*>(QStringLiteral("statusText"));
+    QVERIFY(status);
+    QVERIFY2(!status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
+    simulation_->toEnd();
+    QVERIFY2(status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
   }
 
   // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.

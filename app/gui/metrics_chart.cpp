@@ -21,13 +21,20 @@ void MetricsChart::paint(QPainter* painter) {
   painter->drawText(QRectF(0, 0, width(), caption), Qt::AlignLeft,
                     painter->fontMetrics().elidedText(QStringLiteral("notifications per release · ") + simulation_->recipe(),
                                                       Qt::ElideRight, static_cast<int>(width())));
-  if (releases.empty()) return;
-  int highest = 1;
-  for (const ReleaseFigures& release : releases) highest = std::max(highest, release.notifications);
-  const QRectF area(0, caption + 2, width(), height() - caption - 4);
-  const double barWidth = area.width() / static_cast<double>(releases.size());
+  // The releases done by the cursor (all of them when the whole run is shown): neither a bar nor
+  // the scale tells how many releases are still to come or what they will cost.
   const sim::Micros now = simulation_->timeMicros();
-  for (size_t index = 0; index < releases.size(); ++index) {
+  const auto shown = static_cast<size_t>(std::count_if(releases.begin(), releases.end(), [this](const ReleaseFigures& release) {
+    return release.time <= simulation_->shownUntil();
+  }));
+  if (shown == 0) return;
+  int highest = 1;
+  for (size_t index = 0; index < shown; ++index) highest = std::max(highest, releases[index].notifications);
+  const QRectF area(0, caption + 2, width(), height() - caption - 4);
+  // Room for ten bars at least, so that a first release is not one wide block.
+  constexpr size_t kLeastBars = 10;
+  const double barWidth = area.width() / static_cast<double>(std::max(shown, kLeastBars));
+  for (size_t index = 0; index < shown; ++index) {
     const ReleaseFigures& release = releases[index];
     QColor colour = Theme::notificationColour();
     const double barHeight = area.height() * release.notifications / highest;

@@ -9,6 +9,7 @@
 
 #include "client_list_model.h"
 #include "event_log_model.h"
+#include "core/run_so_far.h"
 #include "recipe_line_model.h"
 #include "sim/recipes/lock_recipe.h"
 #include "sim/scenario/scenario_loader.h"
@@ -79,6 +80,7 @@ bool SimulationController::load(const QString& path) {
     return false;
   }
   base_ = *loaded.scenario;
+  asLoaded_ = base_;
   clicked_.clear();
   return recordAndAdopt(base_, path, text, false);
 }
@@ -293,6 +295,7 @@ void SimulationController::followLeaderScenario() {
     return;
   }
   base_ = *loaded.scenario;
+  asLoaded_ = leader_->asLoaded_;
   clicked_ = leader_->clicked_;
   recordAndAdopt(withClickedFaults(), leader_->file_, text, true);
   followLeader();
@@ -360,22 +363,6 @@ QString SimulationController::eventTimeText(int eventIndex) const {
   return millisText(timeline_->trace()[static_cast<size_t>(eventIndex)].time - timeline_->report().origin);
 }
 
-QString SimulationController::verdict() const {
-  if (!timeline_) return {};
-  const auto& report = timeline_->report();
-  QString text = report.passed() ? QStringLiteral("expectations hold")
-                                 : QStringLiteral("expectation failed: ") +
-                                       QString::fromStdString(report.unmetExpectations.front());
-  if (!report.verdict.violations.empty()) {
-    text += QStringLiteral(" · %1 violation(s), first: %2")
-                .arg(report.verdict.violations.size())
-                .arg(QString::fromStdString(report.verdict.violations.front().kind));
-  }
-  return text;
-}
-
-bool SimulationController::passed() const { return timeline_ && timeline_->report().passed(); }
-
 QString SimulationController::narration() const {
   if (!timeline_) return {};
   QString text;
@@ -413,9 +400,7 @@ QVariantMap SimulationController::metrics() const {
   map[QStringLiteral("notificationsPerRelease")] = released ? static_cast<double>(notified) / released : 0.0;
   map[QStringLiteral("requestsPerRelease")] = released ? static_cast<double>(requested) / released : 0.0;
   map[QStringLiteral("handoffMeanMs")] = handoffs ? handoffTotal / handoffs / 1000.0 : 0.0;
-  map[QStringLiteral("violations")] = static_cast<int>(std::count_if(
-      timeline_->report().verdict.violations.begin(), timeline_->report().verdict.violations.end(),
-      [this](const auto& violation) { return violation.knownAt() <= time_; }));
+  map[QStringLiteral("violations")] = static_cast<int>(violationsSoFar(*timeline_, time_).size());
   return map;
 }
 

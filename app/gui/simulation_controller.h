@@ -47,8 +47,17 @@ class SimulationController : public QObject {
   // "all kinds" and then every kind of event the run has, in trace-kind order.
   Q_PROPERTY(QStringList kindChoices READ kindChoices NOTIFY scenarioChanged)
   Q_PROPERTY(QString error READ error NOTIFY errorChanged)
-  Q_PROPERTY(QString verdict READ verdict NOTIFY scenarioChanged)
+  // The status line's verdict as of the cursor (simulation_verdict.cpp): the lesson's expectations
+  // are judged at the end of the run (or with the whole run shown), violations counted as they
+  // happen; verdictFailed: that shown verdict is a failed expectation. passed: the whole run's.
+  Q_PROPERTY(QString verdict READ verdict NOTIFY frameChanged)
+  Q_PROPERTY(bool verdictFailed READ verdictFailed NOTIFY frameChanged)
   Q_PROPERTY(bool passed READ passed NOTIFY scenarioChanged)
+  // Off (the default): the window shows the run up to the cursor only - the event log lists what
+  // has happened, the diagram and chart draw up to the cursor - so that a "what happens next?"
+  // pause does not show the answer. On: the whole run, what is still to come faded (a teacher's
+  // choice; kept across lessons).
+  Q_PROPERTY(bool wholeRunShown READ wholeRunShown WRITE setWholeRunShown NOTIFY wholeRunShownChanged)
   Q_PROPERTY(double time READ time NOTIFY frameChanged)
   Q_PROPERTY(double origin READ origin NOTIFY scenarioChanged)
   Q_PROPERTY(double endTime READ endTime NOTIFY scenarioChanged)
@@ -161,7 +170,10 @@ class SimulationController : public QObject {
   QVariantList faultMenus() const;
   QVariantMap instancesUp() const;
   QString verdict() const;
+  bool verdictFailed() const;
   bool passed() const;
+  bool wholeRunShown() const { return wholeRunShown_; }
+  void setWholeRunShown(bool shown);
   double time() const { return static_cast<double>(time_); }
   double origin() const;
   double endTime() const;
@@ -198,6 +210,8 @@ class SimulationController : public QObject {
   const RunTimeline* timeline() const { return timeline_.get(); }
   const StageState& stage() const { return stage_; }
   sim::Micros timeMicros() const { return time_; }
+  // How far the painted views draw the run: the cursor, or its end when the whole run is shown.
+  sim::Micros shownUntil() const;
 
  signals:
   void scenarioChanged();
@@ -208,6 +222,7 @@ class SimulationController : public QObject {
   void errorChanged();
   void leaderChanged();
   void backendChanged();
+  void wholeRunShownChanged();
 
  private:
   bool adopt(std::unique_ptr<RunTimeline> timeline, const QString& file, const std::string& text,
@@ -228,11 +243,15 @@ class SimulationController : public QObject {
   sim::Micros followerTime() const;
   // Plays the leader's scenario and clicked faults under the compare recipe.
   void followLeaderScenario();
+  // The recipe, seed, client count or latency differ from the lesson file's (configure, or a
+  // follower's recipe): its expectations were not written for this run.
+  bool settingsChanged() const;
 
   std::unique_ptr<RunTimeline> timeline_;
   QString file_;
   std::string text_;                    // the scenario file's text, for Record and Save As
   scenario::Scenario base_;             // as loaded (and configured), without clicked faults
+  scenario::Scenario asLoaded_;         // as loaded: what the lesson's expectations were written for
   std::vector<scenario::Fault> clicked_;
   QString error_;
   QStringList kindChoices_{QStringLiteral("all kinds")};
@@ -248,6 +267,7 @@ class SimulationController : public QObject {
   QPointer<SimulationController> leader_;
   QString compareRecipe_;
   bool alignOnRelease_ = false;
+  bool wholeRunShown_ = false;
   bool live_ = false;
   QString liveServers_;
   QString connectionStatus_;

@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 
+#include "core/run_so_far.h"
 #include "theme.h"
 
 namespace lockscope::gui {
@@ -86,8 +87,10 @@ void SpaceTimeView::paint(QPainter* painter) {
     }
   }
 
-  // Holding intervals as bars on the holder's lane.
-  for (const HoldInterval& hold : timeline.holds()) {
+  // Holding intervals as bars on the holder's lane: those begun by the cursor, as far as they
+  // have gone (the whole run's, when it is shown).
+  const sim::Micros shownUntil = simulation_->shownUntil();
+  for (const HoldInterval& hold : holdsSoFar(timeline, shownUntil)) {
     if (hold.end < from || hold.start > to) continue;
     const double y = laneY(hold.client + 1);
     painter->setPen(Qt::NoPen);
@@ -107,11 +110,15 @@ void SpaceTimeView::paint(QPainter* painter) {
   std::array<std::vector<QLineF>, 6> batches;  // by kind, arrived or lost
   for (size_t position = 0; position < shown.size(); position += stride) {
     const Flight& flight = timeline.flights().all()[shown[position]];
+    if (flight.start > shownUntil) continue;  // not sent yet
     const double clientY = laneY(flight.client + 1), serverY = laneY(0);
     const bool outbound = flight.kind == FlightKind::Request;
-    batches[static_cast<size_t>(flight.kind) * 2 + (flight.lost ? 1 : 0)].emplace_back(
-        QPointF(xOf(flight.start), outbound ? clientY : serverY),
-        QPointF(xOf(flight.end), outbound ? serverY : clientY));
+    const QPointF from(xOf(flight.start), outbound ? clientY : serverY), to(xOf(flight.end), outbound ? serverY : clientY);
+    // A message still on its way at the cursor is drawn as far as it got.
+    const double travelled = flight.end > shownUntil ? static_cast<double>(shownUntil - flight.start) /
+                                                           static_cast<double>(flight.end - flight.start)
+                                                     : 1.0;
+    batches[static_cast<size_t>(flight.kind) * 2 + (flight.lost ? 1 : 0)].emplace_back(from, from + (to - from) * travelled);
   }
   painter->setRenderHint(QPainter::Antialiasing, false);
   for (size_t batch = 0; batch < batches.size(); ++batch) {
@@ -124,9 +131,11 @@ void SpaceTimeView::paint(QPainter* painter) {
   }
   painter->setRenderHint(QPainter::Antialiasing, true);
 
-  // Violations in red across the lanes of the clients involved.
-  for (const auto& violation : timeline.report().verdict.violations) {
-    const sim::Micros until = violation.until > violation.time ? violation.until : violation.time;
+  // Violations in red across the lanes of the clients involved: those the run has shown by the
+  // cursor, as far as they have gone.
+  for (const ViolationSoFar& shownViolation : violationsSoFar(timeline, shownUntil)) {
+    const checkers::Violation& violation = *shownViolation.violation;
+    const sim::Micros until = shownViolation.until;
     if (until < from || violation.time > to) continue;
     // High contrast: hatched and outlined in the violation colour itself, never a pale wash.
     QColor red = Theme::violationColour();
@@ -153,7 +162,7 @@ void SpaceTimeView::paint(QPainter* painter) {
     painter->drawRect(QRectF(x0, top, x1 - x0, std::max(2.0, bottom - top)));
   }
 
-  // What is still to come is dimmed; the cursor is a line.
+  // What is still to come (drawn only when the whole run is shown) is dimmed; the cursor is a line.
   const double cursor = xOf(simulation_->timeMicros());
   painter->fillRect(QRectF(cursor, 0, width() - cursor, height()), QColor(255, 255, 255, 110));
   painter->setPen(QPen(Qt::black, 1.5 * palette_->stroke));
