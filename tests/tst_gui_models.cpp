@@ -19,6 +19,7 @@
 #include "event_log_model.h"
 #include "lesson_list_model.h"
 #include "recipe_line_model.h"
+#include "sim/recipes/lock_recipe.h"
 #include "simulation_controller.h"
 #include "support/gui_lessons.h"
 
@@ -480,6 +481,26 @@ class GuiModelsTest : public QObject {
     QVERIFY2(simulation.verdict().startsWith(QLatin1String("expectations hold")), qPrintable(simulation.verdict()));
     QVERIFY(simulation.configure(QString(), QStringLiteral("4"), 0));
     QVERIFY(simulation.verdict().startsWith(QLatin1String("settings changed")));
+  }
+
+  // Issue 11, item 8b: the top bar offers the recipes of the lesson's service only; a recipe of
+  // the other service is refused with the loader's message and the run stays as it was.
+  void theRecipesOfferedAreTheLessonsService() {
+    SimulationController simulation;
+    QVERIFY(simulation.load(testing::redisLesson("paused-holder.yaml")));
+    QStringList names = simulation.recipeNames();
+    QVERIFY(names.contains(QStringLiteral("redis-lock")) && names.contains(QStringLiteral("redlock")));
+    for (const QString& name : names) QVERIFY2(recipes::findRecipe(name.toStdString())->backend == "redis", qPrintable(name));
+    QCOMPARE(names.value(simulation.recipeIndex()), simulation.recipe());
+    QVERIFY(!simulation.configure(QStringLiteral("zk-naive"), QString(), 0));
+    QVERIFY2(simulation.error().contains(QLatin1String("needs")), qPrintable(simulation.error()));
+    QCOMPARE(simulation.recipe(), QStringLiteral("redis-lock"));
+
+    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    names = simulation.recipeNames();
+    QVERIFY(names.contains(QStringLiteral("zk-chained")));
+    for (const QString& name : names) QVERIFY2(name.startsWith(QLatin1String("zk-")), qPrintable(name));
+    QCOMPARE(names.value(simulation.recipeIndex()), simulation.recipe());
   }
 
   void aFollowerKeepsTheLeadersTime() {

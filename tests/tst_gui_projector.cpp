@@ -17,6 +17,7 @@
 #include <QtQml/qqmlextensionplugin.h>
 #include <cmath>
 
+#include "core/activity_text.h"
 #include "core/run_so_far.h"
 #include "core/stage_state.h"
 #include "simulation_controller.h"
@@ -112,7 +113,8 @@ class GuiProjectorTest : public QObject {
     const auto& trace = simulation_->timeline()->trace();
     for (int client = 0; client < simulation_->clientCount(); ++client) {
       const QString name = simulation_->clientNames().value(client);
-      const QString activity = QLatin1String(gui::activityName(state.clients()[static_cast<size_t>(client)].activity(trace)));
+      const QString activity = QString::fromStdString(
+          gui::activityText(state.clients()[static_cast<size_t>(client)], trace, !state.instances().empty()));
       if (stage_->clientCaption(client) != name + QLatin1Char('\n') + activity) {
         problems << QStringLiteral("%1's card reads \"%2\", not its name and %3").arg(name, stage_->clientCaption(client), activity);
       }

@@ -11,8 +11,10 @@
 // Method: Main.qml loaded as the app loads it (qrc:/Lockscope/Main.qml), rendered offscreen by
 // the software renderer, grabbed to an image; dots are counted as connected blobs of the
 // notification colour inside the stage; expected counts come from the run's own flight table.
+#include <QDir>
 #include <QQmlApplicationEngine>
 #include <QRegularExpression>
+#include <QSet>
 #include <QQuickItem>
 #include <QQuickWindow>
 #include <QTemporaryDir>
@@ -692,6 +694,56 @@ class GuiScreensTest : public QObject {
     QVERIFY2(!status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
     simulation_->toEnd();
     QVERIFY2(status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
+  }
+
+  // Issue 11, item 8a: a Redis client's card reads as Redis does ("trying SET NX", "waiting to
+  // retry"), never with ZooKeeper's "creating", "listing" or "waiting"; a ZooKeeper client keeps
+  // them. Every Redis lesson at 40 moments.
+  void aRedisClientSpeaksRedis() {
+    const QStringList zookeeperWords{QStringLiteral("creating"), QStringLiteral("listing"), QStringLiteral("waiting")};
+    QSet<QString> seen;
+    const QDir folder(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis"));
+    for (const QString& name : folder.entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
+      QVERIFY(simulation_->load(folder.filePath(name)));
+      for (int step = 0; step <= 40; ++step) {
+        grabAt(simulation_->endTime() * step / 40);
+        for (int client = 0; client < simulation_->clientCount(); ++client) {
+          const QString state = stage_->clientCaption(client).section(QLatin1Char('\n'), 1);
+          QVERIFY2(!zookeeperWords.contains(state), qPrintable(name + QStringLiteral(": ") + stage_->clientCaption(client)));
+          seen.insert(state);
+        }
+      }
+    }
+    for (const char* words : {"trying SET NX", "waiting to retry", "holding"}) {
+      QVERIFY2(seen.contains(QLatin1String(words)), qPrintable(QStringList(seen.begin(), seen.end()).join(QLatin1Char('|'))));
+    }
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    grabAt(simulation_->origin() + 1'000);
+    bool zookeeperSpeaksZooKeeper = false;
+    for (int client = 0; client < simulation_->clientCount(); ++client) {
+      zookeeperSpeaksZooKeeper |= zookeeperWords.contains(stage_->clientCaption(client).section(QLatin1Char('\n'), 1));
+    }
+    QVERIFY(zookeeperSpeaksZooKeeper);
+  }
+
+  // Issue 11, item 8b: a Redis lesson's recipe box lists Redis recipes only, and shows the recipe
+  // that runs after a pick.
+  void theRecipeBoxOffersTheLessonsService() {
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QCoreApplication::processEvents();
+    QObject* box = window_->findChild<QObject*>(QStringLiteral("recipeBox"));
+    QVERIFY(box);
+    const QStringList offered = box->property("model").toStringList();
+    QVERIFY(!offered.isEmpty());
+    for (const QString& name : offered) QVERIFY2(!name.startsWith(QLatin1String("zk-")), qPrintable(offered.join(QLatin1Char(' '))));
+    QCOMPARE(box->property("currentText").toString(), simulation_->recipe());
+    const int fenced = static_cast<int>(offered.indexOf(QStringLiteral("redis-fenced")));
+    QVERIFY(fenced >= 0);
+    box->setProperty("currentIndex", fenced);
+    QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, fenced)));
+    QCoreApplication::processEvents();
+    QCOMPARE(simulation_->recipe(), QStringLiteral("redis-fenced"));
+    QCOMPARE(box->property("currentText").toString(), QStringLiteral("redis-fenced"));
   }
 
   // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.

@@ -316,7 +316,9 @@ QString SimulationController::recipe() const {
 }
 QStringList SimulationController::recipeNames() const {
   QStringList names;
+  const auto* current = timeline_ ? recipes::findRecipe(timeline_->scenario().recipe) : nullptr;
   for (const auto& recipe : recipes::recipeCatalog()) {
+    if (current && recipe.backend != current->backend) continue;
     names << QString::fromUtf8(recipe.name.data(), static_cast<qsizetype>(recipe.name.size()));
   }
   return names;

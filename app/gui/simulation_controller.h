@@ -36,7 +36,9 @@ class SimulationController : public QObject {
   Q_PROPERTY(QString title READ title NOTIFY scenarioChanged)
   Q_PROPERTY(QString summary READ summary NOTIFY scenarioChanged)
   Q_PROPERTY(QString recipe READ recipe NOTIFY scenarioChanged)
-  Q_PROPERTY(QStringList recipeNames READ recipeNames CONSTANT)
+  // The recipes the top bar offers: those of the lesson's service (a ZooKeeper recipe cannot run
+  // a Redis lesson), in the catalogue's order.
+  Q_PROPERTY(QStringList recipeNames READ recipeNames NOTIFY scenarioChanged)
   Q_PROPERTY(int recipeIndex READ recipeIndex NOTIFY scenarioChanged)
   Q_PROPERTY(QString seed READ seed NOTIFY scenarioChanged)
   Q_PROPERTY(int clientCount READ clientCount NOTIFY scenarioChanged)

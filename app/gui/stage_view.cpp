@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "arrow_head.h"
+#include "core/activity_text.h"
 #include "theme.h"
 
 namespace lockscope::gui {
@@ -322,10 +323,11 @@ void StageView::paintClients(QPainter& painter) const {
     clientCaptions_[client] = name;
     if (twoLines) {
       painter.setFont(font(8.5));
-      const QString state = QLatin1String(activityName(activity));
-      if (painter.fontMetrics().horizontalAdvance(state) > box.width() - 4 * scale_) clippedTexts_ << state;
-      painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2), Qt::AlignCenter, state);
-      clientCaptions_[client] += QLatin1Char('\n') + state;
+      // In the service's words: a Redis client is "trying SET NX", not "listing".
+      const QString doing = QString::fromStdString(activityText(state, timeline.trace(), !stage.instances().empty()));
+      if (painter.fontMetrics().horizontalAdvance(doing) > box.width() - 4 * scale_) clippedTexts_ << doing;
+      painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2), Qt::AlignCenter, doing);
+      clientCaptions_[client] += QLatin1Char('\n') + doing;
     }
   }
 }
