@@ -9,6 +9,8 @@
 // Method: a SimulationController on real lessons; models observed by QAbstractItemModelTester
 // in Fatal mode, so any inconsistency fails the test where it happens.
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -105,6 +107,39 @@ class GuiModelsTest : public QObject {
       foundHerd |= index.data(gui::LessonListModel::FileRole).toString().endsWith(QLatin1String("herd-naive.yaml"));
     }
     QVERIFY(foundHerd);
+  }
+
+  // Issue 11, item 8h: the browser lists the course, not the file names: ZooKeeper first, in
+  // teaching order ("The herd effect" before "No herd"), then Redis from SETNX on, then the rest
+  // (the live-only lessons); a lesson the course does not name still comes, last in its folder.
+  void lessonListFollowsTheCourse() {
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("lessons"));
+    const QString source = QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios");
+    for (const QString& sub : {QStringLiteral("zookeeper"), QStringLiteral("redis"), QStringLiteral("zookeeper-live")}) {
+      QVERIFY(QDir().mkpath(folder + QLatin1Char('/') + sub));
+      for (const QString& name : QDir(source + QLatin1Char('/') + sub).entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
+        QVERIFY(QFile::copy(source + QLatin1Char('/') + sub + QLatin1Char('/') + name, folder + QLatin1Char('/') + sub + QLatin1Char('/') + name));
+      }
+    }
+    // A teacher's own lesson, named to sort first by file name.
+    QVERIFY(QFile::copy(source + QStringLiteral("/zookeeper/crash-holder.yaml"), folder + QStringLiteral("/zookeeper/a-mine.yaml")));
+    gui::LessonListModel lessons;
+    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal, this);
+    lessons.setFolder(folder);
+    QStringList files, groups;
+    for (int row = 0; row < lessons.rowCount(); ++row) {
+      files << QDir(folder).relativeFilePath(lessons.index(row, 0).data(gui::LessonListModel::FileRole).toString());
+      const QString group = lessons.index(row, 0).data(gui::LessonListModel::GroupRole).toString();
+      if (groups.isEmpty() || groups.last() != group) groups << group;
+    }
+    QCOMPARE(groups, (QStringList{QStringLiteral("zookeeper"), QStringLiteral("redis"), QStringLiteral("zookeeper-live")}));
+    QCOMPARE(files.mid(0, 3), (QStringList{QStringLiteral("zookeeper/herd-naive.yaml"), QStringLiteral("zookeeper/herd-chained.yaml"),
+                                           QStringLiteral("zookeeper/crash-holder.yaml")}));
+    QCOMPARE(lessons.index(0, 0).data(gui::LessonListModel::TitleRole).toString().left(16), QStringLiteral("The herd effect:"));
+    QCOMPARE(files.value(files.indexOf(QStringLiteral("redis/setnx-crash-before-expire.yaml")) - 1), QStringLiteral("zookeeper/a-mine.yaml"));
+    QVERIFY(files.indexOf(QStringLiteral("redis/redlock-happy-path.yaml")) < files.indexOf(QStringLiteral("redis/redlock-clock-jump.yaml")));
+    QCOMPARE(files.size(), lessons.rowCount());
   }
 
   void steppingNeverChangesTheRun() {
