@@ -297,10 +297,21 @@ class GuiModelsTest : public QObject {
     QCOMPARE(metrics.value(QStringLiteral("notifications")).toInt(), 80);  // with the joins' 26
     QCOMPARE(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble(), 5.4);
     QCOMPARE(metrics.value(QStringLiteral("requestsPerRelease")).toDouble(), 5.5);
-    // At the first release's figures only: nine notifications, as the chart's first bar.
+    // At the first release's figures only: nine notifications by the next grant, as the chart's
+    // first bar. Issue 11, item 8g: as the release begins, it is counted (not "releases 0" beside
+    // "notifications / release 9.0") and its notifications as they land, none yet.
     const auto& first = naive.timeline()->releases().front();
     naive.seekTime(static_cast<double>(first.time));
+    QCOMPARE(naive.metrics().value(QStringLiteral("releases")).toInt(), 1);
+    QCOMPARE(naive.metrics().value(QStringLiteral("notificationsPerRelease")).toDouble(), 0.0);
+    naive.seekTime(static_cast<double>(first.time + first.handoff));
+    QCOMPARE(naive.metrics().value(QStringLiteral("releases")).toInt(), 1);
     QCOMPARE(naive.metrics().value(QStringLiteral("notificationsPerRelease")).toDouble(), 9.0);
+    // Half way between: what has landed so far.
+    naive.seekTime(static_cast<double>(first.time + first.handoff / 2));
+    const double halfWay = naive.metrics().value(QStringLiteral("notificationsPerRelease")).toDouble();
+    QCOMPARE(halfWay, static_cast<double>(naive.metrics().value(QStringLiteral("notifications")).toInt() -
+                                          naive.timeline()->countsAfter(naive.timeline()->trace().countUpTo(first.time - 1)).notifications));
 
     SimulationController chained;
     QVERIFY(chained.load(lesson("herd-chained.yaml")));

@@ -382,25 +382,28 @@ QVariantMap SimulationController::metrics() const {
   if (!timeline_) return map;
   const RunningCounts counts = timeline_->countsAfter(eventIndex_);
   map[QStringLiteral("acquisitions")] = counts.acquisitions;
-  map[QStringLiteral("releases")] = counts.releases;
   map[QStringLiteral("requests")] = counts.requests;
   map[QStringLiteral("notifications")] = counts.notifications;
   map[QStringLiteral("holders")] = stage_.holders();
   // Per release: what each release up to the cursor caused until the next grant (the chart's
-  // bars), not the run's totals, which also count what clients joining the queue caused.
-  int released = 0, notified = 0, requested = 0, handoffs = 0;
+  // bars), not the run's totals, which also count what clients joining the queue caused; a
+  // release still going counts what it has caused so far. Releases are counted as begun, as
+  // these figures count them ("releases 0" beside "notifications / release 9.0" was a release
+  // whose delete had not been answered yet).
+  const size_t released = releasesSoFar(*timeline_, time_);
+  map[QStringLiteral("releases")] = static_cast<int>(released);
+  int notified = 0, requested = 0, handoffs = 0;
   double handoffTotal = 0;
-  for (const ReleaseFigures& release : timeline_->releases()) {
-    if (release.time > time_) break;
-    ++released;
+  for (size_t index = 0; index < released; ++index) {
+    const ReleaseFigures release = releaseSoFar(*timeline_, index, time_, eventIndex_);
     notified += release.notifications;
     requested += release.requests;
     if (release.handoff < 0 || release.time + release.handoff > time_) continue;
     handoffTotal += static_cast<double>(release.handoff);
     ++handoffs;
   }
-  map[QStringLiteral("notificationsPerRelease")] = released ? static_cast<double>(notified) / released : 0.0;
-  map[QStringLiteral("requestsPerRelease")] = released ? static_cast<double>(requested) / released : 0.0;
+  map[QStringLiteral("notificationsPerRelease")] = released ? notified / static_cast<double>(released) : 0.0;
+  map[QStringLiteral("requestsPerRelease")] = released ? requested / static_cast<double>(released) : 0.0;
   map[QStringLiteral("handoffMeanMs")] = handoffs ? handoffTotal / handoffs / 1000.0 : 0.0;
   map[QStringLiteral("violations")] = static_cast<int>(violationsSoFar(*timeline_, time_).size());
   return map;

@@ -29,4 +29,26 @@ std::vector<ViolationSoFar> violationsSoFar(const RunTimeline& timeline, sim::Mi
   return out;
 }
 
+size_t releasesSoFar(const RunTimeline& timeline, sim::Micros now) {
+  const auto& releases = timeline.releases();
+  return static_cast<size_t>(std::count_if(releases.begin(), releases.end(),
+                                           [now](const ReleaseFigures& release) { return release.time <= now; }));
+}
+
+ReleaseFigures releaseSoFar(const RunTimeline& timeline, size_t release, sim::Micros now, size_t eventCount) {
+  const auto& releases = timeline.releases();
+  ReleaseFigures figures = releases[release];
+  const bool granted = figures.handoff >= 0 && figures.time + figures.handoff <= now;
+  const bool followed = release + 1 < releases.size() && releases[release + 1].time <= now;
+  if (granted || followed) return figures;
+  // Still going: what the trace has shown since the release began (run_timeline.cpp counts from
+  // the "releasing" event; the events before its moment are not the release's).
+  const RunningCounts before = timeline.countsAfter(timeline.trace().countUpTo(figures.time - 1));
+  const RunningCounts after = timeline.countsAfter(eventCount);
+  figures.notifications = static_cast<int>(after.notifications - before.notifications);
+  figures.requests = static_cast<int>(after.requests - before.requests);
+  figures.handoff = -1;
+  return figures;
+}
+
 }  // namespace lockscope::gui
