@@ -746,6 +746,29 @@ class GuiScreensTest : public QObject {
     QCOMPARE(box->property("currentText").toString(), QStringLiteral("redis-fenced"));
   }
 
+  // Issue 11, item 8c: the diagram's lane names are whole ("reader-1", not "ader-1"), the gutter
+  // as wide as they need; a name too long for a quarter of the window is elided at its end, never
+  // cut at its start.
+  void laneNamesAreWholeOrElidedAtTheirEnd() {
+    QVERIFY(simulation_->load(lesson("read-write-lock.yaml")));
+    auto* diagram = qobject_cast<gui::SpaceTimeView*>(item("diagram"));
+    QVERIFY(diagram);
+    grabAt(simulation_->origin() + 50'000);
+    QCOMPARE(diagram->laneNames(), (QStringList{QStringLiteral("server"), QStringLiteral("reader-1"), QStringLiteral("reader-2"),
+                                                QStringLiteral("writer"), QStringLiteral("reader-3")}));
+    QTemporaryDir dir;
+    const QString path = testing::writeScenario(
+        dir, "long.yaml",
+        "title: long names\nrecipe: zk-chained\nclients:\n  - name: the-client-whose-name-never-ends-on-a-projector\n  - name: c2\n");
+    QVERIFY(!path.isEmpty());
+    QVERIFY2(simulation_->load(path), qPrintable(simulation_->error()));
+    resizeWindow(QSize(1024, 640));
+    grabAt(simulation_->origin() + 1'000);
+    const QString shown = diagram->laneNames().value(1);
+    QVERIFY2(shown.startsWith(QLatin1String("the-client")) && shown.endsWith(QChar(0x2026)), qPrintable(shown));
+    QCOMPARE(diagram->laneNames().value(2), QStringLiteral("c2"));
+  }
+
   // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.
   void theKeyboardScrubsAndTheHelpListsIt() {
     QVERIFY(simulation_->load(lesson("herd-naive.yaml")));

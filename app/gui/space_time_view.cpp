@@ -71,6 +71,9 @@ void SpaceTimeView::paint(QPainter* painter) {
   painter->setFont(font);
 
   // Lanes and their names.
+  const double marker = std::min(lane * 0.7, 9.0 * scale_);
+  fitGutter(QFontMetricsF(font), marker);
+  laneNames_.clear();
   for (size_t index = 0; index <= clients; ++index) {
     const double y = laneY(static_cast<int>(index));
     painter->setPen(QPen(palette_->rule, palette_->stroke));
@@ -79,11 +82,13 @@ void SpaceTimeView::paint(QPainter* painter) {
       // A client's lane: its marker (shape and colour) and its name, in its colour or, in high
       // contrast, in black.
       const int client = static_cast<int>(index) - 1;
-      const double marker = std::min(lane * 0.7, 9.0 * scale_);
       if (client >= 0) Theme::drawClientMarker(*painter, client, QRectF(3, y - marker / 2, marker, marker));
       painter->setPen(client < 0 || palette_->highContrast ? palette_->ink : Theme::clientColour(client).darker(130));
       const QString name = client < 0 ? QStringLiteral("server") : QString::fromStdString(timeline.cast().name(client));
-      painter->drawText(QRectF(marker + 5, y - lane / 2, gutter() - marker - 11, lane), Qt::AlignRight | Qt::AlignVCenter, name);
+      const QRectF room(marker + 5, y - lane / 2, gutter() - marker - 11, lane);
+      // Right-aligned text wider than its room ran off the left edge: "reader-1" read "ader-1".
+      laneNames_ << QFontMetricsF(font).elidedText(name, Qt::ElideRight, room.width());
+      painter->drawText(room, Qt::AlignRight | Qt::AlignVCenter, laneNames_.last());
     }
   }
 
@@ -176,6 +181,17 @@ void SpaceTimeView::paint(QPainter* painter) {
                     QStringLiteral("window %1 ms%2 · wheel to zoom · click to jump")
                         .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
                         .arg(stride > 1 ? QStringLiteral(" · 1 in %1 messages drawn").arg(stride) : QString()));
+}
+
+void SpaceTimeView::fitGutter(const QFontMetricsF& metrics, double marker) {
+  double widest = metrics.horizontalAdvance(QStringLiteral("server"));
+  for (const std::string& name : simulation_->timeline()->cast().names()) {
+    widest = std::max(widest, metrics.horizontalAdvance(QString::fromStdString(name)));
+  }
+  // At least the old fixed gutter (the lanes do not move for short names), at most a quarter of
+  // the width (a longer name is elided at its end instead).
+  const double least = 56 * scale_, most = std::max(least, width() / 4);
+  gutter_ = std::clamp(std::ceil(widest) + marker + 12, least, most);
 }
 
 void SpaceTimeView::mousePressEvent(QMouseEvent* event) {
