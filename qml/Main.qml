@@ -173,6 +173,8 @@ ApplicationWindow {
                 textScale: window.textScale
                 highContrast: window.presentation
                 tabbed: window.compact
+                // Tabbed, the narration shares the column with one panel, not two.
+                narrationReserve: window.height * (window.compact ? 0.2 : 0.1)
             }
         }
 

@@ -769,6 +769,39 @@ class GuiScreensTest : public QObject {
     QCOMPARE(diagram->laneNames().value(2), QStringLiteral("c2"));
   }
 
+  // Issue 11, item 8d: the narration panel keeps one height through a lesson - its steps differ
+  // in length and the "what happens next?" question comes and goes - so the recipe under it does
+  // not jump. crash-holder: a one-line step, a four-line step with a pause, a three-line step.
+  void theNarrationDoesNotMoveThePanelsUnderIt() {
+    QVERIFY(simulation_->load(lesson("crash-holder.yaml")));
+    QQuickItem* panel = item("narrationPanel");
+    QQuickItem* recipe = item("recipeLines");
+    QVERIFY(panel && recipe);
+    QStringList seen;
+    QSet<int> heights, recipeTops;
+    const auto look = [&] {
+      window_->grabWindow();  // as drawn: the layouts are polished before a frame
+      heights.insert(qRound(panel->height()));
+      recipeTops.insert(sceneRect(recipe).top());
+      seen << simulation_->narration().left(20) + (simulation_->waitingAtNarration() ? QStringLiteral(" ?") : QString());
+    };
+    look();  // "Press Space to play."
+    for (const auto& moment : simulation_->timeline()->report().narration) {
+      simulation_->seekTime(static_cast<double>(moment.time));
+      look();
+    }
+    // At the pause, as playback stops there.
+    simulation_->restart();
+    simulation_->setSpeed(100.0);
+    simulation_->play();
+    QTRY_VERIFY_WITH_TIMEOUT(simulation_->waitingAtNarration(), 10'000);
+    look();
+    QCOMPARE(seen.size(), 5);
+    QVERIFY2(heights.size() == 1 && recipeTops.size() == 1,
+             qPrintable(QStringLiteral("%1 heights, %2 recipe tops over: %3").arg(heights.size()).arg(recipeTops.size()).arg(seen.join(QStringLiteral(" | ")))));
+    simulation_->setSpeed(0.02);
+  }
+
   // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.
   void theKeyboardScrubsAndTheHelpListsIt() {
     QVERIFY(simulation_->load(lesson("herd-naive.yaml")));

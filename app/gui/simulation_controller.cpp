@@ -365,16 +365,31 @@ QString SimulationController::eventTimeText(int eventIndex) const {
   return millisText(timeline_->trace()[static_cast<size_t>(eventIndex)].time - timeline_->report().origin);
 }
 
+namespace {
+
+// A narration step as the panel shows it. YAML block text keeps the author's line breaks; the
+// panel wraps by itself, so single breaks become spaces and only blank lines (paragraphs) stay.
+QString narrationShown(const std::string& text) {
+  static const QRegularExpression lineBreak(QStringLiteral("(?<!\\n)\\n(?!\\n)"));
+  return QString::fromStdString(text).trimmed().replace(lineBreak, QStringLiteral(" "));
+}
+
+}  // namespace
+
 QString SimulationController::narration() const {
   if (!timeline_) return {};
   QString text;
   for (const auto& moment : timeline_->report().narration) {
-    if (moment.time <= time_) text = QString::fromStdString(moment.text).trimmed();
+    if (moment.time <= time_) text = narrationShown(moment.text);
   }
-  // YAML block text keeps the author's line breaks; the panel wraps by itself, so single breaks
-  // become spaces and only blank lines (paragraphs) stay.
-  static const QRegularExpression lineBreak(QStringLiteral("(?<!\\n)\\n(?!\\n)"));
-  return text.replace(lineBreak, QStringLiteral(" "));
+  return text;
+}
+
+QStringList SimulationController::narrationTexts() const {
+  QStringList texts;
+  if (!timeline_) return texts;
+  for (const auto& moment : timeline_->report().narration) texts << narrationShown(moment.text);
+  return texts;
 }
 
 QVariantMap SimulationController::metrics() const {

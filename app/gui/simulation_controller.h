@@ -70,6 +70,9 @@ class SimulationController : public QObject {
   Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
   Q_PROPERTY(QString narration READ narration NOTIFY narrationChanged)
   Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
+  // Every narration step of the run as the panel shows it: the panel keeps the height of the
+  // tallest, so that it does not jump (and push the panels under it) as the narration changes.
+  Q_PROPERTY(QStringList narrationTexts READ narrationTexts NOTIFY scenarioChanged)
   Q_PROPERTY(QVariantMap metrics READ metrics NOTIFY frameChanged)
   Q_PROPERTY(bool serverUp READ serverUp NOTIFY frameChanged)
   // Per client, what its fault menu offers at the cursor (faultChoices): the menu binds to it,
@@ -187,6 +190,7 @@ class SimulationController : public QObject {
   double speed() const { return speed_; }
   void setSpeed(double speed);
   QString narration() const;
+  QStringList narrationTexts() const;
   bool waitingAtNarration() const { return waitingAtNarration_; }
   QVariantMap metrics() const;
   QStringList manualFaults() const;
