@@ -802,6 +802,44 @@ class GuiScreensTest : public QObject {
     simulation_->setSpeed(0.02);
   }
 
+  // Issue 11, item 8f: 100 clients' lock nodes do not fit the server box; they are not drawn in
+  // 8 px type but in legible rows (11 px type or more, 18 px in presentation mode at 1280x720),
+  // as many as fit, and one row says how many more there are.
+  void aHundredClientsNodesStayLegible_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<int>("least");
+    QTest::newRow("1600x1000") << QSize(1600, 1000) << false << 11;
+    QTest::newRow("1280x720 presentation") << QSize(1280, 720) << true << 18;
+  }
+  void aHundredClientsNodesStayLegible() {
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    QFETCH(int, least);
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->configure(QString(), QString(), 100));
+    window_->setProperty("presentation", presentation);
+    resizeWindow(size);
+    // When the most nodes are queued under /lock.
+    int nodes = 0, most = 0;
+    sim::Micros crowded = 0;
+    for (const auto& event : simulation_->timeline()->trace().events()) {
+      nodes += event.kind == sim::TraceKind::NodeCreated ? 1 : event.kind == sim::TraceKind::NodeDeleted ? -1 : 0;
+      if (nodes > most) {
+        most = nodes;
+        crowded = event.time;
+      }
+    }
+    grabAt(static_cast<double>(crowded));
+    QVERIFY2(simulation_->stage().znodes().size() >= 60, qPrintable(QString::number(simulation_->stage().znodes().size())));
+    const int pixels = stage_->smallestZnodeTextPixels();
+    QVERIFY2(pixels >= least, qPrintable(QString::number(pixels)));
+    QVERIFY2(stage_->znodeSummary().contains(QRegularExpression(QStringLiteral("and \\d+ more nodes"))), qPrintable(stage_->znodeSummary()));
+    // The first rows are there: the lock's parent first.
+    QVERIFY(!stage_->znodeRect(QStringLiteral("/lock")).isEmpty());
+    QVERIFY2(stage_->clippedTexts().isEmpty(), qPrintable(stage_->clippedTexts().join(QLatin1Char('|'))));
+  }
+
   // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.
   void theKeyboardScrubsAndTheHelpListsIt() {
     QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
