@@ -860,12 +860,19 @@ class GuiScreensTest : public QObject {
     const int atStart = simulation_->eventIndex();
     QTest::keyClick(window_, Qt::Key_Right);
     QCOMPARE(simulation_->eventIndex(), atStart + 1);
+    // W: the whole run, and back (issue 11, item 4).
+    QVERIFY(!simulation_->wholeRunShown());
+    QTest::keyClick(window_, Qt::Key_W);
+    QVERIFY(simulation_->wholeRunShown());
+    QCOMPARE(simulation_->events()->rowCount(), simulation_->eventCount());
+    QTest::keyClick(window_, Qt::Key_W);
+    QVERIFY(!simulation_->wholeRunShown());
 
     auto* help = window_->findChild<QObject*>(QStringLiteral("help"));
     QVERIFY(help);
     QStringList shown;
     for (const QVariant& row : help->property("rows").toList()) shown << row.toList().value(0).toString();
-    for (const char* keys : {"Space", "Home / End", "Shift+→ / Shift+←", "PgDn / PgUp", "C", "F1 or ?"}) {
+    for (const char* keys : {"Space", "Home / End", "Shift+→ / Shift+←", "PgDn / PgUp", "C", "W", "F1 or ?"}) {
       QVERIFY2(shown.contains(QString::fromUtf8(keys)), qPrintable(shown.join(QLatin1Char('|'))));
     }
   }
