@@ -25,8 +25,9 @@ shot redlock-two-down --scenario scenarios/redis/redlock-two-down.yaml --at 40ms
 # A master with a replica 500 ms behind: c1's SET is in transit when the failover comes.
 shot redis-failover --scenario scenarios/redis/failover-async-replication.yaml --at 150ms
 # Compare mode on Redis: SETNX then EXPIRE (a crash between them holds the lock forever) against
-# SET NX PX (the lease frees it): the headline over the stages reads "2 violations vs 0".
-shot compare-redis --scenario scenarios/redis/setnx-crash-before-expire.yaml --compare redis-lock --at 3s
+# SET NX PX (the lease frees it): at the end of the run (5.01 s; a stuck client and a deadlock are
+# judged there, not before) the headline over the stages reads "2 violations vs 0".
+shot compare-redis --scenario scenarios/redis/setnx-crash-before-expire.yaml --compare redis-lock --at 6s
 # Presentation mode for a classroom, on a projector's 1280x720: large type in high contrast, the
 # clients in two columns beside the server, the side and lower panels as tabs (T, D).
 shot presentation --scenario scenarios/zookeeper/herd-naive.yaml --presentation --at 62ms --size 1280x720

@@ -1,5 +1,6 @@
 pragma ComponentBehavior: Bound
-// The event log: every event of the run, filterable by client and by the kinds the run has, following the cursor;
+// The event log: the events that have happened by the cursor (rows appear as the run plays), or every event of
+// the run when "whole run" is ticked, filterable by client and by the kinds the run has, following the cursor;
 // click a line to jump there. A ListView only makes the rows on screen, so 100,000 events scroll.
 import QtQuick
 import QtQuick.Controls
@@ -11,6 +12,9 @@ Frame {
     required property Simulation simulation
     property real textScale: 1.0
     property bool highContrast: false
+    // The window's "show the whole run" (off: nothing after the cursor is listed or drawn).
+    property bool wholeRun: false
+    signal wholeRunToggled()
     padding: 2
 
     EventLogFilter {
@@ -37,6 +41,16 @@ Frame {
                 objectName: "kindFilter"
                 Layout.fillWidth: true
                 model: panel.simulation.kindChoices
+            }
+            // The teacher's choice to show what is still to come (the keyboard's W): off, a "what
+            // happens next?" pause keeps its answer.
+            CheckBox {
+                objectName: "wholeRunBox"
+                text: "whole run"
+                checked: panel.wholeRun
+                onToggled: panel.wholeRunToggled()
+                ToolTip.text: "show the whole run, what is still to come faded (W)"
+                ToolTip.visible: hovered
             }
         }
         ListView {
@@ -92,7 +106,8 @@ Frame {
                     elide: Text.ElideRight
                     font.family: "monospace"
                     font.pointSize: 8.5 * panel.textScale
-                    // What is still to come is faded; in high contrast less (#404040 on white).
+                    // What is still to come (listed with the whole run shown) is faded; in high
+                    // contrast less (#404040 on white).
                     opacity: row.past ? 1.0 : panel.highContrast ? 0.75 : 0.45
                 }
                 MouseArea {

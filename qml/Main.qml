@@ -19,6 +19,9 @@ ApplicationWindow {
     property alias simulation: primary
     property bool comparing: false
     property int selectedClient: -1
+    // "Show the whole run" (off by default, for this session): with it off, a "what happens next?"
+    // pause shows nothing of what comes next (the event log, the diagram, the chart, the verdict).
+    property bool wholeRunShown: false
     readonly property real textScale: presentation ? 1.5 : 1.0
     // Presentation mode on a projector's 1280x720 (or anything short of 1500x900): the side panel's
     // recipe and metrics, and the diagram and the event log, become tabs, so that what is shown
@@ -48,7 +51,10 @@ ApplicationWindow {
             comparing = true
     }
 
-    Simulation { id: primary }
+    Simulation {
+        id: primary
+        wholeRunShown: window.wholeRunShown
+    }
     // Compare mode: the same scenario, seed, clients, latency and clicked faults as `primary`
     // (kept in step by the Simulation itself), under a second recipe.
     Simulation {
@@ -56,6 +62,7 @@ ApplicationWindow {
         objectName: "secondary"
         compareRecipe: window.compareRecipe
         leader: window.comparing ? primary : null
+        wholeRunShown: window.wholeRunShown
     }
 
     Shortcuts {
@@ -78,6 +85,7 @@ ApplicationWindow {
         onLowerTabToggled: lowerTabs.currentIndex = (lowerTabs.currentIndex + 1) % lowerTabs.count
         onSideTabToggled: sidePanel.nextTab()
         onAlignToggled: secondary.alignOnRelease = !secondary.alignOnRelease
+        onWholeRunToggled: window.wholeRunShown = !window.wholeRunShown
     }
 
     header: TopBar {
@@ -165,6 +173,8 @@ ApplicationWindow {
                 textScale: window.textScale
                 highContrast: window.presentation
                 tabbed: window.compact
+                // Tabbed, the narration shares the column with one panel, not two.
+                narrationReserve: window.height * (window.compact ? 0.2 : 0.1)
             }
         }
 
@@ -218,6 +228,8 @@ ApplicationWindow {
                 simulation: window.comparing && compareBar.logOfSecond ? secondary : primary
                 textScale: window.textScale
                 highContrast: window.presentation
+                wholeRun: window.wholeRunShown
+                onWholeRunToggled: window.wholeRunShown = !window.wholeRunShown
             }
             StageView {
                 objectName: "legend"

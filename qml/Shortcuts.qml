@@ -22,6 +22,7 @@ Item {
     signal lowerTabToggled()
     signal sideTabToggled()
     signal alignToggled()
+    signal wholeRunToggled()
 
     // Each: the keys as shown, what they do, and the key sequences with their actions (none for
     // a mouse gesture).
@@ -47,6 +48,7 @@ Item {
         { shown: "Ctrl+E", what: "export the view as PNG", actions: [{ sequences: ["Ctrl+E"], run: () => keys.exportRequested() }] },
         { shown: "M", what: "compare: the same run under a second recipe", actions: [{ sequences: ["M"], run: () => keys.compareToggled() }] },
         { shown: "A", what: "compare: align the second run on the same time / on the same release #k", actions: [{ sequences: ["A"], run: () => keys.alignToggled() }] },
+        { shown: "W", what: "show the whole run, what is still to come faded (off: only what has happened)", actions: [{ sequences: ["W"], run: () => keys.wholeRunToggled() }] },
         { shown: "F5", what: "presentation mode (large type, high contrast, full screen)", actions: [{ sequences: ["F5"], run: () => keys.presentationToggled() }] },
         { shown: "D / T", what: "presentation at 1280x720: the diagram or the event log / the recipe or the metrics", actions: [{ sequences: ["D"], run: () => keys.lowerTabToggled() }, { sequences: ["T"], run: () => keys.sideTabToggled() }] },
         { shown: "F1 or ?", what: "this help", actions: [{ sequences: ["F1", "?"], run: () => keys.helpRequested() }] },

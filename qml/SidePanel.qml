@@ -12,6 +12,9 @@ ColumnLayout {
     property real textScale: 1.0
     property bool highContrast: false
     property bool tabbed: false
+    // The most height the narration reserves for its tallest step (set from the window's size,
+    // not from this column's: the column's height is the layout's answer, not its question).
+    property real narrationReserve: 400
     spacing: 4
 
     // The other tab (the keyboard's T).
@@ -20,8 +23,10 @@ ColumnLayout {
     }
 
     NarrationPanel {
+        objectName: "narrationPanel"
         Layout.fillWidth: true
         Layout.preferredHeight: implicitHeight
+        maximumTextHeight: side.narrationReserve
         simulation: side.simulation
     }
     TabBar {
@@ -33,6 +38,7 @@ ColumnLayout {
         TabButton { text: "Metrics" }
     }
     RecipePanel {
+        id: recipe
         visible: !side.tabbed || tabs.currentIndex === 0
         Layout.fillWidth: true
         Layout.fillHeight: true
@@ -40,6 +46,7 @@ ColumnLayout {
         simulation: side.simulation
     }
     MetricsPanel {
+        id: metrics
         visible: !side.tabbed || tabs.currentIndex === 1
         Layout.fillWidth: true
         Layout.fillHeight: side.tabbed

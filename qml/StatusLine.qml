@@ -1,5 +1,6 @@
 // The status line: a load or input error (the loader's file:line:col message, in red) or the
-// run's verdict, and the faults injected by hand so far.
+// run's verdict as of the cursor (violations so far; the expectations once the run is played to
+// its end), and the faults injected by hand so far.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -15,7 +16,7 @@ ToolBar {
             objectName: "statusText"
             Layout.fillWidth: true
             elide: Text.ElideRight
-            color: status.simulation.error !== "" || !status.simulation.passed ? Theme.violation : palette.windowText
+            color: status.simulation.error !== "" || status.simulation.verdictFailed ? Theme.violation : palette.windowText
             text: status.simulation.error !== "" ? status.simulation.error : status.simulation.verdict
         }
         BusyIndicator {

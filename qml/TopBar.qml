@@ -48,10 +48,15 @@ ToolBar {
             spacing: 6
             Label { text: "recipe"; anchors.verticalCenter: parent.verticalCenter }
             ComboBox {
+                objectName: "recipeBox"
                 model: bar.simulation.recipeNames
                 currentIndex: bar.simulation.recipeIndex
                 implicitWidth: 200
-                onActivated: (index) => bar.simulation.configure(bar.simulation.recipeNames[index], "", 0)
+                // The box shows the recipe that runs: a pick that could not be configured goes back.
+                onActivated: (index) => {
+                    bar.simulation.configure(bar.simulation.recipeNames[index], "", 0)
+                    currentIndex = Qt.binding(() => bar.simulation.recipeIndex)
+                }
             }
         }
         Row {

@@ -5,13 +5,16 @@
 // the status line. Presentation mode is high contrast (white ground, text at 7:1 or more, taller
 // event-log rows); znode rows always show their sequence number, even squeezed in compare mode;
 // at the minimum window size the playback bar and the diagram are still there; "Export PNG"
-// writes the whole window, top bar and status line included.
+// writes the whole window, top bar and status line included; a "what happens next?" pause shows
+// nothing of what comes next unless the whole run is asked for.
 //
 // Method: Main.qml loaded as the app loads it (qrc:/Lockscope/Main.qml), rendered offscreen by
 // the software renderer, grabbed to an image; dots are counted as connected blobs of the
 // notification colour inside the stage; expected counts come from the run's own flight table.
+#include <QDir>
 #include <QQmlApplicationEngine>
 #include <QRegularExpression>
+#include <QSet>
 #include <QQuickItem>
 #include <QQuickWindow>
 #include <QTemporaryDir>
@@ -24,6 +27,7 @@
 #include "event_log_model.h"
 #include "recipe_line_model.h"
 #include "simulation_controller.h"
+#include "space_time_view.h"
 #include "support/gui_window.h"
 #include "support/gui_lessons.h"
 #include "stage_view.h"
@@ -629,10 +633,211 @@ class GuiScreensTest : public QObject {
     box->setProperty("currentIndex", index);
     auto* filter = window_->findChild<gui::EventLogFilter*>();
     QVERIFY(filter);
+    simulation_->toEnd();  // the log lists what has happened
     QCOMPARE(filter->kind(), QStringLiteral("key_changed"));
     QVERIFY(filter->rowCount() > 0);
     box->setProperty("currentIndex", 0);
     QCOMPARE(filter->kind(), QString());
+  }
+
+  // Issue 11, item 4: at crash-holder's "what happens next?" pause (c1's crash, 100 ms) the
+  // window shows nothing of what comes next: the diagram, zoomed out far enough to reach c2's and
+  // c3's holds two seconds on, draws nothing right of the cursor, the log lists the events up to
+  // the cursor, and redis/paused-holder's status line counts no violation at t = 0. The log's
+  // "whole run" box shows all of it (what is to come faded), and takes it away again.
+  void aPauseShowsNothingOfWhatComesNext() {
+    QVERIFY(simulation_->load(lesson("crash-holder.yaml")));
+    auto* diagram = qobject_cast<gui::SpaceTimeView*>(item("diagram"));
+    QQuickItem* list = item("eventList");
+    QQuickItem* box = item("wholeRunBox");
+    QVERIFY(diagram && list && box && box->isVisible());
+    const sim::Micros pause = static_cast<sim::Micros>(simulation_->origin()) + 100'000;
+    const auto& holds = simulation_->timeline()->holds();
+    QVERIFY(holds.size() == 3 && holds[1].start > pause);
+    // The cursor sits at three quarters of the window: a window four times as long as what is
+    // left after the cursor shows the rest of the run right of it.
+    diagram->setSpan(static_cast<double>(simulation_->endTime() - static_cast<double>(pause)) * 4.2);
+    // Coloured pixels (holds, messages, violations) right of the cursor, under the header.
+    const auto colouredAhead = [&](const QImage& image) {
+      const QRect area = sceneRect(diagram);
+      int cursor = 0;  // the first column after the cursor's line
+      while (cursor < diagram->width() && diagram->timeAt(cursor) <= static_cast<double>(pause)) ++cursor;
+      cursor += area.left() + 2;
+      int count = 0;
+      for (int y = area.top() + static_cast<int>(16 * diagram->textScale()); y < area.bottom(); ++y) {
+        for (int x = cursor; x < area.right(); ++x) count += QColor(image.pixel(x, y)).hsvSaturation() > 60 ? 1 : 0;
+      }
+      return count;
+    };
+    QImage image = grabAt(static_cast<double>(pause));
+    QCOMPARE(colouredAhead(image), 0);
+    QCOMPARE(list->property("count").toInt(), simulation_->eventIndex());
+    QVERIFY(simulation_->eventIndex() < simulation_->eventCount());
+
+    const QPointF centre = box->mapToScene(QPointF(box->width() / 2, box->height() / 2));
+    QTest::mouseClick(window_, Qt::LeftButton, {}, centre.toPoint());
+    QVERIFY(window_->property("wholeRunShown").toBool());
+    QVERIFY(simulation_->wholeRunShown());
+    image = grabAt(static_cast<double>(pause));
+    QVERIFY(colouredAhead(image) > 100);
+    QCOMPARE(list->property("count").toInt(), simulation_->eventCount());
+    QTest::mouseClick(window_, Qt::LeftButton, {}, centre.toPoint());
+    QVERIFY(!simulation_->wholeRunShown());
+    QCOMPARE(list->property("count").toInt(), simulation_->eventIndex());
+    diagram->setSpan(0);
+
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QCoreApplication::processEvents();
+    QVERIFY(!simulation_->timeline()->report().verdict.violations.empty());
+    auto* status = window_->findChild<QObject*>(QStringLiteral("statusText"));
+    QVERIFY(status);
+    QVERIFY2(!status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
+    simulation_->toEnd();
+    QVERIFY2(status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
+  }
+
+  // Issue 11, item 8a: a Redis client's card reads as Redis does ("trying SET NX", "waiting to
+  // retry"), never with ZooKeeper's "creating", "listing" or "waiting"; a ZooKeeper client keeps
+  // them. Every Redis lesson at 40 moments.
+  void aRedisClientSpeaksRedis() {
+    const QStringList zookeeperWords{QStringLiteral("creating"), QStringLiteral("listing"), QStringLiteral("waiting")};
+    QSet<QString> seen;
+    const QDir folder(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis"));
+    for (const QString& name : folder.entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
+      QVERIFY(simulation_->load(folder.filePath(name)));
+      for (int step = 0; step <= 40; ++step) {
+        grabAt(simulation_->endTime() * step / 40);
+        for (int client = 0; client < simulation_->clientCount(); ++client) {
+          const QString state = stage_->clientCaption(client).section(QLatin1Char('\n'), 1);
+          QVERIFY2(!zookeeperWords.contains(state), qPrintable(name + QStringLiteral(": ") + stage_->clientCaption(client)));
+          seen.insert(state);
+        }
+      }
+    }
+    for (const char* words : {"trying SET NX", "waiting to retry", "holding"}) {
+      QVERIFY2(seen.contains(QLatin1String(words)), qPrintable(QStringList(seen.begin(), seen.end()).join(QLatin1Char('|'))));
+    }
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    grabAt(simulation_->origin() + 1'000);
+    bool zookeeperSpeaksZooKeeper = false;
+    for (int client = 0; client < simulation_->clientCount(); ++client) {
+      zookeeperSpeaksZooKeeper |= zookeeperWords.contains(stage_->clientCaption(client).section(QLatin1Char('\n'), 1));
+    }
+    QVERIFY(zookeeperSpeaksZooKeeper);
+  }
+
+  // Issue 11, item 8b: a Redis lesson's recipe box lists Redis recipes only, and shows the recipe
+  // that runs after a pick.
+  void theRecipeBoxOffersTheLessonsService() {
+    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QCoreApplication::processEvents();
+    QObject* box = window_->findChild<QObject*>(QStringLiteral("recipeBox"));
+    QVERIFY(box);
+    const QStringList offered = box->property("model").toStringList();
+    QVERIFY(!offered.isEmpty());
+    for (const QString& name : offered) QVERIFY2(!name.startsWith(QLatin1String("zk-")), qPrintable(offered.join(QLatin1Char(' '))));
+    QCOMPARE(box->property("currentText").toString(), simulation_->recipe());
+    const int fenced = static_cast<int>(offered.indexOf(QStringLiteral("redis-fenced")));
+    QVERIFY(fenced >= 0);
+    box->setProperty("currentIndex", fenced);
+    QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, fenced)));
+    QCoreApplication::processEvents();
+    QCOMPARE(simulation_->recipe(), QStringLiteral("redis-fenced"));
+    QCOMPARE(box->property("currentText").toString(), QStringLiteral("redis-fenced"));
+  }
+
+  // Issue 11, item 8c: the diagram's lane names are whole ("reader-1", not "ader-1"), the gutter
+  // as wide as they need; a name too long for a quarter of the window is elided at its end, never
+  // cut at its start.
+  void laneNamesAreWholeOrElidedAtTheirEnd() {
+    QVERIFY(simulation_->load(lesson("read-write-lock.yaml")));
+    auto* diagram = qobject_cast<gui::SpaceTimeView*>(item("diagram"));
+    QVERIFY(diagram);
+    grabAt(simulation_->origin() + 50'000);
+    QCOMPARE(diagram->laneNames(), (QStringList{QStringLiteral("server"), QStringLiteral("reader-1"), QStringLiteral("reader-2"),
+                                                QStringLiteral("writer"), QStringLiteral("reader-3")}));
+    QTemporaryDir dir;
+    const QString path = testing::writeScenario(
+        dir, "long.yaml",
+        "title: long names\nrecipe: zk-chained\nclients:\n  - name: the-client-whose-name-never-ends-on-a-projector\n  - name: c2\n");
+    QVERIFY(!path.isEmpty());
+    QVERIFY2(simulation_->load(path), qPrintable(simulation_->error()));
+    resizeWindow(QSize(1024, 640));
+    grabAt(simulation_->origin() + 1'000);
+    const QString shown = diagram->laneNames().value(1);
+    QVERIFY2(shown.startsWith(QLatin1String("the-client")) && shown.endsWith(QChar(0x2026)), qPrintable(shown));
+    QCOMPARE(diagram->laneNames().value(2), QStringLiteral("c2"));
+  }
+
+  // Issue 11, item 8d: the narration panel keeps one height through a lesson - its steps differ
+  // in length and the "what happens next?" question comes and goes - so the recipe under it does
+  // not jump. crash-holder: a one-line step, a four-line step with a pause, a three-line step.
+  void theNarrationDoesNotMoveThePanelsUnderIt() {
+    QVERIFY(simulation_->load(lesson("crash-holder.yaml")));
+    QQuickItem* panel = item("narrationPanel");
+    QQuickItem* recipe = item("recipeLines");
+    QVERIFY(panel && recipe);
+    QStringList seen;
+    QSet<int> heights, recipeTops;
+    const auto look = [&] {
+      window_->grabWindow();  // as drawn: the layouts are polished before a frame
+      heights.insert(qRound(panel->height()));
+      recipeTops.insert(sceneRect(recipe).top());
+      seen << simulation_->narration().left(20) + (simulation_->waitingAtNarration() ? QStringLiteral(" ?") : QString());
+    };
+    look();  // "Press Space to play."
+    for (const auto& moment : simulation_->timeline()->report().narration) {
+      simulation_->seekTime(static_cast<double>(moment.time));
+      look();
+    }
+    // At the pause, as playback stops there.
+    simulation_->restart();
+    simulation_->setSpeed(100.0);
+    simulation_->play();
+    QTRY_VERIFY_WITH_TIMEOUT(simulation_->waitingAtNarration(), 10'000);
+    look();
+    QCOMPARE(seen.size(), 5);
+    QVERIFY2(heights.size() == 1 && recipeTops.size() == 1,
+             qPrintable(QStringLiteral("%1 heights, %2 recipe tops over: %3").arg(heights.size()).arg(recipeTops.size()).arg(seen.join(QStringLiteral(" | ")))));
+    simulation_->setSpeed(0.02);
+  }
+
+  // Issue 11, item 8f: 100 clients' lock nodes do not fit the server box; they are not drawn in
+  // 8 px type but in legible rows (11 px type or more, 18 px in presentation mode at 1280x720),
+  // as many as fit, and one row says how many more there are.
+  void aHundredClientsNodesStayLegible_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<int>("least");
+    QTest::newRow("1600x1000") << QSize(1600, 1000) << false << 11;
+    QTest::newRow("1280x720 presentation") << QSize(1280, 720) << true << 18;
+  }
+  void aHundredClientsNodesStayLegible() {
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    QFETCH(int, least);
+    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->configure(QString(), QString(), 100));
+    window_->setProperty("presentation", presentation);
+    resizeWindow(size);
+    // When the most nodes are queued under /lock.
+    int nodes = 0, most = 0;
+    sim::Micros crowded = 0;
+    for (const auto& event : simulation_->timeline()->trace().events()) {
+      nodes += event.kind == sim::TraceKind::NodeCreated ? 1 : event.kind == sim::TraceKind::NodeDeleted ? -1 : 0;
+      if (nodes > most) {
+        most = nodes;
+        crowded = event.time;
+      }
+    }
+    grabAt(static_cast<double>(crowded));
+    QVERIFY2(simulation_->stage().znodes().size() >= 60, qPrintable(QString::number(simulation_->stage().znodes().size())));
+    const int pixels = stage_->smallestZnodeTextPixels();
+    QVERIFY2(pixels >= least, qPrintable(QString::number(pixels)));
+    QVERIFY2(stage_->znodeSummary().contains(QRegularExpression(QStringLiteral("and \\d+ more nodes"))), qPrintable(stage_->znodeSummary()));
+    // The first rows are there: the lock's parent first.
+    QVERIFY(!stage_->znodeRect(QStringLiteral("/lock")).isEmpty());
+    QVERIFY2(stage_->clippedTexts().isEmpty(), qPrintable(stage_->clippedTexts().join(QLatin1Char('|'))));
   }
 
   // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.
@@ -655,12 +860,19 @@ class GuiScreensTest : public QObject {
     const int atStart = simulation_->eventIndex();
     QTest::keyClick(window_, Qt::Key_Right);
     QCOMPARE(simulation_->eventIndex(), atStart + 1);
+    // W: the whole run, and back (issue 11, item 4).
+    QVERIFY(!simulation_->wholeRunShown());
+    QTest::keyClick(window_, Qt::Key_W);
+    QVERIFY(simulation_->wholeRunShown());
+    QCOMPARE(simulation_->events()->rowCount(), simulation_->eventCount());
+    QTest::keyClick(window_, Qt::Key_W);
+    QVERIFY(!simulation_->wholeRunShown());
 
     auto* help = window_->findChild<QObject*>(QStringLiteral("help"));
     QVERIFY(help);
     QStringList shown;
     for (const QVariant& row : help->property("rows").toList()) shown << row.toList().value(0).toString();
-    for (const char* keys : {"Space", "Home / End", "Shift+→ / Shift+←", "PgDn / PgUp", "C", "F1 or ?"}) {
+    for (const char* keys : {"Space", "Home / End", "Shift+→ / Shift+←", "PgDn / PgUp", "C", "W", "F1 or ?"}) {
       QVERIFY2(shown.contains(QString::fromUtf8(keys)), qPrintable(shown.join(QLatin1Char('|'))));
     }
   }

@@ -1,7 +1,8 @@
 // Goal: the GUI's model of a run (app/gui/core) shows what the trace says and nothing else: the
 // herd's burst of notifications against the chain's single one, holds and per-release figures,
 // session countdowns that end when the server expires the session, snapshots that agree with a
-// fold from the start, and a run recorded twice that is the same run.
+// fold from the start, a run recorded twice that is the same run, and of a run only what has
+// happened by a moment.
 //
 // Method: real lessons from scenarios/ recorded on the model; figures are read back through the
 // same classes the views use and compared with facts found directly in the trace.
@@ -9,6 +10,7 @@
 #include <algorithm>
 
 #include "core/event_text.h"
+#include "core/run_so_far.h"
 #include "core/run_timeline.h"
 #include "support/lesson_files.h"
 
@@ -108,6 +110,35 @@ class GuiTimelineTest : public QObject {
     QCOMPARE(timeline->sessionLeftMicros(0, crash + (expired - crash) / 2), expired - (crash + (expired - crash) / 2));
     QCOMPARE(timeline->sessionLeftMicros(0, expired - 1), 1);
     QCOMPARE(timeline->sessionLeftMicros(1, crash + 1), -1);
+  }
+
+  // What the views draw at a moment is what has happened by then (issue 11, item 4): at
+  // crash-holder's pause (c1's crash, 100 ms) c1's hold is drawn up to the cursor and c2's and
+  // c3's, still to come, not at all. lost-watch-race's "stuck" is a conclusion about the end of
+  // the run: it shows only there, though it began when the client started waiting.
+  void theViewsDrawOnlyWhatHasHappened() {
+    const auto timeline = RunTimeline::record(testing::loadLesson("zookeeper/crash-holder.yaml"));
+    const sim::Micros pause = timeline->report().origin + sim::fromMillis(100);
+    QCOMPARE(timeline->holds().size(), size_t{3});
+    const gui::HoldInterval first = timeline->holds()[0];
+    QVERIFY(first.start < pause && timeline->holds()[1].start > pause);
+    const std::vector<gui::HoldInterval> shown = gui::holdsSoFar(*timeline, pause);
+    QCOMPARE(shown.size(), size_t{1});
+    QCOMPARE(shown[0].client, 0);
+    QCOMPARE(shown[0].start, first.start);
+    QCOMPARE(shown[0].end, std::min(first.end, pause));
+    const sim::Micros during = first.start + (first.end - first.start) / 2;
+    QCOMPARE(gui::holdsSoFar(*timeline, during).at(0).end, during);
+    QCOMPARE(gui::holdsSoFar(*timeline, timeline->endTime()).size(), size_t{3});
+
+    const auto race = RunTimeline::record(testing::loadLesson("zookeeper/lost-watch-race.yaml"));
+    const auto& violations = race->report().verdict.violations;
+    const auto stuck = std::find_if(violations.begin(), violations.end(), [](const auto& v) { return v.kind == "stuck"; });
+    QVERIFY(stuck != violations.end());
+    QVERIFY(stuck->time < race->endTime());
+    QCOMPARE(gui::violationShownAt(*stuck, race->endTime()), race->endTime());
+    QVERIFY(gui::violationsSoFar(*race, race->endTime() - 1).size() < violations.size());
+    QCOMPARE(gui::violationsSoFar(*race, race->endTime()).size(), violations.size());
   }
 
   // The failover lesson's replica trails its master by the 500 ms replication lag: c1's SET is

@@ -6,8 +6,10 @@
 
 namespace lockscope::gui {
 
+size_t EventLogModel::eventCount() const { return timeline_ ? timeline_->trace().size() : 0; }
+
 int EventLogModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() || !timeline_ ? 0 : static_cast<int>(timeline_->trace().size());
+  return parent.isValid() ? 0 : static_cast<int>(rows_);
 }
 
 QVariant EventLogModel::data(const QModelIndex& index, int role) const {
@@ -40,15 +42,36 @@ void EventLogModel::reset(const RunTimeline* timeline) {
   beginResetModel();
   timeline_ = timeline;
   cursor_ = 0;
+  rows_ = rowsFor(cursor_);
   endResetModel();
+}
+
+void EventLogModel::resizeTo(size_t rows) {
+  if (rows > rows_) {
+    beginInsertRows({}, static_cast<int>(rows_), static_cast<int>(rows) - 1);
+    rows_ = rows;
+    endInsertRows();
+  } else if (rows < rows_) {
+    beginRemoveRows({}, static_cast<int>(rows), static_cast<int>(rows_) - 1);
+    rows_ = rows;
+    endRemoveRows();
+  }
 }
 
 void EventLogModel::moveCursor(size_t from, size_t to) {
   cursor_ = to;
-  const size_t count = timeline_ ? timeline_->trace().size() : 0;
-  const size_t first = std::min(from, to), last = std::min(std::max(from, to), count);
+  resizeTo(rowsFor(cursor_));
+  if (!wholeRun_) return;  // every row is past
+  // Shown whole, the rows between the old and the new cursor changed from future to past.
+  const size_t first = std::min(from, to), last = std::min(std::max(from, to), rows_);
   if (first >= last) return;
   emit dataChanged(index(static_cast<int>(first)), index(static_cast<int>(last - 1)), {PastRole});
+}
+
+void EventLogModel::showWholeRun(bool shown) {
+  if (wholeRun_ == shown) return;
+  wholeRun_ = shown;
+  resizeTo(rowsFor(cursor_));
 }
 
 void EventLogFilter::setSource(EventLogModel* source) {
@@ -58,6 +81,8 @@ void EventLogFilter::setSource(EventLogModel* source) {
   if (source_) {
     connect(source_, &QAbstractItemModel::modelReset, this, &EventLogFilter::rebuild);
     connect(source_, &QAbstractItemModel::dataChanged, this, &EventLogFilter::forwardChanges);
+    connect(source_, &QAbstractItemModel::rowsInserted, this, &EventLogFilter::sourceRowsInserted);
+    connect(source_, &QAbstractItemModel::rowsAboutToBeRemoved, this, &EventLogFilter::sourceRowsAboutToBeRemoved);
   }
   rebuild();
   emit sourceChanged();
@@ -125,6 +150,32 @@ void EventLogFilter::forwardChanges(const QModelIndex& first, const QModelIndex&
   if (begin >= end) return;
   emit dataChanged(index(static_cast<int>(begin - rows_.begin())),
                    index(static_cast<int>(end - rows_.begin()) - 1), roles);
+}
+
+// The source grows and shrinks only at its end (its rows are the run up to the cursor).
+void EventLogFilter::sourceRowsInserted(const QModelIndex& parent, int first, int last) {
+  if (parent.isValid()) return;
+  std::vector<int> added;
+  for (int row = first; row <= last; ++row) {
+    if ((client_.isEmpty() && kind_.isEmpty()) || accepts(row)) added.push_back(row);
+  }
+  if (added.empty()) return;
+  const int at = static_cast<int>(rows_.size());
+  beginInsertRows({}, at, at + static_cast<int>(added.size()) - 1);
+  rows_.insert(rows_.end(), added.begin(), added.end());
+  endInsertRows();
+  updateCurrentRow();
+}
+
+// Before the source takes them away: while they are taken from this list, they still exist.
+void EventLogFilter::sourceRowsAboutToBeRemoved(const QModelIndex& parent, int first, int) {
+  if (parent.isValid()) return;
+  const auto from = std::lower_bound(rows_.begin(), rows_.end(), first);
+  if (from == rows_.end()) return;
+  beginRemoveRows({}, static_cast<int>(from - rows_.begin()), static_cast<int>(rows_.size()) - 1);
+  rows_.erase(from, rows_.end());
+  endRemoveRows();
+  updateCurrentRow();
 }
 
 int EventLogFilter::rowCount(const QModelIndex& parent) const {

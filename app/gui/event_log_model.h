@@ -1,9 +1,13 @@
-// Every event of the run, one row each, for the event log: time, who, kind, and one line of
-// plain English. Rows before the playback cursor are "past". Texts are made only for the rows a
-// view asks for, so a 100,000-event run costs nothing until it is scrolled.
+// The events of the run that have happened by the playback cursor, one row each, for the event
+// log: time, who, kind, and one line of plain English. Rows are added as the cursor moves on and
+// taken away as it moves back (always at the end), so that a "what happens next?" pause does not
+// list the answer. Shown whole (a teacher's choice), every event of the run is a row and those
+// before the cursor are "past". Texts are made only for the rows a view asks for, so a
+// 100,000-event run costs nothing until it is scrolled.
 #pragma once
 
 #include <QAbstractListModel>
+#include <algorithm>
 #include <QtQml/qqmlregistration.h>
 
 #include "core/run_timeline.h"
@@ -26,15 +30,25 @@ class EventLogModel : public QAbstractListModel {
 
   void reset(const RunTimeline* timeline);
   void moveCursor(size_t from, size_t to);
+  void showWholeRun(bool shown);
 
  private:
+  size_t eventCount() const;
+  // Rows shown for a cursor at `cursor`.
+  size_t rowsFor(size_t cursor) const { return wholeRun_ ? eventCount() : std::min(cursor, eventCount()); }
+  // Adds or takes away rows at the end so that there are `rows`.
+  void resizeTo(size_t rows);
+
   const RunTimeline* timeline_ = nullptr;
   size_t cursor_ = 0;
+  size_t rows_ = 0;
+  bool wholeRun_ = false;
 };
 
 // The event log as shown: only one client's events and/or one kind, when chosen. A list of the
-// source rows it keeps, rebuilt when the filter or the run changes (a plain list model, not a
-// QSortFilterProxyModel, so that QML tooling knows its type).
+// source rows it keeps, rebuilt when the filter or the run changes and grown or cut at its end
+// with the source's rows (a plain list model, not a QSortFilterProxyModel, so that QML tooling
+// knows its type).
 class EventLogFilter : public QAbstractListModel {
   Q_OBJECT
   QML_ELEMENT
@@ -76,6 +90,8 @@ class EventLogFilter : public QAbstractListModel {
   bool accepts(int sourceRow) const;
   void rebuild();
   void forwardChanges(const QModelIndex& first, const QModelIndex& last, const QList<int>& roles);
+  void sourceRowsInserted(const QModelIndex& parent, int first, int last);
+  void sourceRowsAboutToBeRemoved(const QModelIndex& parent, int first, int last);
 
   EventLogModel* source_ = nullptr;
   QString client_, kind_;

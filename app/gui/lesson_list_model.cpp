@@ -4,6 +4,7 @@
 #include <QDirIterator>
 #include <algorithm>
 
+#include "lesson_order.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace lockscope::gui {
@@ -61,8 +62,9 @@ void LessonListModel::rescan() {
     }
     lessons.push_back(std::move(lesson));
   }
-  std::sort(lessons.begin(), lessons.end(),
-            [](const Lesson& a, const Lesson& b) { return a.file < b.file; });
+  std::sort(lessons.begin(), lessons.end(), [&root](const Lesson& a, const Lesson& b) {
+    return lessonBefore(root.relativeFilePath(a.file), root.relativeFilePath(b.file));
+  });
   beginResetModel();
   lessons_ = std::move(lessons);
   endResetModel();

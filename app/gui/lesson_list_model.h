@@ -1,5 +1,5 @@
-// The lesson browser: every scenario file under a folder (recursively, sorted by path), with its
-// title and one-line summary. A file that does not load is listed with its error as summary, so
+// The lesson browser: every scenario file under a folder (recursively, in the course's order:
+// lesson_order.h), with its title and one-line summary. A file that does not load is listed with its error as summary, so
 // a teacher sees at once which of their files is broken and why.
 #pragma once
 

@@ -2,7 +2,9 @@
 
 #include <QPainter>
 #include <algorithm>
+#include <vector>
 
+#include "core/run_so_far.h"
 #include "theme.h"
 
 namespace lockscope::gui {
@@ -21,14 +23,25 @@ void MetricsChart::paint(QPainter* painter) {
   painter->drawText(QRectF(0, 0, width(), caption), Qt::AlignLeft,
                     painter->fontMetrics().elidedText(QStringLiteral("notifications per release · ") + simulation_->recipe(),
                                                       Qt::ElideRight, static_cast<int>(width())));
-  if (releases.empty()) return;
-  int highest = 1;
-  for (const ReleaseFigures& release : releases) highest = std::max(highest, release.notifications);
-  const QRectF area(0, caption + 2, width(), height() - caption - 4);
-  const double barWidth = area.width() / static_cast<double>(releases.size());
+  // The releases begun by the cursor, each as far as it has gone (all of them, whole, when the
+  // whole run is shown): neither a bar nor the scale tells what is still to come.
+  const RunTimeline& timeline = *simulation_->timeline();
   const sim::Micros now = simulation_->timeMicros();
-  for (size_t index = 0; index < releases.size(); ++index) {
-    const ReleaseFigures& release = releases[index];
+  const bool whole = simulation_->wholeRunShown();
+  std::vector<ReleaseFigures> shown;
+  const size_t begun = releasesSoFar(timeline, simulation_->shownUntil());
+  for (size_t index = 0; index < begun; ++index) {
+    shown.push_back(whole ? releases[index] : releaseSoFar(timeline, index, now, static_cast<size_t>(simulation_->eventIndex())));
+  }
+  if (shown.empty()) return;
+  int highest = 1;
+  for (const ReleaseFigures& release : shown) highest = std::max(highest, release.notifications);
+  const QRectF area(0, caption + 2, width(), height() - caption - 4);
+  // Room for ten bars at least, so that a first release is not one wide block.
+  constexpr size_t kLeastBars = 10;
+  const double barWidth = area.width() / static_cast<double>(std::max(shown.size(), kLeastBars));
+  for (size_t index = 0; index < shown.size(); ++index) {
+    const ReleaseFigures& release = shown[index];
     QColor colour = Theme::notificationColour();
     const double barHeight = area.height() * release.notifications / highest;
     const QRectF bar(area.left() + index * barWidth + barWidth * 0.1, area.bottom() - barHeight,

@@ -1,6 +1,7 @@
 // A small bar chart for the metrics panel: one bar per release, its height the number of watch
 // notifications it caused before the next grant - the herd's tall bars against the chain's
-// single ones. Releases after the cursor are drawn faint.
+// single ones. Only the releases done by the cursor; with the whole run shown, those after it
+// are drawn faint.
 #pragma once
 
 #include <QtQml/qqmlregistration.h>

@@ -9,6 +9,7 @@
 
 #include "client_list_model.h"
 #include "event_log_model.h"
+#include "core/run_so_far.h"
 #include "recipe_line_model.h"
 #include "sim/recipes/lock_recipe.h"
 #include "sim/scenario/scenario_loader.h"
@@ -79,6 +80,7 @@ bool SimulationController::load(const QString& path) {
     return false;
   }
   base_ = *loaded.scenario;
+  asLoaded_ = base_;
   clicked_.clear();
   return recordAndAdopt(base_, path, text, false);
 }
@@ -293,6 +295,7 @@ void SimulationController::followLeaderScenario() {
     return;
   }
   base_ = *loaded.scenario;
+  asLoaded_ = leader_->asLoaded_;
   clicked_ = leader_->clicked_;
   recordAndAdopt(withClickedFaults(), leader_->file_, text, true);
   followLeader();
@@ -313,7 +316,9 @@ QString SimulationController::recipe() const {
 }
 QStringList SimulationController::recipeNames() const {
   QStringList names;
+  const auto* current = timeline_ ? recipes::findRecipe(timeline_->scenario().recipe) : nullptr;
   for (const auto& recipe : recipes::recipeCatalog()) {
+    if (current && recipe.backend != current->backend) continue;
     names << QString::fromUtf8(recipe.name.data(), static_cast<qsizetype>(recipe.name.size()));
   }
   return names;
@@ -360,32 +365,31 @@ QString SimulationController::eventTimeText(int eventIndex) const {
   return millisText(timeline_->trace()[static_cast<size_t>(eventIndex)].time - timeline_->report().origin);
 }
 
-QString SimulationController::verdict() const {
-  if (!timeline_) return {};
-  const auto& report = timeline_->report();
-  QString text = report.passed() ? QStringLiteral("expectations hold")
-                                 : QStringLiteral("expectation failed: ") +
-                                       QString::fromStdString(report.unmetExpectations.front());
-  if (!report.verdict.violations.empty()) {
-    text += QStringLiteral(" · %1 violation(s), first: %2")
-                .arg(report.verdict.violations.size())
-                .arg(QString::fromStdString(report.verdict.violations.front().kind));
-  }
-  return text;
+namespace {
+
+// A narration step as the panel shows it. YAML block text keeps the author's line breaks; the
+// panel wraps by itself, so single breaks become spaces and only blank lines (paragraphs) stay.
+QString narrationShown(const std::string& text) {
+  static const QRegularExpression lineBreak(QStringLiteral("(?<!\\n)\\n(?!\\n)"));
+  return QString::fromStdString(text).trimmed().replace(lineBreak, QStringLiteral(" "));
 }
 
-bool SimulationController::passed() const { return timeline_ && timeline_->report().passed(); }
+}  // namespace
 
 QString SimulationController::narration() const {
   if (!timeline_) return {};
   QString text;
   for (const auto& moment : timeline_->report().narration) {
-    if (moment.time <= time_) text = QString::fromStdString(moment.text).trimmed();
+    if (moment.time <= time_) text = narrationShown(moment.text);
   }
-  // YAML block text keeps the author's line breaks; the panel wraps by itself, so single breaks
-  // become spaces and only blank lines (paragraphs) stay.
-  static const QRegularExpression lineBreak(QStringLiteral("(?<!\\n)\\n(?!\\n)"));
-  return text.replace(lineBreak, QStringLiteral(" "));
+  return text;
+}
+
+QStringList SimulationController::narrationTexts() const {
+  QStringList texts;
+  if (!timeline_) return texts;
+  for (const auto& moment : timeline_->report().narration) texts << narrationShown(moment.text);
+  return texts;
 }
 
 QVariantMap SimulationController::metrics() const {
@@ -393,29 +397,30 @@ QVariantMap SimulationController::metrics() const {
   if (!timeline_) return map;
   const RunningCounts counts = timeline_->countsAfter(eventIndex_);
   map[QStringLiteral("acquisitions")] = counts.acquisitions;
-  map[QStringLiteral("releases")] = counts.releases;
   map[QStringLiteral("requests")] = counts.requests;
   map[QStringLiteral("notifications")] = counts.notifications;
   map[QStringLiteral("holders")] = stage_.holders();
   // Per release: what each release up to the cursor caused until the next grant (the chart's
-  // bars), not the run's totals, which also count what clients joining the queue caused.
-  int released = 0, notified = 0, requested = 0, handoffs = 0;
+  // bars), not the run's totals, which also count what clients joining the queue caused; a
+  // release still going counts what it has caused so far. Releases are counted as begun, as
+  // these figures count them ("releases 0" beside "notifications / release 9.0" was a release
+  // whose delete had not been answered yet).
+  const size_t released = releasesSoFar(*timeline_, time_);
+  map[QStringLiteral("releases")] = static_cast<int>(released);
+  int notified = 0, requested = 0, handoffs = 0;
   double handoffTotal = 0;
-  for (const ReleaseFigures& release : timeline_->releases()) {
-    if (release.time > time_) break;
-    ++released;
+  for (size_t index = 0; index < released; ++index) {
+    const ReleaseFigures release = releaseSoFar(*timeline_, index, time_, eventIndex_);
     notified += release.notifications;
     requested += release.requests;
     if (release.handoff < 0 || release.time + release.handoff > time_) continue;
     handoffTotal += static_cast<double>(release.handoff);
     ++handoffs;
   }
-  map[QStringLiteral("notificationsPerRelease")] = released ? static_cast<double>(notified) / released : 0.0;
-  map[QStringLiteral("requestsPerRelease")] = released ? static_cast<double>(requested) / released : 0.0;
+  map[QStringLiteral("notificationsPerRelease")] = released ? notified / static_cast<double>(released) : 0.0;
+  map[QStringLiteral("requestsPerRelease")] = released ? requested / static_cast<double>(released) : 0.0;
   map[QStringLiteral("handoffMeanMs")] = handoffs ? handoffTotal / handoffs / 1000.0 : 0.0;
-  map[QStringLiteral("violations")] = static_cast<int>(std::count_if(
-      timeline_->report().verdict.violations.begin(), timeline_->report().verdict.violations.end(),
-      [this](const auto& violation) { return violation.knownAt() <= time_; }));
+  map[QStringLiteral("violations")] = static_cast<int>(violationsSoFar(*timeline_, time_).size());
   return map;
 }
 

@@ -36,7 +36,9 @@ class SimulationController : public QObject {
   Q_PROPERTY(QString title READ title NOTIFY scenarioChanged)
   Q_PROPERTY(QString summary READ summary NOTIFY scenarioChanged)
   Q_PROPERTY(QString recipe READ recipe NOTIFY scenarioChanged)
-  Q_PROPERTY(QStringList recipeNames READ recipeNames CONSTANT)
+  // The recipes the top bar offers: those of the lesson's service (a ZooKeeper recipe cannot run
+  // a Redis lesson), in the catalogue's order.
+  Q_PROPERTY(QStringList recipeNames READ recipeNames NOTIFY scenarioChanged)
   Q_PROPERTY(int recipeIndex READ recipeIndex NOTIFY scenarioChanged)
   Q_PROPERTY(QString seed READ seed NOTIFY scenarioChanged)
   Q_PROPERTY(int clientCount READ clientCount NOTIFY scenarioChanged)
@@ -47,8 +49,17 @@ class SimulationController : public QObject {
   // "all kinds" and then every kind of event the run has, in trace-kind order.
   Q_PROPERTY(QStringList kindChoices READ kindChoices NOTIFY scenarioChanged)
   Q_PROPERTY(QString error READ error NOTIFY errorChanged)
-  Q_PROPERTY(QString verdict READ verdict NOTIFY scenarioChanged)
+  // The status line's verdict as of the cursor (simulation_verdict.cpp): the lesson's expectations
+  // are judged at the end of the run (or with the whole run shown), violations counted as they
+  // happen; verdictFailed: that shown verdict is a failed expectation. passed: the whole run's.
+  Q_PROPERTY(QString verdict READ verdict NOTIFY frameChanged)
+  Q_PROPERTY(bool verdictFailed READ verdictFailed NOTIFY frameChanged)
   Q_PROPERTY(bool passed READ passed NOTIFY scenarioChanged)
+  // Off (the default): the window shows the run up to the cursor only - the event log lists what
+  // has happened, the diagram and chart draw up to the cursor - so that a "what happens next?"
+  // pause does not show the answer. On: the whole run, what is still to come faded (a teacher's
+  // choice; kept across lessons).
+  Q_PROPERTY(bool wholeRunShown READ wholeRunShown WRITE setWholeRunShown NOTIFY wholeRunShownChanged)
   Q_PROPERTY(double time READ time NOTIFY frameChanged)
   Q_PROPERTY(double origin READ origin NOTIFY scenarioChanged)
   Q_PROPERTY(double endTime READ endTime NOTIFY scenarioChanged)
@@ -59,6 +70,9 @@ class SimulationController : public QObject {
   Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
   Q_PROPERTY(QString narration READ narration NOTIFY narrationChanged)
   Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
+  // Every narration step of the run as the panel shows it: the panel keeps the height of the
+  // tallest, so that it does not jump (and push the panels under it) as the narration changes.
+  Q_PROPERTY(QStringList narrationTexts READ narrationTexts NOTIFY scenarioChanged)
   Q_PROPERTY(QVariantMap metrics READ metrics NOTIFY frameChanged)
   Q_PROPERTY(bool serverUp READ serverUp NOTIFY frameChanged)
   // Per client, what its fault menu offers at the cursor (faultChoices): the menu binds to it,
@@ -161,7 +175,10 @@ class SimulationController : public QObject {
   QVariantList faultMenus() const;
   QVariantMap instancesUp() const;
   QString verdict() const;
+  bool verdictFailed() const;
   bool passed() const;
+  bool wholeRunShown() const { return wholeRunShown_; }
+  void setWholeRunShown(bool shown);
   double time() const { return static_cast<double>(time_); }
   double origin() const;
   double endTime() const;
@@ -173,6 +190,7 @@ class SimulationController : public QObject {
   double speed() const { return speed_; }
   void setSpeed(double speed);
   QString narration() const;
+  QStringList narrationTexts() const;
   bool waitingAtNarration() const { return waitingAtNarration_; }
   QVariantMap metrics() const;
   QStringList manualFaults() const;
@@ -198,6 +216,8 @@ class SimulationController : public QObject {
   const RunTimeline* timeline() const { return timeline_.get(); }
   const StageState& stage() const { return stage_; }
   sim::Micros timeMicros() const { return time_; }
+  // How far the painted views draw the run: the cursor, or its end when the whole run is shown.
+  sim::Micros shownUntil() const;
 
  signals:
   void scenarioChanged();
@@ -208,6 +228,7 @@ class SimulationController : public QObject {
   void errorChanged();
   void leaderChanged();
   void backendChanged();
+  void wholeRunShownChanged();
 
  private:
   bool adopt(std::unique_ptr<RunTimeline> timeline, const QString& file, const std::string& text,
@@ -228,11 +249,15 @@ class SimulationController : public QObject {
   sim::Micros followerTime() const;
   // Plays the leader's scenario and clicked faults under the compare recipe.
   void followLeaderScenario();
+  // The recipe, seed, client count or latency differ from the lesson file's (configure, or a
+  // follower's recipe): its expectations were not written for this run.
+  bool settingsChanged() const;
 
   std::unique_ptr<RunTimeline> timeline_;
   QString file_;
   std::string text_;                    // the scenario file's text, for Record and Save As
   scenario::Scenario base_;             // as loaded (and configured), without clicked faults
+  scenario::Scenario asLoaded_;         // as loaded: what the lesson's expectations were written for
   std::vector<scenario::Fault> clicked_;
   QString error_;
   QStringList kindChoices_{QStringLiteral("all kinds")};
@@ -248,6 +273,7 @@ class SimulationController : public QObject {
   QPointer<SimulationController> leader_;
   QString compareRecipe_;
   bool alignOnRelease_ = false;
+  bool wholeRunShown_ = false;
   bool live_ = false;
   QString liveServers_;
   QString connectionStatus_;

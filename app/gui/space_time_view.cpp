@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 
+#include "core/run_so_far.h"
 #include "theme.h"
 
 namespace lockscope::gui {
@@ -70,6 +71,9 @@ void SpaceTimeView::paint(QPainter* painter) {
   painter->setFont(font);
 
   // Lanes and their names.
+  const double marker = std::min(lane * 0.7, 9.0 * scale_);
+  fitGutter(QFontMetricsF(font), marker);
+  laneNames_.clear();
   for (size_t index = 0; index <= clients; ++index) {
     const double y = laneY(static_cast<int>(index));
     painter->setPen(QPen(palette_->rule, palette_->stroke));
@@ -78,16 +82,20 @@ void SpaceTimeView::paint(QPainter* painter) {
       // A client's lane: its marker (shape and colour) and its name, in its colour or, in high
       // contrast, in black.
       const int client = static_cast<int>(index) - 1;
-      const double marker = std::min(lane * 0.7, 9.0 * scale_);
       if (client >= 0) Theme::drawClientMarker(*painter, client, QRectF(3, y - marker / 2, marker, marker));
       painter->setPen(client < 0 || palette_->highContrast ? palette_->ink : Theme::clientColour(client).darker(130));
       const QString name = client < 0 ? QStringLiteral("server") : QString::fromStdString(timeline.cast().name(client));
-      painter->drawText(QRectF(marker + 5, y - lane / 2, gutter() - marker - 11, lane), Qt::AlignRight | Qt::AlignVCenter, name);
+      const QRectF room(marker + 5, y - lane / 2, gutter() - marker - 11, lane);
+      // Right-aligned text wider than its room ran off the left edge: "reader-1" read "ader-1".
+      laneNames_ << QFontMetricsF(font).elidedText(name, Qt::ElideRight, room.width());
+      painter->drawText(room, Qt::AlignRight | Qt::AlignVCenter, laneNames_.last());
     }
   }
 
-  // Holding intervals as bars on the holder's lane.
-  for (const HoldInterval& hold : timeline.holds()) {
+  // Holding intervals as bars on the holder's lane: those begun by the cursor, as far as they
+  // have gone (the whole run's, when it is shown).
+  const sim::Micros shownUntil = simulation_->shownUntil();
+  for (const HoldInterval& hold : holdsSoFar(timeline, shownUntil)) {
     if (hold.end < from || hold.start > to) continue;
     const double y = laneY(hold.client + 1);
     painter->setPen(Qt::NoPen);
@@ -107,11 +115,15 @@ void SpaceTimeView::paint(QPainter* painter) {
   std::array<std::vector<QLineF>, 6> batches;  // by kind, arrived or lost
   for (size_t position = 0; position < shown.size(); position += stride) {
     const Flight& flight = timeline.flights().all()[shown[position]];
+    if (flight.start > shownUntil) continue;  // not sent yet
     const double clientY = laneY(flight.client + 1), serverY = laneY(0);
     const bool outbound = flight.kind == FlightKind::Request;
-    batches[static_cast<size_t>(flight.kind) * 2 + (flight.lost ? 1 : 0)].emplace_back(
-        QPointF(xOf(flight.start), outbound ? clientY : serverY),
-        QPointF(xOf(flight.end), outbound ? serverY : clientY));
+    const QPointF from(xOf(flight.start), outbound ? clientY : serverY), to(xOf(flight.end), outbound ? serverY : clientY);
+    // A message still on its way at the cursor is drawn as far as it got.
+    const double travelled = flight.end > shownUntil ? static_cast<double>(shownUntil - flight.start) /
+                                                           static_cast<double>(flight.end - flight.start)
+                                                     : 1.0;
+    batches[static_cast<size_t>(flight.kind) * 2 + (flight.lost ? 1 : 0)].emplace_back(from, from + (to - from) * travelled);
   }
   painter->setRenderHint(QPainter::Antialiasing, false);
   for (size_t batch = 0; batch < batches.size(); ++batch) {
@@ -124,9 +136,11 @@ void SpaceTimeView::paint(QPainter* painter) {
   }
   painter->setRenderHint(QPainter::Antialiasing, true);
 
-  // Violations in red across the lanes of the clients involved.
-  for (const auto& violation : timeline.report().verdict.violations) {
-    const sim::Micros until = violation.until > violation.time ? violation.until : violation.time;
+  // Violations in red across the lanes of the clients involved: those the run has shown by the
+  // cursor, as far as they have gone.
+  for (const ViolationSoFar& shownViolation : violationsSoFar(timeline, shownUntil)) {
+    const checkers::Violation& violation = *shownViolation.violation;
+    const sim::Micros until = shownViolation.until;
     if (until < from || violation.time > to) continue;
     // High contrast: hatched and outlined in the violation colour itself, never a pale wash.
     QColor red = Theme::violationColour();
@@ -153,7 +167,7 @@ void SpaceTimeView::paint(QPainter* painter) {
     painter->drawRect(QRectF(x0, top, x1 - x0, std::max(2.0, bottom - top)));
   }
 
-  // What is still to come is dimmed; the cursor is a line.
+  // What is still to come (drawn only when the whole run is shown) is dimmed; the cursor is a line.
   const double cursor = xOf(simulation_->timeMicros());
   painter->fillRect(QRectF(cursor, 0, width() - cursor, height()), QColor(255, 255, 255, 110));
   painter->setPen(QPen(Qt::black, 1.5 * palette_->stroke));
@@ -167,6 +181,17 @@ void SpaceTimeView::paint(QPainter* painter) {
                     QStringLiteral("window %1 ms%2 · wheel to zoom · click to jump")
                         .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
                         .arg(stride > 1 ? QStringLiteral(" · 1 in %1 messages drawn").arg(stride) : QString()));
+}
+
+void SpaceTimeView::fitGutter(const QFontMetricsF& metrics, double marker) {
+  double widest = metrics.horizontalAdvance(QStringLiteral("server"));
+  for (const std::string& name : simulation_->timeline()->cast().names()) {
+    widest = std::max(widest, metrics.horizontalAdvance(QString::fromStdString(name)));
+  }
+  // At least the old fixed gutter (the lanes do not move for short names), at most a quarter of
+  // the width (a longer name is elided at its end instead).
+  const double least = 56 * scale_, most = std::max(least, width() / 4);
+  gutter_ = std::clamp(std::ceil(widest) + marker + 12, least, most);
 }
 
 void SpaceTimeView::mousePressEvent(QMouseEvent* event) {

@@ -4,6 +4,7 @@
 // only what overlaps that window (so 100,000-event runs stay fast), and a click seeks there.
 #pragma once
 
+#include <QFontMetricsF>
 #include <QtQml/qqmlregistration.h>
 
 #include "simulation_view.h"
@@ -23,6 +24,9 @@ class SpaceTimeView : public lockscope::gui::SimulationView {
   void setSpan(double span);
   // The virtual time under x (item coordinates).
   Q_INVOKABLE double timeAt(double x) const;
+  // The lanes' names as the last paint wrote them (server first): whole, or elided at their end
+  // when even the widest gutter cannot hold them - never cut at their start.
+  Q_INVOKABLE QStringList laneNames() const { return laneNames_; }
 
  signals:
   void spanChanged();
@@ -32,13 +36,17 @@ class SpaceTimeView : public lockscope::gui::SimulationView {
   void wheelEvent(QWheelEvent* event) override;
 
  private:
-  double gutter() const { return 56 * scale_; }
+  // The lanes' names, left of the lanes: as wide as the longest name needs (set by each paint).
+  double gutter() const { return gutter_ > 0 ? gutter_ : 56 * scale_; }
+  void fitGutter(const QFontMetricsF& metrics, double marker);
   double xOf(sim::Micros time) const;
   double laneY(int lane) const;  // lane 0 is the server, client k is lane k + 1
   double laneHeight() const;
   sim::Micros windowStart() const;
 
   double span_ = 0;  // 0: chosen from the run's length
+  double gutter_ = 0;
+  QStringList laneNames_;
 };
 
 }  // namespace lockscope::gui

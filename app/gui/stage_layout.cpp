@@ -146,9 +146,10 @@ bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientC
   return true;
 }
 
-// The height a znode row needs for its text: 18 px type or more in presentation mode (a
-// projector's back row), 13 px rows on a desk.
-double leastRowHeight(double scale) { return scale > 1 ? 18 * scale : 13; }
+// The height a znode row needs for legible type (two thirds of its box, 2 px less than the row:
+// stage_view.cpp): 18 px type or more in presentation mode (a projector's back row), 11 px on a
+// desk.
+double leastRowHeight(double scale) { return scale > 1 ? 18 * scale + 2 : 19; }
 
 }  // namespace
 
@@ -198,19 +199,23 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   const auto count = static_cast<double>(std::max<size_t>(layout.rows.size(), 1));
   double rowHeight = std::min(24.0 * scale, area / count);
   int columns = 1;
-  // Short of height: rows of the least height in columns; if that makes columns too narrow for
-  // a whole sequence number, desk-sized rows (13 px) in fewer, wider columns.
-  for (const double least : {leastRowHeight(scale), 13.0}) {
-    if (rowHeight >= least) break;
-    const int perColumn = std::max(1, static_cast<int>(area / least));
-    columns = static_cast<int>(std::ceil(count / perColumn));
-    if (layout.treeArea.width() / columns >= 150 * scale || least == 13.0) {
-      rowHeight = least;
-      break;
+  int perColumn = static_cast<int>(count);
+  // Short of height: rows of the least legible height, in as many columns as are wide enough for
+  // a whole sequence number; what still does not fit is one row that says how many more (100
+  // clients' nodes in 8 px type were unreadable, issue 11).
+  if (rowHeight < leastRowHeight(scale)) {
+    rowHeight = leastRowHeight(scale);
+    perColumn = std::max(1, static_cast<int>(area / rowHeight));
+    const int widest = std::max(1, static_cast<int>(layout.treeArea.width() / (150 * scale)));
+    columns = std::clamp(static_cast<int>(std::ceil(count / perColumn)), 1, widest);
+    const auto room = static_cast<size_t>(columns * perColumn);
+    if (layout.rows.size() > room) {
+      layout.hiddenRows = layout.rows.size() - (room - 1);
+      layout.rows.resize(room - 1);
+    } else {
+      perColumn = static_cast<int>(std::ceil(count / columns));  // all fit: columns of a length
     }
-    columns = 1;
   }
-  const int perColumn = static_cast<int>(std::ceil(count / columns));
   const double columnWidth = layout.treeArea.width() / columns;
   for (size_t index = 0; index < layout.rows.size(); ++index) {
     ZnodeRow& row = layout.rows[index];
@@ -221,6 +226,12 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
                      layout.treeArea.top() + line * rowHeight, columnWidth - indent - 4,
                      rowHeight - 2);
     layout.rowOfPath.emplace(row.path, index);
+  }
+  if (layout.hiddenRows > 0) {
+    // The last place: under the last column's rows.
+    const int column = static_cast<int>(layout.rows.size()) / perColumn, line = static_cast<int>(layout.rows.size()) % perColumn;
+    layout.summary = QRectF(layout.treeArea.left() + column * columnWidth, layout.treeArea.top() + line * rowHeight,
+                            columnWidth - 4, rowHeight - 2);
   }
   return layout;
 }

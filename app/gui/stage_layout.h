@@ -36,6 +36,10 @@ struct StageLayout {
   std::vector<QRectF> clients;
   bool clientLabels = true;  // false when there are too many clients for names
   std::vector<ZnodeRow> rows;
+  // Rows that would not fit at a legible size are left out, the last ones first; `summary` is
+  // where the row that counts them goes.
+  size_t hiddenRows = 0;
+  QRectF summary;
   std::map<std::string, size_t, std::less<>> rowOfPath;
   // Redis runs: one box per instance inside the server area, instead of a znode tree.
   std::map<std::string, QRectF, std::less<>> instances;

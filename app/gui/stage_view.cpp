@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "arrow_head.h"
+#include "core/activity_text.h"
 #include "theme.h"
 
 namespace lockscope::gui {
@@ -188,10 +189,11 @@ void StageView::paintZnodes(QPainter& painter) {
     const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
     // Type half the row's height (18 px in presentation mode's least row, the size of the
     // cards' names at most); smaller type rather than a cut number: "…0000000012" whole, down
-    // to 5 points.
+    // to the least legible size (11 px, 18 px in presentation mode).
     QFont rowFont = font(std::min(10.5, row.box.height() / scale_ * 0.5), holder != kNoClient);
     const QString tail = QStringLiteral("\u2026") + row.label.right(10);
-    while (rowFont.pointSizeF() > 5 && QFontMetrics(rowFont).horizontalAdvance(tail) > text.width()) {
+    const int legible = scale_ > 1 ? 18 : 11;
+    while (QFontInfo(rowFont).pixelSize() > legible && QFontMetrics(rowFont).horizontalAdvance(tail) > text.width()) {
       rowFont.setPointSizeF(rowFont.pointSizeF() - 0.5);
     }
     painter.setFont(rowFont);
@@ -206,6 +208,12 @@ void StageView::paintZnodes(QPainter& painter) {
     if (!row.shown.startsWith(row.label)) clippedTexts_ << row.label;
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, row.shown);
   }
+  // The rows that did not fit at a legible size, counted in one.
+  znodeSummary_ = layout_.hiddenRows ? QStringLiteral("\u2026 and %1 more nodes").arg(layout_.hiddenRows) : QString();
+  if (znodeSummary_.isEmpty()) return;
+  painter.setPen(palette_->ink);
+  painter.setFont(font(std::min(10.5, layout_.summary.height() / scale_ * 0.5)));
+  painter.drawText(layout_.summary.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, znodeSummary_);
 }
 
 void StageView::paintWatches(QPainter& painter) const {
@@ -322,10 +330,11 @@ void StageView::paintClients(QPainter& painter) const {
     clientCaptions_[client] = name;
     if (twoLines) {
       painter.setFont(font(8.5));
-      const QString state = QLatin1String(activityName(activity));
-      if (painter.fontMetrics().horizontalAdvance(state) > box.width() - 4 * scale_) clippedTexts_ << state;
-      painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2), Qt::AlignCenter, state);
-      clientCaptions_[client] += QLatin1Char('\n') + state;
+      // In the service's words: a Redis client is "trying SET NX", not "listing".
+      const QString doing = QString::fromStdString(activityText(state, timeline.trace(), !stage.instances().empty()));
+      if (painter.fontMetrics().horizontalAdvance(doing) > box.width() - 4 * scale_) clippedTexts_ << doing;
+      painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2), Qt::AlignCenter, doing);
+      clientCaptions_[client] += QLatin1Char('\n') + doing;
     }
   }
 }

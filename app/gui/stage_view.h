@@ -55,6 +55,8 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE QStringList clippedTexts() const { return clippedTexts_; }
   // The pixel size of the smallest type in the last paint's znode rows (0 if no row had text).
   Q_INVOKABLE int smallestZnodeTextPixels() const;
+  // The row counting the znodes left out for want of room at a legible size ("" if none).
+  Q_INVOKABLE QString znodeSummary() const { return znodeSummary_; }
 
  signals:
   void selectedClientChanged();
@@ -92,6 +94,7 @@ class StageView : public lockscope::gui::SimulationView {
   QRectF headerLabelRect_, headerTimeRect_;
   // Recorded while painting, for the checks above (the paint functions are const).
   int smallestRowPixels_ = 0;
+  QString znodeSummary_;
   mutable QStringList clippedTexts_;
   mutable std::vector<QString> clientCaptions_;
 };

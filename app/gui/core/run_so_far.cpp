@@ -1,0 +1,54 @@
+#include "run_so_far.h"
+
+#include <algorithm>
+
+namespace lockscope::gui {
+
+sim::Micros violationShownAt(const checkers::Violation& violation, sim::Micros runEnd) {
+  if (violation.kind == "stuck" || violation.kind == "deadlock" || violation.kind == "leaked_watch") return runEnd;
+  return violation.knownAt();
+}
+
+std::vector<HoldInterval> holdsSoFar(const RunTimeline& timeline, sim::Micros now) {
+  std::vector<HoldInterval> out;
+  for (const HoldInterval& hold : timeline.holds()) {
+    if (hold.start > now) continue;
+    out.push_back({hold.client, hold.start, std::min(hold.end, now)});
+  }
+  return out;
+}
+
+std::vector<ViolationSoFar> violationsSoFar(const RunTimeline& timeline, sim::Micros now) {
+  std::vector<ViolationSoFar> out;
+  for (const checkers::Violation& violation : timeline.report().verdict.violations) {
+    if (violationShownAt(violation, timeline.endTime()) > now) continue;
+    // `until` 0 (or before `time`): a moment, or still going at the end of the run.
+    const sim::Micros until = violation.until > violation.time ? violation.until : violation.time;
+    out.push_back({&violation, violation.time, std::max(violation.time, std::min(until, now))});
+  }
+  return out;
+}
+
+size_t releasesSoFar(const RunTimeline& timeline, sim::Micros now) {
+  const auto& releases = timeline.releases();
+  return static_cast<size_t>(std::count_if(releases.begin(), releases.end(),
+                                           [now](const ReleaseFigures& release) { return release.time <= now; }));
+}
+
+ReleaseFigures releaseSoFar(const RunTimeline& timeline, size_t release, sim::Micros now, size_t eventCount) {
+  const auto& releases = timeline.releases();
+  ReleaseFigures figures = releases[release];
+  const bool granted = figures.handoff >= 0 && figures.time + figures.handoff <= now;
+  const bool followed = release + 1 < releases.size() && releases[release + 1].time <= now;
+  if (granted || followed) return figures;
+  // Still going: what the trace has shown since the release began (run_timeline.cpp counts from
+  // the "releasing" event; the events before its moment are not the release's).
+  const RunningCounts before = timeline.countsAfter(timeline.trace().countUpTo(figures.time - 1));
+  const RunningCounts after = timeline.countsAfter(eventCount);
+  figures.notifications = static_cast<int>(after.notifications - before.notifications);
+  figures.requests = static_cast<int>(after.requests - before.requests);
+  figures.handoff = -1;
+  return figures;
+}
+
+}  // namespace lockscope::gui
