@@ -251,6 +251,7 @@ ApplicationWindow {
     LessonBrowser {
         id: lessons
         folder: window.lessonFolder
+        live: primary.backend === "live"
         anchors.centerIn: parent
         width: Math.min(window.width * 0.7, 900 * window.textScale)
         height: window.height * 0.8

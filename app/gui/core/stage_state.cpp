@@ -33,10 +33,24 @@ Activity ClientOnStage::activity(const RecordedTrace& trace) const {
   return done ? Activity::Done : Activity::Idle;
 }
 
+bool StageState::heldByDeadSession(size_t client) const {
+  const ClientOnStage& state = clients_[client];
+  return state.crashed && !state.node.empty() && znodes_.count(state.node) != 0;
+}
+
+bool StageState::holds(size_t client) const { return clients_[client].holding || heldByDeadSession(client); }
+
 int StageState::holders() const {
   int count = 0;
-  for (const ClientOnStage& client : clients_) count += client.holding ? 1 : 0;
+  for (size_t client = 0; client < clients_.size(); ++client) count += holds(client) ? 1 : 0;
   return count;
+}
+
+int StageState::holderOfNode(std::string_view path) const {
+  for (size_t client = 0; client < clients_.size(); ++client) {
+    if (clients_[client].node == path && holds(client)) return static_cast<int>(client);
+  }
+  return kNoClient;
 }
 
 void StageState::applyLock(ClientOnStage& client, std::string_view op, std::string_view path) {

@@ -54,7 +54,13 @@ class StageState {
   const RedisStage& redis() const { return redis_; }
   const checkers::ArmedWatches& watches() const { return watches_; }
   size_t applied() const { return applied_; }  // events folded in so far
+  // A client holds the lock while it says so, and after a crash for as long as its lock node
+  // lives on: the server keeps it until the session expires ("held by a dead session").
+  bool holds(size_t client) const;
+  bool heldByDeadSession(size_t client) const;
   int holders() const;
+  // The client holding the lock through the znode at `path`, or kNoClient.
+  int holderOfNode(std::string_view path) const;
   // The ZooKeeper server (the model's one server, standing for the service) is not killed.
   bool serverUp() const { return serverUp_; }
 
