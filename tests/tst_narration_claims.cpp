@@ -56,7 +56,7 @@ class NarrationClaimsTest : public QObject {
 
   void aTrueClaimPasses() {
     const QString file = write("true.yaml",
-                               "    shows: {state: {c1: crashed}, waiting: [c2, c3], watching: [c2, c3],\n"
+                               "    shows: {holders: 1, holder: c1, state: {c1: crashed}, waiting: [c2, c3], watching: [c2, c3],\n"
                                "            node_absent: /lock/x, violations: 0, acquisitions: '>= 1'}\n");
     const Run run = cli({QStringLiteral("check"), file});
     QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));

@@ -11,18 +11,6 @@
 #include "theme.h"
 
 namespace lockscope::gui {
-namespace {
-
-// The client holding the lock node at `path`, or kNoClient.
-int holderOf(const StageState& stage, const std::string& path) {
-  for (size_t client = 0; client < stage.clients().size(); ++client) {
-    const ClientOnStage& state = stage.clients()[client];
-    if (state.holding && state.node == path) return static_cast<int>(client);
-  }
-  return kNoClient;
-}
-
-}  // namespace
 
 StageView::StageView(QQuickItem* parent) : SimulationView(parent) {
   setAcceptedMouseButtons(Qt::LeftButton | Qt::RightButton);
@@ -166,7 +154,7 @@ void StageView::paintServer(QPainter& painter) {
 void StageView::paintZnodes(QPainter& painter) {
   const StageState& stage = simulation_->stage();
   for (ZnodeRow& row : layout_.rows) {
-    const int holder = holderOf(stage, row.path);
+    const int holder = stage.holderOfNode(row.path);
     const int owner = row.node->owner;
     const QColor identity = Theme::clientColour(owner);
     painter.setPen(holder != kNoClient ? QPen(Qt::black, 3 * scale_)
@@ -201,7 +189,10 @@ void StageView::paintZnodes(QPainter& painter) {
     QStringList notes;
     if (row.node->ephemeral) notes << QStringLiteral("  \u00B7 ephemeral");
     if (owner != kNoClient) notes << QStringLiteral(" \u00B7 ") + QString::fromStdString(simulation_->timeline()->cast().name(owner));
-    if (holder != kNoClient) notes << QStringLiteral("  \u2190 holds the lock");
+    if (holder != kNoClient) {
+      notes << (stage.heldByDeadSession(static_cast<size_t>(holder)) ? QStringLiteral("  \u2190 held by a dead session")
+                                                                     : QStringLiteral("  \u2190 holds the lock"));
+    }
     row.shown = fitZnodeText(row.label, notes, painter.fontMetrics(), static_cast<int>(text.width()));
     if (!row.shown.startsWith(row.label)) clippedTexts_ << row.label;
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, row.shown);
@@ -322,7 +313,9 @@ void StageView::paintClients(QPainter& painter) const {
     clientCaptions_[client] = name;
     if (twoLines) {
       painter.setFont(font(8.5));
-      const QString state = QLatin1String(activityName(activity));
+      // A crashed holder still holds through its node until its session expires: say so.
+      const QString state = stage.heldByDeadSession(client) ? QStringLiteral("dead holder")
+                                                            : QLatin1String(activityName(activity));
       if (painter.fontMetrics().horizontalAdvance(state) > box.width() - 4 * scale_) clippedTexts_ << state;
       painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2), Qt::AlignCenter, state);
       clientCaptions_[client] += QLatin1Char('\n') + state;

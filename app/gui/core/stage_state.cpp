@@ -82,6 +82,7 @@ void StageState::applyProcess(ClientOnStage& client, std::string_view state) {
   if (state == "crashed") {
     // The process forgets everything; its session and nodes live on at the server until expiry.
     client = ClientOnStage{.crashed = true, .line = client.line, .session = client.session,
+                           .node = client.holding ? client.node : std::string(),
                            .acquisitions = client.acquisitions};
   }
   if (state == "restarted") {

@@ -29,7 +29,7 @@ struct ClientOnStage {
   int outstanding = 0;       // requests sent and not yet answered
   TextId pendingOp = 0;      // the latest of them
   int64_t session = 0;
-  std::string node;          // the lock node it holds or last held
+  std::string node;          // the lock node it holds or last held (kept through a crash while held)
   int acquisitions = 0;
 
   Activity activity(const RecordedTrace& trace) const;
