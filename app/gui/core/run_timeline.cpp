@@ -26,6 +26,10 @@ std::unique_ptr<RunTimeline> RunTimeline::record(const scenario::Scenario& scena
 void RunTimeline::derive() {
   std::vector<std::string> names;
   for (const auto& client : scenario_.clients) names.push_back(client.name);
+  endTime_ = trace_.size() ? trace_.events().back().time : 0;
+  for (const run::NarrationMoment& moment : report_.narration) {
+    if (moment.time <= report_.virtualTime) endTime_ = std::max(endTime_, moment.time);
+  }
   cast_ = RunCast(names, trace_);
   flights_ = FlightTable(trace_, cast_);
   deriveHolds();
