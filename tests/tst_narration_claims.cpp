@@ -76,6 +76,14 @@ class NarrationClaimsTest : public QObject {
     QVERIFY2(run.err.contains(QLatin1String("reproduce with: lockscope-cli run ")), qPrintable(run.err));
   }
 
+  void aClaimAboutAClientTheRunLacksFails() {
+    const QString file = write("missing.yaml", "    shows: {state: {c7: waiting}}\n");
+    const Run check = cli({QStringLiteral("check"), file});
+    QCOMPARE(check.exitCode, 1);
+    QVERIFY2(check.out.contains(QLatin1String("the narration claims state: {c7: waiting}, the run has no client c7")),
+             qPrintable(check.out));
+  }
+
   void aStepNarratedAfterTheRunFails() {
     // The run is over by about 2.8 s; a step at 30 s would never be played to.
     const QString file = write("late.yaml", "    shows: {waiting: [c2, c3]}\n  - at: 30s\n    text: too late\n"

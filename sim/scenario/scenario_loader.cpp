@@ -347,7 +347,7 @@ class SchemaReader {
         r_.fail(step, path, "a narration step needs 'at: <time>' or 'on: <client> <event>'");
       }
       if (step["shows"]) {
-        narration.claims = NarrationClaimsReader(r_, s_, clientNames_).read(step["shows"], child(path, "shows"));
+        narration.claims = NarrationClaimsReader(r_, s_).read(step["shows"], child(path, "shows"));
       }
       s_.narration.push_back(narration);
     }
