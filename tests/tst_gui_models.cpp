@@ -203,7 +203,7 @@ class GuiModelsTest : public QObject {
     simulation.play();
     QTRY_VERIFY_WITH_TIMEOUT(simulation.waitingAtNarration(), 10'000);
     QVERIFY(!simulation.playing());
-    QVERIFY(simulation.narration().contains(QLatin1String("Watch what one release does")));
+    QVERIFY(simulation.narration().contains(QLatin1String("What will one delete do?")));
     const double stoppedAt = simulation.time();
     simulation.play();  // goes on past the moment it stopped at
     QTRY_VERIFY_WITH_TIMEOUT(simulation.time() > stoppedAt, 10'000);
