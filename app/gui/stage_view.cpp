@@ -154,7 +154,9 @@ void StageView::paintServer(QPainter& painter) {
 void StageView::paintZnodes(QPainter& painter) {
   const StageState& stage = simulation_->stage();
   for (ZnodeRow& row : layout_.rows) {
-    const int holder = stage.holderOfNode(row.path);
+    int holder = stage.holderOfNode(row.path);
+    const int partHolder = holder == kNoClient ? stage.partHolderOfNode(row.path) : kNoClient;
+    if (partHolder != kNoClient) holder = partHolder;  // outlined too: it is held
     const int owner = row.node->owner;
     const QColor identity = Theme::clientColour(owner);
     painter.setPen(holder != kNoClient ? QPen(Qt::black, 3 * scale_)
@@ -189,7 +191,9 @@ void StageView::paintZnodes(QPainter& painter) {
     QStringList notes;
     if (row.node->ephemeral) notes << QStringLiteral("  \u00B7 ephemeral");
     if (owner != kNoClient) notes << QStringLiteral(" \u00B7 ") + QString::fromStdString(simulation_->timeline()->cast().name(owner));
-    if (holder != kNoClient) {
+    if (partHolder != kNoClient) {
+      notes << QStringLiteral("  \u2190 held, waiting for its other locks");
+    } else if (holder != kNoClient) {
       notes << (stage.heldByDeadSession(static_cast<size_t>(holder)) ? QStringLiteral("  \u2190 held by a dead session")
                                                                      : QStringLiteral("  \u2190 holds the lock"));
     }

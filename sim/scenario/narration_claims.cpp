@@ -14,6 +14,7 @@ const std::map<std::string, ClaimShape>& shapes() {
       {"acquisitions", ClaimShape::Count},    {"releases", ClaimShape::Count},
       {"notifications", ClaimShape::Count},   {"holder", ClaimShape::Clients},
       {"waiting", ClaimShape::Clients},       {"watching", ClaimShape::Clients},
+      {"part_holder", ClaimShape::Clients},
       {"node_exists", ClaimShape::Paths},     {"node_absent", ClaimShape::Paths},
       {"state", ClaimShape::ClientStates},    {"redis_holder", ClaimShape::InstanceHolders}};
   return all;

@@ -2,7 +2,7 @@
 // moment, in a small vocabulary the run's state answers exactly (docs/scenario-format.md):
 //
 //   counts, a number or a bound (">= 6"):  holders, violations, acquisitions, releases, notifications
-//   sets of clients, exactly these:         holder, waiting, watching
+//   sets of clients, exactly these:         holder, waiting, watching, part_holder
 //   znodes, one path or a list:             node_exists, node_absent
 //   one value per name:                     state {c1: crashed}, redis_holder {redis-3: none}
 //

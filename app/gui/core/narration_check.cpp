@@ -104,13 +104,19 @@ class Moment {
     std::vector<std::string> names;
     for (size_t index = 0; index < stage_.clients().size(); ++index) {
       const ClientOnStage& state = stage_.clients()[index];
-      const bool member = key == "holder"    ? stage_.holds(index)
-                          : key == "waiting" ? state.activity(timeline_.trace()) == Activity::Waiting
-                                             : watching(index);
+      const bool member = key == "holder"        ? stage_.holds(index)
+                          : key == "waiting"     ? state.activity(timeline_.trace()) == Activity::Waiting
+                          : key == "part_holder" ? holdsPart(state)
+                                                 : watching(index);
       if (member) names.push_back(timeline_.cast().name(static_cast<int>(index)));
     }
     std::sort(names.begin(), names.end());
     return names;
+  }
+
+  bool holdsPart(const ClientOnStage& state) const {
+    return std::any_of(state.partNodes.begin(), state.partNodes.end(),
+                       [this](const std::string& node) { return stage_.znodes().count(node) != 0; });
   }
 
   bool watching(size_t client) const {

@@ -1,5 +1,7 @@
 #include "stage_state.h"
 
+#include <algorithm>
+
 #include "sim/checkers/trace_facts.h"
 
 namespace lockscope::gui {
@@ -53,7 +55,18 @@ int StageState::holderOfNode(std::string_view path) const {
   return kNoClient;
 }
 
+int StageState::partHolderOfNode(std::string_view path) const {
+  for (size_t client = 0; client < clients_.size(); ++client) {
+    const auto& parts = clients_[client].partNodes;
+    if (std::find(parts.begin(), parts.end(), path) != parts.end() && znodes_.count(std::string(path)) != 0) {
+      return static_cast<int>(client);
+    }
+  }
+  return kNoClient;
+}
+
 void StageState::applyLock(ClientOnStage& client, std::string_view op, std::string_view path) {
+  if (op != "acquiring") client.partNodes.clear();  // it has all of its locks, or none
   if (op == "acquiring") {
     client.acquiring = true;
     client.line = 0;
@@ -113,6 +126,9 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
       break;
     case sim::TraceKind::Process:
       if (client) applyProcess(*client, op);
+      break;
+    case sim::TraceKind::Note:
+      if (client && op == "multilock") client->partNodes.emplace_back(trace.text(event.path));
       break;
     case sim::TraceKind::Fault:
       if (op == "kill_server") serverUp_ = false;

@@ -31,6 +31,8 @@ struct ClientOnStage {
   int64_t session = 0;
   std::string node;          // the lock node it holds or last held (kept through a crash while held)
   int acquisitions = 0;
+  // A multi-lock's nodes it holds while it waits for the rest (zk-multilock): part of the lock.
+  std::vector<std::string> partNodes;
 
   Activity activity(const RecordedTrace& trace) const;
 };
@@ -61,6 +63,8 @@ class StageState {
   int holders() const;
   // The client holding the lock through the znode at `path`, or kNoClient.
   int holderOfNode(std::string_view path) const;
+  // The client holding the znode at `path` as one of several locks it is still taking, or kNoClient.
+  int partHolderOfNode(std::string_view path) const;
   // The ZooKeeper server (the model's one server, standing for the service) is not killed.
   bool serverUp() const { return serverUp_; }
 
