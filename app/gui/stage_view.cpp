@@ -176,10 +176,10 @@ void StageView::paintZnodes(QPainter& painter) {
     if (row.box.height() < 9) continue;
     painter.setPen(Qt::black);
     const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
-    // Type half the row's height (18 px in presentation mode's least row, the size of the
-    // cards' names at most); smaller type rather than a cut number: "…0000000012" whole, down
-    // to 5 points.
-    QFont rowFont = font(std::min(10.5, row.box.height() / scale_ * 0.5), holder != kNoClient);
+    // Type 0.54 of the row's box (18 px in presentation mode's least row: 18 * scale tall with
+    // its 2 px gap, 25 px at 1280x720; half the box gave 17 px there), the size of the cards'
+    // names at most; smaller type rather than a cut number: "…0000000012" whole, down to 5 points.
+    QFont rowFont = font(std::min(10.5, row.box.height() / scale_ * 0.54), holder != kNoClient);
     const QString tail = QStringLiteral("\u2026") + row.label.right(10);
     while (rowFont.pointSizeF() > 5 && QFontMetrics(rowFont).horizontalAdvance(tail) > text.width()) {
       rowFont.setPointSizeF(rowFont.pointSizeF() - 0.5);
@@ -317,9 +317,7 @@ void StageView::paintClients(QPainter& painter) const {
     clientCaptions_[client] = name;
     if (twoLines) {
       painter.setFont(font(8.5));
-      // A crashed holder still holds through its node until its session expires: say so.
-      const QString state = stage.heldByDeadSession(client) ? QStringLiteral("dead holder")
-                                                            : QLatin1String(activityName(activity));
+      const QString state = QLatin1String(activityName(activity));
       if (painter.fontMetrics().horizontalAdvance(state) > box.width() - 4 * scale_) clippedTexts_ << state;
       painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2), Qt::AlignCenter, state);
       clientCaptions_[client] += QLatin1Char('\n') + state;
