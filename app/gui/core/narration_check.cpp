@@ -1,7 +1,6 @@
 #include "narration_check.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 
 #include "sim/scenario/narration_claims.h"
