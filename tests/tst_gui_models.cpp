@@ -108,7 +108,7 @@ class GuiModelsTest : public QObject {
     QVERIFY(!listed("zookeeper-live/leader-killed.yaml"));
     QVERIFY(!listed("zookeeper-live/quorum-lost.yaml"));
     QVERIFY(listed("zookeeper/crash-holder.yaml"));
-    QVERIFY2(lessons.liveOnlyNote().startsWith(QLatin1String("2 lessons need live servers (")), qPrintable(lessons.liveOnlyNote()));
+    QVERIFY2(lessons.liveOnlyNote().startsWith(QLatin1String("2 lessons need live servers, as the model's one server cannot show them (")), qPrintable(lessons.liveOnlyNote()));
     lessons.setLive(true);
     QVERIFY(listed("zookeeper-live/leader-killed.yaml"));
     QVERIFY(listed("zookeeper-live/quorum-lost.yaml"));

@@ -49,7 +49,9 @@ void LessonListModel::setLive(bool live) {
 QString LessonListModel::liveOnlyNote() const {
   if (leftOutCount_ == 0) return {};
   return (leftOutCount_ == 1 ? QStringLiteral("1 lesson needs") : QStringLiteral("%1 lessons need").arg(leftOutCount_)) +
-         QStringLiteral(" live servers (%1): switch the backend to live to list them").arg(leftOut_.join(QStringLiteral("; ")));
+         QStringLiteral(" live servers, as the model's one server cannot show them (%1): switch the backend to "
+                        "live to list them")
+             .arg(leftOut_.join(QStringLiteral("; ")));
 }
 
 void LessonListModel::rescan() {

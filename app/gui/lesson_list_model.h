@@ -32,7 +32,8 @@ class LessonListModel : public QAbstractListModel {
   void setFolder(const QString& folder);
   bool live() const { return live_; }
   void setLive(bool live);
-  // Empty, or e.g. "2 lessons need live servers (...): switch the backend to live to list them".
+  // Empty, or e.g. "2 lessons need live servers, as the model's one server cannot show them (an
+  // election among three servers; ...): switch the backend to live to list them".
   QString liveOnlyNote() const;
   Q_INVOKABLE void rescan();
 
