@@ -190,15 +190,35 @@ class CliRobustnessTest : public QObject {
     EXPECT_ONE_LINE(cli({QStringLiteral("run"), file}), 2, file + QStringLiteral(":4:1: the key 'clients' appears twice"));
   }
 
-  // A malformed --live value is bad input (2), not an unreachable server (3). The live-safety
-  // helper rewrites the address parser (app/cli/live_option*); until it lands this is expected to
-  // fail, and QEXPECT_FAIL turns into an XPASS failure the day it is fixed, so it cannot be missed.
+  // A malformed --live value is bad input (2), not an unreachable server (3): one parser
+  // (backends/live/server_address.h) checks every address before anything connects. A port past
+  // 65535 used to wrap around to another server's port.
   void runMalformedLiveValueIsBadInput() {
     const QString file = scenario(QStringLiteral("live.yaml"), kGoodScenario);
-    const Run run = cli({QStringLiteral("run"), file, QStringLiteral("--live"), QStringLiteral("zk=host:99999")});
-    QVERIFY2(run.finished && !run.crashed, qPrintable(describe(run)));
-    QEXPECT_FAIL("", "app/cli/live_option* belongs to the live-safety helper (issue 13, lead informed)", Continue);
-    QCOMPARE(run.exitCode, 2);
+    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file, QStringLiteral("--live"), QStringLiteral("zk=host:99999")}), 2,
+                    QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
+                                   "redis=HOST:PORT[,HOST:PORT...], got 'zk=host:99999': 'host:99999' is not "
+                                   "HOST:PORT (a port is a number from 1 to 65535)"));
+    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file, QStringLiteral("--live"), QStringLiteral("zk=127.0.0.1:2181,")}), 2,
+                    QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
+                                   "redis=HOST:PORT[,HOST:PORT...], got 'zk=127.0.0.1:2181,': an empty address in "
+                                   "'127.0.0.1:2181,'"));
+    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file, QStringLiteral("--live"), QStringLiteral("zk=127.0.0.1:2181/victim")}), 2,
+                    QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
+                                   "redis=HOST:PORT[,HOST:PORT...], got 'zk=127.0.0.1:2181/victim': '127.0.0.1:2181/victim' "
+                                   "is not HOST:PORT (a port is a number from 1 to 65535)"));
+  }
+
+  // A password typed into an address is never echoed back (nor accepted: secrets come from the
+  // environment, docs/live.md).
+  void runNeverEchoesAPasswordInAnAddress() {
+    const QString file = scenario(QStringLiteral("live.yaml"), kGoodScenario);
+    const Run run = cli({QStringLiteral("run"), file, QStringLiteral("--live"), QStringLiteral("redis=user:s3cr3t-pw@127.0.0.1:6390")});
+    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
+                                           "redis=HOST:PORT[,HOST:PORT...], got '...': an address holds an '@': "
+                                           "credentials never go in an address (see docs/live.md)"));
+    QVERIFY(!run.err.contains("s3cr3t"));
+    QVERIFY(!run.out.contains("s3cr3t"));
   }
 
   // --- run: hangs ---

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "backends/live/handle_closer.h"
-#include "backends/live/live_tree_setup.h"
+#include "backends/live/live_namespace.h"
 #include "backends/live/live_zookeeper_client.h"
 #include "backends/live/real_time_driver.h"
 #include "support/live_server.h"
@@ -100,9 +100,11 @@ class LiveZooKeeperTest : public QObject {
   // Session events map to None-typed watcher events and "connected"/"closed" trace events;
   // node events come with their path, a watch event before the reply that reflects the change.
   void clientApiOverRealServer() {
-    const std::string server = lockscope::testing::liveServer().toStdString();
+    // A namespace of the test's own, used as the session's chroot: paths read as "/api-test/...".
+    lockscope::live::ZooKeeperNamespace space(lockscope::testing::liveServer().toStdString(), 5000);
     std::string error;
-    QVERIFY2(lockscope::live::resetPaths(server, {"/api-test"}, 5000, error), error.c_str());
+    QVERIFY2(space.create({"/api-test"}, error), error.c_str());
+    const std::string server = lockscope::testing::liveServer().toStdString() + space.root();
     lockscope::sim::World world(1);
     TraceLog trace;
     world.trace().addSink(&trace);

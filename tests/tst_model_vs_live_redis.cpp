@@ -50,7 +50,8 @@ Outcome runOnce(const lockscope::scenario::Scenario& scenario, const QString& li
   options.sinks.push_back(&collector);
   if (!liveServers.isEmpty()) {
     options.backend = lockscope::live::redis::liveRedisBackend(
-        {.servers = liveServers.toStdString(), .requestTimeoutMs = scenario.redis.requestTimeoutMs});
+        {.servers = liveServers.toStdString(), .requestTimeoutMs = scenario.redis.requestTimeoutMs,
+         .controlProgram = LOCKSCOPE_LIVE_REDIS_DIR "/control"});
   }
   const RunReport report = lockscope::run::runScenario(scenario, options);
   return {collector.acquisitions, lockscope::testing::violationLines(report),

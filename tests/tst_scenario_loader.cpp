@@ -195,7 +195,8 @@ class ScenarioLoaderTest : public QObject {
 
   // Aliases that repeat one node a billion times are walked once each, not a billion times.
   void billionLaughsLoadsOrFailsQuickly() {
-    std::string text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+    // With a scenario key first, so that the loader walks the keys that follow.
+    std::string text = "title: laughs\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
     for (int i = 1; i < 10; ++i) {
       text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
       for (int j = 0; j < 10; ++j) text += std::string(j ? ", " : "") + "*a" + std::to_string(i - 1);
@@ -204,8 +205,20 @@ class ScenarioLoaderTest : public QObject {
     QElapsedTimer timer;
     timer.start();
     const std::string got = errorOf(text);
-    QVERIFY2(got.rfind("s.yaml:1:1: unknown key 'a0'", 0) == 0, got.c_str());
+    QVERIFY2(got.rfind("s.yaml:2:1: unknown key 'a0'", 0) == 0, got.c_str());
     QVERIFY2(timer.elapsed() < 5'000, qPrintable(QString::number(timer.elapsed())));
+  }
+
+  // Run as root against /etc/shadow, the error quoted its first line as an "unknown key". A file
+  // none of whose keys is a scenario's is named, not quoted; a long key is cut short.
+  void errorsNeverQuoteAFileThatIsNotAScenario() {
+    const std::string shadow = "root:$y$j9T$secrethashsecrethash:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n";
+    const std::string got = errorOf(shadow);
+    QCOMPARE(QString::fromStdString(got),
+             QStringLiteral("s.yaml:1:1: expected a scenario (a mapping of keys such as title, recipe, clients); "
+                            "none of this file's keys is one"));
+    const std::string longKey = errorOf("title: t\n" + std::string(300, 'k') + ": 1\n");
+    QVERIFY2(longKey.rfind("s.yaml:2:1: unknown key '" + std::string(40, 'k') + "...'", 0) == 0, longKey.c_str());
   }
 
   void errorsNameLineColumnAndWhatWasExpected() {

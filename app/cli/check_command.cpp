@@ -9,6 +9,7 @@
 #include "exit_codes.h"
 #include "judged_run.h"
 #include "live_option.h"
+#include "live_stop_report.h"
 #include "report_text.h"
 #include "scenario_arguments.h"
 
@@ -101,6 +102,12 @@ int checkCommand(const QStringList& arguments) {
       continue;
     }
     const run::RunReport report = judgedRun(*scenario, options);
+    if (report.backendStop.kind != run::BackendStop::Kind::None) {
+      // The servers are gone or the user asked to stop: the scenarios after this one would not run either.
+      out.flush();
+      QTextStream(stderr) << "lockscope-cli check: " << file << ": " << QString::fromStdString(backendStopLine(report)) << "\n";
+      return backendStopExitCode(report.backendStop);
+    }
     if (report.passed()) {
       out << "ok   " << file << "  " << QString::fromStdString(report.title) << "\n";
       ++passed;

@@ -1,12 +1,14 @@
 // `--live zk=HOST:PORT[,HOST:PORT...]` and `--live redis=HOST:PORT[,HOST:PORT...]` for `run` and
-// `check`: checks the servers are reachable (exit 3 within the
-// connect timeout, never a hang) and that the scenario can run on them (exit 2).
+// `check`: checks the servers are reachable (exit 3 within the connect timeout, never a hang) and
+// that the scenario can run on them (exit 2). The list is parsed by backends/live/server_address.h,
+// the one parser the GUI uses too.
 #pragma once
 
 #include <QString>
 #include <optional>
 #include <string>
 
+#include "backends/live/live_run_setup.h"
 #include "sim/run/scenario_run.h"
 
 namespace lockscope::cli {
@@ -15,8 +17,7 @@ namespace lockscope::cli {
 constexpr int64_t kLiveConnectTimeoutMs = 5000;
 
 struct LiveTarget {
-  enum class Service { ZooKeeper, Redis };
-  Service service = Service::ZooKeeper;
+  live::LiveService service = live::LiveService::ZooKeeper;
   std::string servers;  // "h:p,h:p"
 };
 
@@ -27,10 +28,8 @@ std::optional<LiveTarget> parseRunLiveValue(const QString& value, const char* co
 // 0 when the servers answered; otherwise prints one line and returns kExitUnreachable.
 int checkReachable(const LiveTarget& target, const char* command);
 
-// Makes the run use the live servers (backends/live); without client faults in the scenario the
-// ZooKeeper sessions skip the fault proxy. Returns 0, or kExitBadInput after printing the one
-// line saying what of the scenario the live servers cannot run.
-int useLiveServers(run::RunOptions& options, const LiveTarget& target,
-                   const scenario::Scenario& scenario);
+// Makes the run use the live servers (backends/live). Returns 0, or kExitBadInput after printing
+// the one line saying what of the scenario the live servers cannot run.
+int useLiveServers(run::RunOptions& options, const LiveTarget& target, const scenario::Scenario& scenario);
 
 }  // namespace lockscope::cli

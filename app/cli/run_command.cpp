@@ -9,6 +9,7 @@
 #include "exit_codes.h"
 #include "judged_run.h"
 #include "live_option.h"
+#include "live_stop_report.h"
 #include "progress_line.h"
 #include "report_json.h"
 #include "report_text.h"
@@ -111,6 +112,11 @@ int runCommand(const QStringList& arguments) {
       err << "lockscope-cli run: writing the trace file failed: " << QString::fromStdString(error) << "\n";
       return kExitBadInput;
     }
+  }
+
+  if (report.backendStop.kind != run::BackendStop::Kind::None) {
+    err << "lockscope-cli run: " << QString::fromStdString(backendStopLine(report)) << "\n";
+    return backendStopExitCode(report.backendStop);
   }
 
   QTextStream out(stdout);

@@ -5,12 +5,7 @@
 // for a Redis lesson. A live Redis run waits in the worker thread's own Qt event loop.
 #include <QMetaObject>
 
-#include "backends/live/live_backend.h"
-#include "backends/live/live_probe.h"
-#include "backends/live/redis/live_redis_backend.h"
-#include "backends/live/redis/live_redis_scenario.h"
-#include "backends/live/redis/redis_address.h"
-#include "backends/live/redis/redis_blocking.h"
+#include "backends/live/live_run_setup.h"
 #include "simulation_controller.h"
 
 namespace lockscope::gui {
@@ -19,20 +14,13 @@ namespace {
 constexpr int64_t kConnectTimeoutMs = 5000;
 
 // The live backend for `scenario` on `servers`; empty (with `error` set) when they cannot be
-// reached or cannot run it. Runs on the worker thread: the probes block.
+// reached or cannot run it. Runs on the worker thread: the probe blocks.
 run::RunBackendFactory liveBackendFor(const scenario::Scenario& scenario, const std::string& servers,
                                       std::string& error) {
-  if (scenario.backend == "redis") {
-    const auto addresses = live::redis::parseAddresses(servers, error);
-    if (!addresses) return {};
-    error = live::redis::liveRedisProblem(scenario, addresses->size());
-    if (!error.empty() || !live::redis::probeRedis(servers, kConnectTimeoutMs, error)) return {};
-    return live::redis::liveRedisBackend({.servers = servers, .connectTimeoutMs = kConnectTimeoutMs,
-                                          .requestTimeoutMs = scenario.redis.requestTimeoutMs});
-  }
-  if (!live::probeZooKeeper(servers, kConnectTimeoutMs, error)) return {};
-  return live::liveBackend({.servers = servers, .connectTimeoutMs = kConnectTimeoutMs,
-                            .faultProxy = !scenario.faults.empty()});
+  const live::LiveService service = scenario.backend == "redis" ? live::LiveService::Redis : live::LiveService::ZooKeeper;
+  run::RunBackendFactory backend = live::liveBackendFor(scenario, service, servers, kConnectTimeoutMs, error);
+  if (!backend || !live::probeLiveServers(service, servers, kConnectTimeoutMs, error)) return {};
+  return backend;
 }
 
 }  // namespace

@@ -1,11 +1,15 @@
 #include "live_backend.h"
 
+#include <cstdio>
+
 #include "live_connector.h"
-#include "live_tree_setup.h"
+#include "live_interrupt.h"
+#include "live_namespace.h"
 #include "live_zookeeper_client.h"
 #include "real_time_driver.h"
 #include "server_control.h"
 #include "session_ender.h"
+#include "zookeeper_monitor.h"
 
 namespace lockscope::live {
 namespace {
@@ -22,17 +26,27 @@ class LiveBackend final : public run::RunBackend {
   LiveBackend(sim::World& world, LiveSettings settings)
       : world_(world),
         settings_(std::move(settings)),
-        connector_(world, inbox_, closer_, settings_.servers, settings_.faultProxy),
+        connector_(world, inbox_, closer_, settings_.servers, namespace_.root(), settings_.faultProxy),
         driver_(world, inbox_) {}
 
-  ~LiveBackend() override { connector_.closeUnused(); }
+  // The servers are the user's: one this run killed and did not restart (an interrupted run, a
+  // lesson without its restart) is started again.
+  ~LiveBackend() override {
+    connector_.closeUnused();
+    if (stop_.kind == run::BackendStop::Kind::ServerLost) namespace_.abandon();  // named in the stop's reason
+    for (const std::string& number : servers_.killed()) {
+      const std::string error = servers_.restart(number);
+      if (!error.empty()) std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", error.c_str());
+    }
+  }
 
   std::string name() const override { return "live"; }
   clients::ZooKeeperConnector& connector() override { return connector_; }
 
   void preparePaths(const std::vector<std::string>& paths, int64_t) override {
     std::string error;
-    if (!resetPaths(settings_.servers, paths, settings_.connectTimeoutMs, error)) {
+    // The namespace is the sessions' chroot: the trace's paths read as the model's.
+    if (!namespace_.create(paths, error)) {
       world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
     }
   }
@@ -92,32 +106,52 @@ class LiveBackend final : public run::RunBackend {
   }
 
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
-    const bool finished = driver_.runUntil(done, deadline);
+    const bool finished = driver_.runUntil([&] { return done() || mustStop(); }, deadline);
     driver_.settle(kSettleQuiet, kSettleBound);
     return finished;
   }
 
+  run::BackendStop stopped() const override { return stopOrInterrupted(stop_); }
+
  private:
   // A kill is immediate (the world waits the few ms it takes); a restart waits for the JVM, so it
   // runs in the background and the world goes on meanwhile.
+  // A fault that fails ends the run (exit 2): what follows would not be the lesson.
   void injectServerFault(const Fault& fault) {
-    std::string error;
     if (fault.kind == Fault::Kind::KillServer) {
-      error = servers_.kill(fault.client);
-    } else {
-      closer_.runInBackground([this, which = fault.client] {
-        const std::string failed = servers_.restart(which);
-        if (!failed.empty()) {
-          inbox_.post([this, failed] {
-            world_.record({.kind = sim::TraceKind::Note, .actor = "world",
-                           .detail = "live: " + failed});
-          });
-        }
+      faultFailed(fault.location.describe(), servers_.kill(fault.client));
+      return;
+    }
+    closer_.runInBackground([this, which = fault.client, where = fault.location.describe()] {
+      const std::string failed = servers_.restart(which);
+      inbox_.post([this, failed, where] {
+        faultFailed(where, failed);
+        monitor_.forgive();  // the server answers again from now on
       });
+    });
+  }
+
+  void faultFailed(const std::string& where, const std::string& error) {
+    if (error.empty()) return;
+    world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
+    if (stop_.kind == run::BackendStop::Kind::None) stop_ = {run::BackendStop::Kind::FaultFailed, where + ": " + error};
+  }
+
+  // True when the run must end now: a fault failed, or the servers have been silent for
+  // kServerSilenceBound while the run had killed none of them.
+  bool mustStop() {
+    if (stop_.kind != run::BackendStop::Kind::None) return true;
+    if (servers_.killedCount() > 0) {
+      monitor_.forgive();  // silence is the lesson now
+      return false;
     }
-    if (!error.empty()) {
-      world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
+    if (monitor_.silentFor() > kServerSilenceBound) {
+      stop_ = {run::BackendStop::Kind::ServerLost,
+               "ZooKeeper at " + settings_.servers + " has not answered for " + std::to_string(kServerSilenceBound.count()) +
+                   " s; the run's nodes under " + namespace_.root() + " are left on it"};
+      return true;
     }
+    return false;
   }
 
   void expire(clients::LockClient* client) {
@@ -132,7 +166,11 @@ class LiveBackend final : public run::RunBackend {
 
   sim::World& world_;
   LiveSettings settings_;
-  ServerControl servers_{settings_.servers};  // outlives the closer, whose threads restart servers
+  ServerControl servers_{settings_.controlProgram, settings_.servers};  // outlives the closer, whose threads restart servers
+  // Deleted after every session is closed (members go in reverse order).
+  ZooKeeperNamespace namespace_{settings_.servers, settings_.connectTimeoutMs};
+  ZooKeeperMonitor monitor_{settings_.servers};
+  run::BackendStop stop_;
   // Destroyed in reverse: the closer first (it finishes closing every handle through the still
   // open proxies), then the proxies, then the inbox the closer posted to.
   WorldInbox inbox_;

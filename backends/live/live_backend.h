@@ -5,7 +5,8 @@
 //   lockscope::run::RunReport report = lockscope::run::runScenario(scenario, options);
 //
 // Check reachability first with live::probeZooKeeper (live_probe.h): a run against a server that
-// cannot be reached does not hang, but it only notes the failure in the trace.
+// cannot be reached does not hang, but it only notes the failure in the trace. The run works under
+// a namespace of its own, /lockscope/<run id> (live_namespace.h), deleted when it ends.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,9 @@ struct LiveSettings {
   // without client faults may connect straight to the servers: one thread and two loopback
   // hops less per request.
   bool faultProxy = true;
+  // kill_server / restart_server go through this program (server_control_program.h); empty:
+  // such faults were refused before the run.
+  std::string controlProgram;
 };
 
 run::RunBackendFactory liveBackend(LiveSettings settings);

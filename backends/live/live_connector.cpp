@@ -5,11 +5,12 @@
 namespace lockscope::live {
 
 LiveConnector::LiveConnector(sim::World& world, WorldInbox& inbox, HandleCloser& closer,
-                             std::string servers, bool faultProxy)
+                             std::string servers, std::string chroot, bool faultProxy)
     : world_(world),
       inbox_(inbox),
       closer_(closer),
       servers_(std::move(servers)),
+      chroot_(std::move(chroot)),
       faultProxy_(faultProxy) {}
 
 LiveConnector::~LiveConnector() = default;
@@ -44,7 +45,7 @@ std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::open(Slot& slot,
   if (faultProxy_) slot.proxies.push_back(std::make_unique<FaultProxy>(servers_));
   return std::make_unique<LiveZooKeeperClient>(
       world_, inbox_, closer_, slot.process.get(), clientName,
-      faultProxy_ ? slot.proxies.back()->connectString() : servers_, sessionTimeoutMs);
+      (faultProxy_ ? slot.proxies.back()->connectString() : servers_) + chroot_, sessionTimeoutMs);
 }
 
 sim::Process& LiveConnector::process(const std::string& clientName) {

@@ -19,8 +19,9 @@ namespace lockscope::live {
 class LiveConnector final : public clients::ZooKeeperConnector {
  public:
   // `faultProxy` false: sessions connect straight to `servers` and proxy() is always null.
+  // `chroot` ("/lockscope/<run id>", or empty) is the root every session sees.
   LiveConnector(sim::World& world, WorldInbox& inbox, HandleCloser& closer, std::string servers,
-                bool faultProxy = true);
+                std::string chroot, bool faultProxy = true);
   ~LiveConnector() override;
 
   std::unique_ptr<zookeeper::ZooKeeperClient> connect(const std::string& clientName,
@@ -54,6 +55,7 @@ class LiveConnector final : public clients::ZooKeeperConnector {
   WorldInbox& inbox_;
   HandleCloser& closer_;
   std::string servers_;
+  std::string chroot_;
   bool faultProxy_;
   std::map<std::string, Slot> slots_;
 };

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "live_interrupt.h"
+
 namespace lockscope::live {
 namespace {
 
@@ -39,6 +41,7 @@ bool RealTimeDriver::runUntil(const std::function<bool()>& done, sim::Micros dea
   };
   for (;;) {
     if (done()) return true;
+    if (interruptSignal() != 0) return false;  // the backend's stopReason() says so
     const sim::Micros now = std::min(elapsed(), deadline);
     // Timers that fell due while the world slept come first, then what the library posted, at
     // the time the world woke: run at the clock of the moment it went to sleep, a reply would

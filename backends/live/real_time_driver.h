@@ -29,7 +29,8 @@ class RealTimeDriver {
   WorldInbox& inbox() { return inbox_; }
 
   // Runs events and posted work until done() holds or the world's clock reaches `deadline`
-  // (virtual microseconds, which here are real ones). Returns done().
+  // (virtual microseconds, which here are real ones), or a signal interrupts the run
+  // (live_interrupt.h). Returns done().
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline);
   // Lets what the servers already did reach the trace: runs posted work until none arrived for
   // `quiet`, at most for `bound`. The model records a fired watch when the server fires it; a

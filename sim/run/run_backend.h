@@ -16,6 +16,18 @@
 
 namespace lockscope::run {
 
+// Why a backend ended a run before it was done. The CLI turns each kind into its exit code.
+struct BackendStop {
+  enum class Kind {
+    None,
+    Interrupted,  // SIGINT or SIGTERM: the user asked (exit 128 + signal)
+    ServerLost,   // a server the run did not kill stopped answering (exit 3)
+    FaultFailed,  // a fault could not be applied, so the lesson did not happen (exit 2)
+  };
+  Kind kind = Kind::None;
+  std::string reason;  // one line: "interrupted by SIGINT", "FILE:LINE:COL: kill_server leader: ..."
+};
+
 class RunBackend {
  public:
   virtual ~RunBackend() = default;
@@ -33,6 +45,9 @@ class RunBackend {
   virtual void inject(const scenario::Fault& fault, clients::LockClient* client) = 0;
   // As World::runUntil, with the backend's clock.
   virtual bool runUntil(const std::function<bool()>& done, sim::Micros deadline) = 0;
+  // Why the backend stopped the run before it was done; Kind::None when it did not. Its reason
+  // becomes the report's end reason.
+  virtual BackendStop stopped() const { return {}; }
 };
 
 using RunBackendFactory = std::function<std::unique_ptr<RunBackend>(sim::World& world)>;

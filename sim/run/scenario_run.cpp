@@ -130,6 +130,7 @@ class ScenarioRun {
 
     const sim::Micros deadline = origin + scenario_.maxVirtualTime;
     std::string endReason = "time limit";
+    BackendStop backendStop;
     const std::function<bool()> finished = [&] {
       if (progress_.allFinished()) {
         endReason = "all clients done";
@@ -142,8 +143,13 @@ class ScenarioRun {
       }
       return false;
     };
-    if (backend_) backend_->runUntil(finished, deadline);
-    else world_.runUntil(finished, deadline);
+    if (backend_) {
+      backend_->runUntil(finished, deadline);
+      backendStop = backend_->stopped();
+      if (backendStop.kind != BackendStop::Kind::None) endReason = backendStop.reason;
+    } else {
+      world_.runUntil(finished, deadline);
+    }
 
     RunReport report;
     report.scenario = scenario_.file;
@@ -158,6 +164,7 @@ class ScenarioRun {
     report.events = world_.trace().eventCount();
     report.virtualTime = world_.now();
     report.endReason = endReason;
+    report.backendStop = backendStop;
     report.traceSha256 = offThreadSinks_.hasher.finishHex();
     report.origin = origin;
     report.narration = narration_.moments();

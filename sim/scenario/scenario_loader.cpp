@@ -1,5 +1,6 @@
 #include "scenario_loader.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <sstream>
@@ -510,6 +511,16 @@ LoadResult load(const std::function<YAML::Node()>& parse, const std::string& nam
     YAML::Node root = parse();
     requireUniqueKeys(root, name);
     if (!root.IsMap()) throw ScenarioError(name + ":1:1: expected a scenario (a mapping of keys such as title, recipe, clients)");
+    // A file none of whose keys is a scenario's (a password file, a config) is not quoted back:
+    // its first "unknown key" would be a line of it.
+    const bool anyScenarioKey = std::any_of(root.begin(), root.end(), [](const auto& entry) {
+      return entry.first.IsScalar() &&
+             std::find(kTopKeys.begin(), kTopKeys.end(), entry.first.Scalar()) != kTopKeys.end();
+    });
+    if (!anyScenarioKey && root.size() > 0) {
+      throw ScenarioError(name + ":1:1: expected a scenario (a mapping of keys such as title, recipe, clients); "
+                                 "none of this file's keys is one");
+    }
     const std::set<std::string> overridden = applyOverrides(root, overrides);
     YamlReader reader(name, overridden);
     Scenario scenario;

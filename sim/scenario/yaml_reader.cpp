@@ -79,7 +79,11 @@ void YamlReader::requireKeys(const YAML::Node& map, const std::string& path,
       const size_t d = distance(key, candidate);
       if (d < best) best = d, closest = candidate;
     }
-    std::string message = "unknown key '" + key + "'" + (path.empty() ? "" : " in '" + path + "'");
+    // A short excerpt only: the key may be a line of a file that was never a scenario.
+    size_t cut = std::min<size_t>(key.size(), 40);
+    while (cut < key.size() && cut > 0 && (static_cast<unsigned char>(key[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+    const std::string shown = cut < key.size() ? key.substr(0, cut) + "..." : key;
+    std::string message = "unknown key '" + shown + "'" + (path.empty() ? "" : " in '" + path + "'");
     if (best <= 3) message += " (did you mean '" + closest + "'?)";
     else {
       message += "; expected one of:";

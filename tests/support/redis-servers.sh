@@ -6,12 +6,17 @@
 #   redis-servers.sh start DIR N   N independent servers; prints their HOST:PORT list, comma
 #                                  separated (the value of `--live redis=`)
 #   redis-servers.sh stop DIR      stops whatever `start` started in DIR
+#   redis-servers.sh control DIR kill|restart redis N SERVER
+#                                  the LOCKSCOPE_SERVER_CONTROL protocol
+#                                  (backends/live/server_control_program.h), only on servers this
+#                                  script started in DIR
 #
-# Each server runs from its own config file DIR/redis-PORT.conf (daemonized, no RDB snapshots,
-# no AOF: a killed server comes back empty), so lockscope's restart_instance can start it again
-# the same way (INFO server names the executable and the config file). DIR gets DIR/ports (one a
-# line), DIR/servers (the comma list), the pid files and the logs. Environment: REDIS_SERVER
-# (default: redis-server on PATH), REDIS_START_TIMEOUT_S (default 10).
+# Each server runs in the foreground of a process of its own (setsid), from its own config file
+# DIR/redis-PORT.conf (no RDB snapshots, no AOF: a killed server comes back empty); the script
+# records its pid in DIR/redis-PORT.pid itself. DIR gets DIR/ports (one a line), DIR/servers (the
+# comma list), DIR/control (a program for LOCKSCOPE_SERVER_CONTROL that runs `control` on DIR) and
+# the logs. Environment: REDIS_SERVER (default: redis-server on PATH), REDIS_START_TIMEOUT_S
+# (default 10).
 set -euo pipefail
 
 START_TIMEOUT_S=${REDIS_START_TIMEOUT_S:-10}
@@ -29,6 +34,33 @@ wait_until_answering() {
   done
 }
 
+# Starts the server of DIR/redis-PORT.conf and records its pid. Its output goes to its log, so
+# that nothing holds the caller's pipes open.
+launch() {
+  local dir=$1 port=$2
+  setsid "$(cat "$dir/executable")" "$dir/redis-$port.conf" </dev/null >>"$dir/redis-$port.log" 2>&1 &
+  echo $! >"$dir/redis-$port.pid"
+}
+
+# True when `pid` still runs the server of `port` (Redis titles itself "redis-server 127.0.0.1:PORT"):
+# a pid recorded long ago may belong to another process by now.
+is_our_server() {
+  local pid=$1 port=$2
+  [[ -n $pid && -r /proc/$pid/cmdline ]] && [[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" != Z ]] &&
+    tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- ":$port\b"
+}
+
+# Gone, or a zombie nobody reaps yet.
+wait_gone() {
+  local pid=$1 i
+  for i in $(seq 100); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    [[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" == Z ]] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+
 start() {
   local dir=$1 count=$2 server
   [[ "$count" =~ ^[1-9][0-9]*$ ]] || die "N must be a positive number, got '$count'"
@@ -36,6 +68,7 @@ start() {
   command -v redis-cli >/dev/null || die "redis-cli not found (apt-get install redis-tools)"
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
+  echo "$server" >"$dir/executable"
   local ports=() list=""
   read -r -a ports <<<"$(pick_free_ports "$count")"
   : >"$dir/ports"
@@ -43,15 +76,12 @@ start() {
     cat >"$dir/redis-$port.conf" <<CONF
 port $port
 bind 127.0.0.1
-daemonize yes
-pidfile $dir/redis-$port.pid
-logfile $dir/redis-$port.log
+daemonize no
 dir $dir
 save ""
 appendonly no
 CONF
-    # An absolute path: Redis derives INFO's `executable` from argv[0].
-    "$server" "$dir/redis-$port.conf" || die "redis-server on port $port did not start (see $dir/redis-$port.log)"
+    launch "$dir" "$port"
     echo "$port" >>"$dir/ports"
   done
   for port in "${ports[@]}"; do
@@ -59,32 +89,62 @@ CONF
     list+="${list:+,}127.0.0.1:$port"
   done
   echo "$list" >"$dir/servers"
+  local self
+  self="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")"
+  {
+    echo '#!/usr/bin/env bash'
+    echo '# LOCKSCOPE_SERVER_CONTROL for the Redis servers redis-servers.sh started here.'
+    printf 'exec %q control %q "$@"\n' "$self" "$dir"
+  } >"$dir/control"
+  chmod 700 "$dir/control"
   echo "$list"
 }
 
 stop() {
-  local dir=$1 pid
+  local dir=$1 pid port
   [[ -d "$dir" ]] || return 0
   for pidfile in "$dir"/redis-*.pid; do
     [[ -f "$pidfile" ]] || continue
     pid=$(cat "$pidfile")
-    kill "$pid" 2>/dev/null || true
-    # Gone, or a zombie: a daemonized server's new parent may never reap it.
-    for _ in $(seq 100); do
-      kill -0 "$pid" 2>/dev/null || break
-      [[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" == Z ]] && break
-      sleep 0.05
-    done
-    kill -9 "$pid" 2>/dev/null || true
+    port=${pidfile##*/redis-}
+    port=${port%.pid}
+    if is_our_server "$pid" "$port"; then
+      kill "$pid" 2>/dev/null || true
+      wait_gone "$pid" || kill -9 "$pid" 2>/dev/null || true
+    fi
     rm -f "$pidfile"
   done
-  # Servers SIGKILLed by a run leave their pid file behind; any still listening on our ports
-  # were restarted by it and wrote a new one, handled above.
-  rm -f "$dir/ports" "$dir/servers"
+  rm -f "$dir/ports" "$dir/servers" "$dir/control"
+}
+
+control() {
+  local dir=$1 action=$2 service=$3 number=$4 server=$5 ports=() port pid
+  [[ $service == redis ]] || die "control: this program drives Redis servers, not '$service'"
+  [[ $number =~ ^[1-9][0-9]*$ ]] || die "control: N must be a number from 1, got '$number'"
+  mapfile -t ports <"$dir/ports"
+  port=${ports[$(( number - 1 ))]:-}
+  [[ -n $port ]] || die "control: no server $number in $dir"
+  [[ $server == "127.0.0.1:$port" || $server == "localhost:$port" ]] ||
+    die "control: $server is not server $number started in $dir"
+  pid=$(cat "$dir/redis-$port.pid" 2>/dev/null || true)
+  case "$action" in
+    kill)
+      is_our_server "$pid" "$port" || die "control: server $number ($server) is not running"
+      kill -KILL "$pid"
+      wait_gone "$pid" || die "control: server $number did not die" ;;
+    restart)
+      ! is_our_server "$pid" "$port" || die "control: server $number ($server) is running already"
+      launch "$dir" "$port"
+      wait_until_answering "$port" || die "control: server $number does not answer after the restart" ;;
+    *) die "control: unknown action '$action' (kill or restart)" ;;
+  esac
 }
 
 case "${1:-}" in
   start) [[ $# -eq 3 ]] || die "usage: redis-servers.sh start DIR N"; start "$2" "$3" ;;
   stop) [[ $# -eq 2 ]] || die "usage: redis-servers.sh stop DIR"; stop "$2" ;;
-  *) die "usage: redis-servers.sh start DIR N | stop DIR" ;;
+  control)
+    [[ $# -eq 6 ]] || die "usage: redis-servers.sh control DIR kill|restart redis N SERVER"
+    control "$2" "$3" "$4" "$5" "$6" ;;
+  *) die "usage: redis-servers.sh start DIR N | stop DIR | control DIR ACTION redis N SERVER" ;;
 esac

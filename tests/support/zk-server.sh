@@ -10,6 +10,13 @@
 #   zk-server.sh kill-leader DIR        SIGKILLs whichever server leads now; prints its number
 #   zk-server.sh restart-server DIR N   starts server N again on its config and data dir; waits
 #                                       (bounded) until its client port accepts connections
+#   zk-server.sh control DIR ACTION zookeeper WHICH SERVERS
+#                                       the LOCKSCOPE_SERVER_CONTROL protocol
+#                                       (backends/live/server_control_program.h): kill leader|N,
+#                                       restart N, only on servers this script started in DIR
+#
+# `start` and `start-ensemble` also write DIR/control, a program for LOCKSCOPE_SERVER_CONTROL that
+# runs `control` on DIR: `LOCKSCOPE_SERVER_CONTROL=DIR/control lockscope-cli run --live zk=...`.
 #
 # DIR gets a fresh data dir per server, DIR/port (first client port), DIR/ports (all, one a line),
 # DIR/pid (all pids, one a line) and the server logs. Environment: ZK_JAR_DIR (default
@@ -126,6 +133,7 @@ start_servers() {
     for (( i = 0; i < count; i++ )); do pids+=("$(launch "${dirs[$i]}")"); done
     if wait_until_ready client_ports pids dirs; then
       printf '%s\n' "${pids[@]}" >"$dir/pid"
+      write_control "$dir"
       printf '%s\n' "${client_ports[@]}" >"$dir/ports"
       echo "${client_ports[0]}" >"$dir/port"
       if (( count == 1 )); then
@@ -150,15 +158,65 @@ stop_servers() {
   local pids=()
   mapfile -t pids <"$dir/pid"
   stop_pids "${pids[@]}"
-  rm -f "$dir/pid"
+  rm -f "$dir/pid" "$dir/control"
 }
 
 server_pid() { sed -n "${2}p" "$1/pid"; }
+
+# DIR/control: runs `control` on DIR. %q quotes any directory name (quotes, spaces) for bash.
+write_control() {
+  local dir=$1 self
+  self="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")"
+  {
+    echo '#!/usr/bin/env bash'
+    echo '# LOCKSCOPE_SERVER_CONTROL for the ZooKeeper servers zk-server.sh started here.'
+    printf 'exec %q control %q "$@"\n' "$self" "$dir"
+  } >"$dir/control"
+  chmod 700 "$dir/control"
+}
+
+# True when `pid` still runs server N of DIR (its command line names that server's config): a pid
+# recorded long ago may belong to another process by now.
+is_our_server() {
+  local pid=$1 dir=$2 number=$3
+  [[ -r /proc/$pid/cmdline ]] && tr '\0' '\n' <"/proc/$pid/cmdline" | grep -qxF "$dir/server$number/zoo.cfg"
+}
+
+# The run's server list ("127.0.0.1:P,...") must name only servers of DIR.
+check_servers_are_ours() {
+  local dir=$1 list=$2 item port ports=()
+  mapfile -t ports <"$dir/ports"
+  IFS=, read -r -a items <<<"$list"
+  (( ${#items[@]} > 0 )) || die "control: no server list given"
+  for item in "${items[@]}"; do
+    port=${item##*:}
+    [[ ${item%:*} == 127.0.0.1 || ${item%:*} == localhost ]] || die "control: $item is not a server started in $dir"
+    printf '%s\n' "${ports[@]}" | grep -qxF -- "$port" || die "control: $item is not a server started in $dir"
+  done
+}
+
+control() {
+  local dir=$1 action=$2 service=$3 which=$4 servers=$5
+  [[ $service == zookeeper ]] || die "control: this program drives ZooKeeper servers, not '$service'"
+  check_servers_are_ours "$dir" "$servers"
+  case "$action" in
+    kill)
+      if [[ $which == leader ]]; then kill_leader "$dir"; return; fi
+      [[ $which =~ ^[1-9][0-9]*$ ]] || die "control: kill takes leader or a server number, got '$which'"
+      kill_server "$dir" "$which"
+      echo "$which" ;;
+    restart)
+      [[ $which =~ ^[1-9][0-9]*$ ]] || die "control: restart takes a server number, got '$which'"
+      restart_server "$dir" "$which" ;;
+    *) die "control: unknown action '$action' (kill or restart)" ;;
+  esac
+}
 
 kill_server() {
   local dir=$1 number=$2 pid
   pid=$(server_pid "$dir" "$number")
   [[ -n $pid ]] || die "no server $number in $dir"
+  is_our_server "$pid" "$dir" "$number" || die "server $number of $dir is not running"
   kill -KILL "$pid" 2>/dev/null || true
   local deadline=$(( SECONDS + 5 ))
   while kill -0 "$pid" 2>/dev/null && (( SECONDS < deadline )); do sleep 0.05; done
@@ -174,7 +232,7 @@ kill_leader() {
       return 0
     fi
   done
-  die "no leader found in $dir"
+  die "no leader found in $dir (a standalone server has none)"
 }
 
 restart_server() {
@@ -182,6 +240,8 @@ restart_server() {
   mapfile -t ports <"$dir/ports"
   local port=${ports[$(( number - 1 ))]:-}
   [[ -n $port ]] || die "no server $number in $dir"
+  pid=$(server_pid "$dir" "$number")
+  ! is_our_server "$pid" "$dir" "$number" || die "server $number of $dir is running already"
   pid=$(launch "$dir/server$number")
   sed -i "${number}s/.*/$pid/" "$dir/pid"
   deadline=$(( SECONDS + START_TIMEOUT_S ))
@@ -202,6 +262,9 @@ case "${1:-}" in
   kill-leader) [[ $# -eq 2 ]] || die "usage: zk-server.sh kill-leader DIR"; kill_leader "$2" ;;
   restart-server)
     [[ $# -eq 3 ]] || die "usage: zk-server.sh restart-server DIR N"; restart_server "$2" "$3" ;;
+  control)
+    [[ $# -eq 6 ]] || die "usage: zk-server.sh control DIR kill|restart zookeeper WHICH SERVERS"
+    control "$2" "$3" "$4" "$5" "$6" ;;
   *) die "usage: zk-server.sh start DIR | start-ensemble DIR N | stop DIR | kill-server DIR N |" \
          "kill-leader DIR | restart-server DIR N" ;;
 esac

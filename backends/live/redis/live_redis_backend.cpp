@@ -1,14 +1,18 @@
 #include "live_redis_backend.h"
 
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 
+#include "backends/live/live_interrupt.h"
 #include "backends/live/real_time_driver.h"
 #include "backends/live/world_inbox.h"
 #include "live_redis_connector.h"
 #include "qt_event_wait.h"
 #include "redis_blocking.h"
 #include "redis_instance_control.h"
+#include "redis_key_namespace.h"
+#include "redis_watchdog.h"
 
 namespace lockscope::live::redis {
 namespace {
@@ -33,29 +37,37 @@ class LiveRedisBackend final : public run::RunBackend {
       : world_(world),
         settings_(settings),
         addresses_(addresses),
-        connector_(world, inbox_, addresses, settings.requestTimeoutMs),
-        control_(addresses, settings.connectTimeoutMs),
+        keyPrefix_(newKeyPrefix()),
+        connector_(world, inbox_, addresses, settings.requestTimeoutMs, keyPrefix_),
+        control_(settings.controlProgram, addresses, settings.connectTimeoutMs),
         driver_(world, inbox_, waitInQtEventLoop(inbox_)) {}
 
   // The servers are the user's (or the next test's): one this run killed is started again,
-  // empty as a restart without persistence leaves it.
+  // empty as a restart without persistence leaves it, and the run's own keys are deleted.
   ~LiveRedisBackend() override {
     for (const size_t index : control_.killed()) {
       const std::string error = control_.restart(index);
       if (!error.empty()) std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
+    }
+    for (size_t index = 0; index < addresses_.size(); ++index) {
+      if (index == lostIndex_) continue;  // silent: named in the stop's reason
+      std::string error;
+      if (!deleteKeysWithPrefix(addresses_[index], keyPrefix_, settings_.connectTimeoutMs, error)) {
+        std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
+      }
     }
   }
 
   std::string name() const override { return "live"; }
   clients::ZooKeeperConnector& connector() override { return connector_; }
 
-  // Redis has no paths to make: every run starts from empty servers instead. Each server enters
-  // the trace as the model's instances do, so that the stage draws a box for it.
+  // Redis has no paths to make: the run's key prefix is new, so it starts from no keys of its
+  // own. Each server enters the trace as the model's instances do, so that the stage draws a box
+  // for it.
   void preparePaths(const std::vector<std::string>&, int64_t) override {
     for (size_t index = 0; index < addresses_.size(); ++index) {
-      std::string error;
-      if (!commandAndWait(addresses_[index], {"FLUSHALL"}, settings_.connectTimeoutMs, error)) note(error);
-      recordInstance(index, "up", "live server " + addresses_[index].text() + ", emptied with FLUSHALL");
+      recordInstance(index, "up", "live server " + addresses_[index].text() + ", the run's keys start with " +
+                                      keyPrefix_ + " and are deleted when it ends");
     }
   }
 
@@ -92,8 +104,10 @@ class LiveRedisBackend final : public run::RunBackend {
   }
 
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
-    return driver_.runUntil(done, deadline);
+    return driver_.runUntil([&] { return done() || mustStop(); }, deadline);
   }
+
+  run::BackendStop stopped() const override { return stopOrInterrupted(stop_); }
 
  private:
   // Blocks the world for the few milliseconds a kill or a restart of redis-server takes.
@@ -106,11 +120,31 @@ class LiveRedisBackend final : public run::RunBackend {
     const bool kill = fault.kind == Fault::Kind::KillInstance;
     const std::string error = kill ? control_.kill(*index) : control_.restart(*index);
     if (!error.empty()) {
+      // The lesson's fault did not happen: what follows would not be the lesson.
       note(error);
+      stop_ = {run::BackendStop::Kind::FaultFailed, fault.location.describe() + ": " + error};
       return;
     }
+    if (!kill) watchdog_.forgive(*index);
     // The servers run without persistence: a restarted one is empty.
     recordInstance(*index, kill ? "down" : "up", kill ? "killed (SIGKILL)" : "restarted with 0 keys from disk");
+  }
+
+  // True when the run must end now: a fault failed, or a server the run did not kill has been
+  // silent for kServerSilenceBound.
+  bool mustStop() {
+    if (stop_.kind != run::BackendStop::Kind::None) return true;
+    for (size_t index = 0; index < addresses_.size(); ++index) {
+      if (!control_.isKilled(index) && watchdog_.silentFor(index) > kServerSilenceBound) {
+        stop_ = {run::BackendStop::Kind::ServerLost,
+                 instanceName(index) + " (Redis at " + addresses_[index].text() + ") has not answered for " +
+                     std::to_string(kServerSilenceBound.count()) + " s; the run's keys " + keyPrefix_ +
+                     "* are left on it"};
+        lostIndex_ = index;
+        return true;
+      }
+    }
+    return false;
   }
 
   // The model's RedisInstance event for a live server. No clock reading: a live server's clock
@@ -127,9 +161,13 @@ class LiveRedisBackend final : public run::RunBackend {
   sim::World& world_;
   LiveRedisSettings settings_;
   std::vector<RedisAddress> addresses_;
+  std::string keyPrefix_;
   WorldInbox inbox_;  // before the connector, whose clients' answers are posted to it
   LiveRedisConnector connector_;
   RedisInstanceControl control_;
+  RedisWatchdog watchdog_{addresses_};
+  run::BackendStop stop_;
+  size_t lostIndex_ = SIZE_MAX;  // the server that went silent, if one did
   RealTimeDriver driver_;
 };
 

@@ -9,6 +9,7 @@
 
 #include "backends/api/redis_scripts.h"
 #include "hiredis_qt_adapter.h"
+#include "redis_key_namespace.h"
 
 namespace lockscope::live::redis {
 namespace {
@@ -47,8 +48,13 @@ Reply fromHiredis(const void* hiredisReply) {
   }
 }
 
-LiveRedisClient::LiveRedisClient(std::string instance, std::string host, int port, int64_t timeoutMs)
-    : instance_(std::move(instance)), host_(std::move(host)), port_(port), timeoutMs_(timeoutMs) {
+LiveRedisClient::LiveRedisClient(std::string instance, std::string host, int port, int64_t timeoutMs,
+                                 std::string keyPrefix)
+    : instance_(std::move(instance)),
+      host_(std::move(host)),
+      port_(port),
+      timeoutMs_(timeoutMs),
+      keyPrefix_(std::move(keyPrefix)) {
   ignoreSigpipeOnce();
   connect();
 }
@@ -84,6 +90,12 @@ void LiveRedisClient::drop() {
 
 void LiveRedisClient::command(Command argv, ReplyCallback done) {
   const uint64_t id = ++nextId_;
+  if (!prefixKeys(argv, keyPrefix_)) {
+    Pending refused{id, std::move(done)};
+    answer(refused, Reply::error("ERR lockscope: " + (argv.empty() ? std::string("(empty)") : argv[0]) +
+                                 " is not sent live: its keys cannot be put in the run's namespace"));
+    return;
+  }
   if (!context_) connect();
   // EVAL's script name becomes the Lua source it stands for.
   if (argv.size() > 1 && argv[0] == "EVAL") {

@@ -33,8 +33,10 @@ class HiredisQtAdapter;
 class LiveRedisClient final : public lockscope::redis::RedisClient {
  public:
   // `instance` names the connection ("redis-1"); `host`:`port` is the server. Connects at once
-  // (without blocking); a failure shows as Disconnected answers.
-  LiveRedisClient(std::string instance, std::string host, int port, int64_t timeoutMs = 0);
+  // (without blocking); a failure shows as Disconnected answers. Every key sent gets `keyPrefix`
+  // (redis_key_namespace.h); a command whose keys cannot be told is answered with an error.
+  LiveRedisClient(std::string instance, std::string host, int port, int64_t timeoutMs = 0,
+                  std::string keyPrefix = {});
   ~LiveRedisClient() override;
 
   const std::string& instance() const override { return instance_; }
@@ -65,6 +67,7 @@ class LiveRedisClient final : public lockscope::redis::RedisClient {
   std::string host_;
   int port_;
   int64_t timeoutMs_;
+  std::string keyPrefix_;
   uint64_t nextId_ = 0;
   redisAsyncContext* context_ = nullptr;
   std::unique_ptr<HiredisQtAdapter> adapter_;

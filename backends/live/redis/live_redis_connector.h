@@ -18,8 +18,9 @@ namespace lockscope::live::redis {
 
 class LiveRedisConnector final : public clients::ZooKeeperConnector {
  public:
+  // Every key the clients send gets `keyPrefix` (redis_key_namespace.h).
   LiveRedisConnector(sim::World& world, WorldInbox& inbox, std::vector<RedisAddress> addresses,
-                     int64_t requestTimeoutMs);
+                     int64_t requestTimeoutMs, std::string keyPrefix);
 
   std::unique_ptr<zookeeper::ZooKeeperClient> connect(const std::string&, int64_t) override {
     return nullptr;
@@ -44,6 +45,7 @@ class LiveRedisConnector final : public clients::ZooKeeperConnector {
   WorldInbox& inbox_;
   std::vector<RedisAddress> addresses_;
   int64_t requestTimeoutMs_;
+  std::string keyPrefix_;
   std::map<std::string, Slot> slots_;
 };
 

@@ -1,21 +1,18 @@
-// "HOST:PORT[,HOST:PORT...]" as given to `--live redis=`: instance i of a scenario (redis-i) is
-// the i-th address.
+// The Redis servers of `--live redis=HOST:PORT[,HOST:PORT...]`: instance i of a scenario (redis-i)
+// is the i-th address. Parsed by the one server-list parser (backends/live/server_address.h).
 #pragma once
 
-#include <optional>
 #include <string>
-#include <vector>
+
+#include "backends/live/server_address.h"
 
 namespace lockscope::live::redis {
 
-struct RedisAddress {
-  std::string host;
-  int port = 0;
-  std::string text() const { return host + ":" + std::to_string(port); }
-};
+using RedisAddress = ServerAddress;
 
-// nullopt (with `error` saying which part is wrong) for an empty list or a malformed address.
-std::optional<std::vector<RedisAddress>> parseAddresses(const std::string& list, std::string& error);
+inline std::optional<std::vector<RedisAddress>> parseAddresses(const std::string& list, std::string& error) {
+  return parseServerList(list, error);
+}
 
 // The scenario's name of the server at `index` in the list: "redis-1" for 0.
 inline std::string instanceName(size_t index) { return "redis-" + std::to_string(index + 1); }

@@ -55,7 +55,14 @@ bool probeRedis(const std::string& addresses, int64_t timeoutMs, std::string& er
   const std::optional<std::vector<RedisAddress>> parsed = parseAddresses(addresses, error);
   if (!parsed) return false;
   for (const RedisAddress& address : *parsed) {
-    if (!commandAndWait(address, {"PING"}, timeoutMs, error)) return false;
+    const auto reply = commandAndWait(address, {"PING"}, timeoutMs, error);
+    if (!reply) return false;
+    // A server that wants a password answers every command with NOAUTH: the clients would get
+    // nothing else, so it counts as unreachable (the server's text is its own, not ours).
+    if (reply->type == lockscope::redis::ReplyType::Error) {
+      error = "Redis at " + address.text() + " refuses the run: " + reply->text.substr(0, 120);
+      return false;
+    }
   }
   return true;
 }

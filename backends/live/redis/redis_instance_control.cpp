@@ -1,12 +1,9 @@
 #include "redis_instance_control.h"
 
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <thread>
 
+#include "backends/live/server_control_program.h"
 #include "redis_blocking.h"
 
 namespace lockscope::live::redis {
@@ -17,64 +14,36 @@ constexpr auto kPollPause = std::chrono::milliseconds(2);
 
 }  // namespace
 
+std::string RedisInstanceControl::control(const char* action, size_t index) {
+  const std::string fault = std::string(action) + "_instance " + instanceName(index);
+  if (index >= addresses_.size()) return fault + ": no live server for it";
+  if (program_.empty()) return serverControlMissing("live", std::string(action) + "_instance");
+  std::string output;
+  const std::string error = runServerControl(
+      program_, {action, "redis", std::to_string(index + 1), addresses_[index].text()},
+      kServerControlTimeoutMs, output);
+  return error.empty() ? std::string() : fault + ": " + error;
+}
+
 std::string RedisInstanceControl::kill(size_t index) {
-  if (index >= addresses_.size()) return "kill_instance: no server for " + instanceName(index);
-  const RedisAddress& address = addresses_[index];
-  std::string error;
-  const auto info = commandAndWait(address, {"INFO", "server"}, timeoutMs_, error);
-  if (!info) return "kill_instance " + instanceName(index) + ": " + error;
-  const pid_t pid = static_cast<pid_t>(std::atoll(infoField(info->text, "process_id").c_str()));
-  if (pid <= 0) return "kill_instance " + instanceName(index) + ": INFO names no process_id";
-  killed_[index] = {infoField(info->text, "executable"), infoField(info->text, "config_file")};
-  if (::kill(pid, SIGKILL) != 0) {
-    return "kill_instance " + instanceName(index) + ": cannot signal process " +
-           std::to_string(pid) + " (another user's server?)";
-  }
-  // The kernel closes the listening socket as the process dies; a zombie nobody reaps still
-  // exists as a pid, so the port is what tells us it is gone.
-  if (!waitUntilAnswering(address, false)) {
-    return "kill_instance " + instanceName(index) + ": " + address.text() + " still answers";
+  if (std::string error = control("kill", index); !error.empty()) return error;
+  killed_.insert(index);
+  // The program said it is done; the port says whether it told the truth.
+  if (!waitUntilAnswering(addresses_[index], false)) {
+    return "kill_instance " + instanceName(index) + ": " + addresses_[index].text() +
+           " still answers after the control program killed it";
   }
   return {};
 }
 
 std::string RedisInstanceControl::restart(size_t index) {
-  const auto found = killed_.find(index);
-  if (found == killed_.end()) {
-    return "restart_instance " + instanceName(index) +
-           ": not killed by this run, so how to start it is unknown";
-  }
-  const CommandLine command = found->second;
-  if (command.executable.empty() || command.configFile.empty()) {
-    return "restart_instance " + instanceName(index) +
-           ": the server was not started from a config file (INFO config_file is empty); "
-           "start it with tests/support/redis-servers.sh";
-  }
-  const pid_t child = fork();
-  if (child == 0) {
-    execl(command.executable.c_str(), command.executable.c_str(), command.configFile.c_str(),
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  if (child < 0) return "restart_instance " + instanceName(index) + ": fork failed";
-  int status = 0;
-  waitpid(child, &status, 0);  // the config daemonizes: the parent returns at once
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return "restart_instance " + instanceName(index) + ": " + command.executable + " " +
-           command.configFile + " failed (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
-  }
-  killed_.erase(found);
+  if (std::string error = control("restart", index); !error.empty()) return error;
+  killed_.erase(index);
   if (!waitUntilAnswering(addresses_[index], true)) {
     return "restart_instance " + instanceName(index) + ": " + addresses_[index].text() +
            " does not answer after the restart";
   }
   return {};
-}
-
-std::vector<size_t> RedisInstanceControl::killed() const {
-  std::vector<size_t> indices;
-  for (const auto& [index, command] : killed_) indices.push_back(index);
-  return indices;
 }
 
 bool RedisInstanceControl::waitUntilAnswering(const RedisAddress& address, bool answering) {

@@ -1,0 +1,124 @@
+#include "live_namespace.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <thread>
+
+#include "zookeeper_c.h"
+
+namespace lockscope::live {
+namespace {
+
+constexpr const char* kParent = "/lockscope";
+
+// Deletes `path` and everything under it; ZNONODE counts as done (an ephemeral node may vanish
+// with its session meanwhile).
+int deleteTree(zhandle_t* handle, const std::string& path) {
+  String_vector children{};
+  int rc = zoo_get_children(handle, path.c_str(), 0, &children);
+  if (rc == ZNONODE) return ZOK;
+  if (rc != ZOK) return rc;
+  for (int32_t i = 0; i < children.count && rc == ZOK; ++i) {
+    rc = deleteTree(handle, path + "/" + children.data[i]);
+  }
+  deallocate_String_vector(&children);
+  if (rc != ZOK) return rc;
+  rc = zoo_delete(handle, path.c_str(), -1);
+  return rc == ZNONODE ? ZOK : rc;
+}
+
+// Creates each missing parent of `path` and `path` itself, persistent and empty. With
+// `mustBeNew`, `path` itself must not exist yet.
+int createWithParents(zhandle_t* handle, const std::string& path, bool mustBeNew) {
+  for (size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+    const std::string prefix = path.substr(0, slash);
+    const bool last = slash == std::string::npos;
+    const int rc = zoo_create(handle, prefix.c_str(), nullptr, -1, &ZOO_OPEN_ACL_UNSAFE,
+                              ZOO_PERSISTENT, nullptr, 0);
+    if (rc != ZOK && !(rc == ZNODEEXISTS && !(last && mustBeNew))) return rc;
+    if (last) return ZOK;
+  }
+}
+
+bool waitConnected(zhandle_t* handle, int64_t timeoutMs) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+  while (zoo_state(handle) != ZOO_CONNECTED_STATE) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+// A session of its own for the synchronous calls below; nullptr (with `error`) if unreachable.
+zhandle_t* openSession(const std::string& servers, int64_t timeoutMs, std::string& error) {
+  silenceLibraryLog();
+  zhandle_t* handle = zookeeper_init(servers.c_str(), nullptr, static_cast<int>(timeoutMs), nullptr, nullptr, 0);
+  if (!handle || !waitConnected(handle, timeoutMs)) {
+    if (handle) zookeeper_close(handle);
+    error = "cannot reach ZooKeeper at " + servers + " within " + std::to_string(timeoutMs) + " ms";
+    return nullptr;
+  }
+  return handle;
+}
+
+}  // namespace
+
+std::string newRunId() {
+  std::random_device device;
+  const uint64_t clock = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  std::seed_seq seed{device(), device(), static_cast<unsigned>(clock), static_cast<unsigned>(clock >> 32),
+                     static_cast<unsigned>(getpid())};
+  std::mt19937_64 generator(seed);
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(generator()));
+  return text;
+}
+
+ZooKeeperNamespace::ZooKeeperNamespace(std::string servers, int64_t timeoutMs)
+    : servers_(std::move(servers)), timeoutMs_(timeoutMs), root_(std::string(kParent) + "/" + newRunId()) {}
+
+ZooKeeperNamespace::~ZooKeeperNamespace() {
+  std::string error;
+  if (!remove(error)) std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", error.c_str());
+}
+
+bool ZooKeeperNamespace::create(const std::vector<std::string>& paths, std::string& error) {
+  zhandle_t* handle = openSession(servers_, timeoutMs_, error);
+  if (!handle) return false;
+  // Another run may delete an empty /lockscope between our two creates: try again then.
+  int rc = ZNONODE;
+  for (int attempt = 0; attempt < 5 && rc == ZNONODE; ++attempt) rc = createWithParents(handle, root_, true);
+  created_ = rc == ZOK;
+  for (const std::string& path : paths) {
+    if (rc != ZOK || path.empty() || path == "/") continue;
+    rc = createWithParents(handle, root_ + path, false);
+  }
+  zookeeper_close(handle);
+  if (rc != ZOK) {
+    error = "cannot create the run's namespace " + root_ + " on " + servers_ + ": " + zerror(rc);
+    return false;
+  }
+  return true;
+}
+
+bool ZooKeeperNamespace::remove(std::string& error) {
+  if (!created_) return true;
+  zhandle_t* handle = openSession(servers_, timeoutMs_, error);
+  if (!handle) return false;
+  // A session closing meanwhile may still add or drop an ephemeral node: a few passes.
+  int rc = ZNOTEMPTY;
+  for (int attempt = 0; attempt < 5 && rc != ZOK; ++attempt) rc = deleteTree(handle, root_);
+  if (rc == ZOK) {
+    created_ = false;
+    zoo_delete(handle, kParent, -1);  // only if empty: another run's namespace keeps it
+  } else {
+    error = "could not delete the run's namespace " + root_ + " on " + servers_ + ": " + zerror(rc);
+  }
+  zookeeper_close(handle);
+  return rc == ZOK;
+}
+
+}  // namespace lockscope::live

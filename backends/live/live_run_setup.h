@@ -1,0 +1,26 @@
+// The one way a scenario is put on live servers, shared by `lockscope-cli run|check --live` and the
+// GUI's live switch: the server list is parsed once (server_address.h), the scenario is checked
+// against what live servers can do (each refusal one line naming the file, line and what was
+// expected), and kill/restart faults get the user's control program or are refused.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sim/run/run_backend.h"
+#include "sim/scenario/scenario.h"
+
+namespace lockscope::live {
+
+enum class LiveService { ZooKeeper, Redis };
+
+// The backend that runs `scenario` on `servers` ("h:p,h:p") of `service`; empty, with `error`,
+// when the list is malformed or the scenario cannot run there. Contacts no server.
+run::RunBackendFactory liveBackendFor(const scenario::Scenario& scenario, LiveService service,
+                                      const std::string& servers, int64_t connectTimeoutMs,
+                                      std::string& error);
+
+// True when every server of the list answers within `timeoutMs`; otherwise `error` says which not.
+bool probeLiveServers(LiveService service, const std::string& servers, int64_t timeoutMs, std::string& error);
+
+}  // namespace lockscope::live
