@@ -14,8 +14,9 @@ shot() { "$app" --screenshot "$out/$1.png" "${@:2}" 2>&1 | grep -v XDG_RUNTIME_D
 shot herd-vs-chain --scenario scenarios/zookeeper/herd-naive.yaml --compare zk-chained --at 63.2ms
 # A crashed holder: its node stays while the ring counts its session down.
 shot crash-holder --scenario scenarios/zookeeper/crash-holder.yaml --at 1.2s
-# The lost-watch race: a watch set after the predecessor is gone never fires.
-shot lost-watch-race --scenario scenarios/zookeeper/lost-watch-race.yaml --at 80ms
+# The lost-watch race: a watch set after the predecessor is gone never fires; 3 s on (the run is
+# shown until its last narration step), c2 still waits with its useless watch.
+shot lost-watch-race --scenario scenarios/zookeeper/lost-watch-race.yaml --at 3s
 # A paused holder: its session expires under it and a second client acquires (two holders).
 shot paused-holder --scenario scenarios/zookeeper/paused-holder.yaml --at 2.5s
 # Redis: a holder paused past its TTL; its lease runs out and c2 takes the lock.

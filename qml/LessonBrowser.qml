@@ -1,6 +1,7 @@
 pragma ComponentBehavior: Bound
 // The lessons: every scenario under the lessons folder with its title and one-line summary.
-// A file that does not load shows its error instead of a summary.
+// A file that does not load shows its error instead of a summary. Lessons for live servers only
+// are listed when the backend is live; on the model a note says where they went.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -9,6 +10,7 @@ import Lockscope
 Popup {
     id: browser
     property alias folder: lessons.folder
+    property alias live: lessons.live
     signal lessonChosen(string file)
     modal: true
     padding: 12
@@ -43,6 +45,13 @@ Popup {
                     browser.close()
                 }
             }
+        }
+        Label {
+            visible: text !== ""
+            text: lessons.liveOnlyNote
+            wrapMode: Text.WordWrap
+            opacity: 0.75
+            Layout.fillWidth: true
         }
     }
 }

@@ -175,6 +175,9 @@ ApplicationWindow {
                 tabbed: window.compact
                 // Tabbed, the narration shares the column with one panel, not two.
                 narrationReserve: window.height * (window.compact ? 0.2 : 0.1)
+                // Tabbed, the metrics have a tab of their own; otherwise a window under 760 px
+                // keeps the diagram's height rather than the charts.
+                chartsShown: window.compact || window.height >= 760
             }
         }
 
@@ -263,6 +266,7 @@ ApplicationWindow {
     LessonBrowser {
         id: lessons
         folder: window.lessonFolder
+        live: primary.backend === "live"
         anchors.centerIn: parent
         width: Math.min(window.width * 0.7, 900 * window.textScale)
         height: window.height * 0.8

@@ -12,6 +12,9 @@ Frame {
     property Simulation compareSimulation: null
     property real textScale: 1.0
     property bool highContrast: false
+    // A short window keeps the numbers and lets the charts go, so that the diagram and the log
+    // under the stage keep their height (the numbers say what the chart draws).
+    property bool chartsShown: true
     readonly property int columns: compareSimulation ? 3 : 2
 
     readonly property var rows: [
@@ -51,6 +54,7 @@ Frame {
             }
         }
         MetricsChart {
+            visible: panel.chartsShown
             Layout.fillWidth: true
             Layout.preferredHeight: 70 * panel.textScale
             simulation: panel.simulation
@@ -58,7 +62,7 @@ Frame {
             highContrast: panel.highContrast
         }
         MetricsChart {
-            visible: panel.compareSimulation !== null
+            visible: panel.chartsShown && panel.compareSimulation !== null
             Layout.fillWidth: true
             Layout.preferredHeight: 70 * panel.textScale
             simulation: panel.compareSimulation

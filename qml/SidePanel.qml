@@ -15,6 +15,8 @@ ColumnLayout {
     // The most height the narration reserves for its tallest step (set from the window's size,
     // not from this column's: the column's height is the layout's answer, not its question).
     property real narrationReserve: 400
+    // False in a short window: the metrics keep their numbers, not their charts.
+    property bool chartsShown: true
     spacing: 4
 
     // The other tab (the keyboard's T).
@@ -54,5 +56,6 @@ ColumnLayout {
         highContrast: side.highContrast
         simulation: side.simulation
         compareSimulation: side.compareSimulation
+        chartsShown: side.chartsShown
     }
 }

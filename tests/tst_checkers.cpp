@@ -44,8 +44,9 @@ class Feed {
   Feed& process(Micros t, std::string_view client, std::string_view state) {
     return send({.time = t, .kind = TraceKind::Process, .actor = client, .op = state});
   }
-  Feed& resource(Micros t, std::string_view client, std::string_view op, int64_t value) {
-    return send({.time = t, .kind = TraceKind::Resource, .actor = client, .op = op,
+  Feed& resource(Micros t, std::string_view client, std::string_view op, int64_t value,
+                 std::string_view counter = {}) {
+    return send({.time = t, .kind = TraceKind::Resource, .actor = client, .op = op, .path = counter,
                  .value = keep(std::to_string(value))});
   }
   // The server's view of a session: created (naming its client), expired, closed, resumed.
@@ -319,6 +320,27 @@ class CheckersTest : public QObject {
     QCOMPARE(metricsDiffering(verdict, {{"rejected_writes", 1}, {"resource_writes", 2},
                                         {"lost_updates", 0}}),
              QStringList{});
+  }
+
+  // Issue 11 (multilock-partial): clients that lock different paths hold at once without
+  // excluding each other, and work on different counters; clients that share a path still do.
+  void differentLockPathsAreJudgedApart() {
+    JudgeOptions options;
+    options.lockPathsOfClient = {{"A", {"/a", "/b"}}, {"B", {"/b"}}, {"C", {"/a"}}};
+    Feed feed(options);
+    feed.lock(10, "B", "acquired").resource(11, "B", "read", 0, "/b")
+        .lock(20, "C", "acquired").resource(21, "C", "read", 0, "/a")
+        .resource(30, "C", "write", 1, "/a").lock(30, "C", "releasing").lock(31, "C", "released")
+        .resource(40, "B", "write", 1, "/b").lock(40, "B", "releasing").lock(41, "B", "released");
+    QCOMPARE(render(feed.finish(100)), QStringList{});
+
+    Feed sharing(options);  // A takes /a and /b while C holds /a: an overlap on /a, and a lost update
+    sharing.lock(10, "C", "acquired").resource(11, "C", "read", 0, "/a")
+        .lock(20, "A", "acquired").resource(21, "A", "read", 0, "/a").resource(21, "A", "read", 0, "/b")
+        .resource(25, "A", "write", 1, "/a").resource(25, "A", "write", 1, "/b")
+        .resource(30, "C", "write", 1, "/a").lock(30, "C", "releasing")
+        .lock(40, "A", "releasing");
+    QCOMPARE(render(sharing.finish(100)), (QStringList{"lost_update 11..30 A,C", "mutual_exclusion 20..30 A,C"}));
   }
 
   // --- FIFO ---

@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
+#include <map>
 
 #include "sim/scenario/scenario_loader.h"
 #include "sim/scenario/yaml_reader.h"
@@ -307,6 +308,68 @@ class ScenarioLoaderTest : public QObject {
   }
 
   void redisErrorsNameLineColumn() { errorsNameLineColumnAndWhatWasExpected(); }
+
+  // Issue 11: a narration step says what is on screen at its moment (`shows:`).
+  void narrationClaimsAreRead() {
+    const auto result = loadScenarioText(
+        "title: t\nrecipe: zk-chained\nclients: 3\nlive_only: an ensemble's election\nnarration:\n"
+        "  - on: c1 acquired\n    text: x\n"
+        "    shows: {holders: 1, holder: c1, waiting: [c3, c2], node_exists: /lock/lock-0000000000,\n"
+        "            node_absent: [/lock/a, /lock/b], violations: '< 1', state: {c2: waiting, c1: holding}}\n",
+        "s.yaml");
+    QVERIFY2(result.scenario, result.error.c_str());
+    const scenario::Scenario& s = *result.scenario;
+    QCOMPARE(s.liveOnly, std::string("an ensemble's election"));
+    const auto& claims = s.narration.at(0).claims;
+    QCOMPARE(claims.size(), size_t{7});
+    std::map<std::string, scenario::NarrationClaim> byKey;
+    for (const auto& claim : claims) byKey[claim.key] = claim;
+    QCOMPARE(byKey.at("holders").comparison, std::string("=="));
+    QCOMPARE(byKey.at("holders").bound, 1.0);
+    QCOMPARE(byKey.at("holders").location.line, 8);
+    QCOMPARE(byKey.at("holder").names, std::vector<std::string>{"c1"});
+    QCOMPARE(byKey.at("waiting").names, (std::vector<std::string>{"c2", "c3"}));
+    QCOMPARE(byKey.at("waiting").written, std::string("[c3, c2]"));
+    QCOMPARE(byKey.at("node_exists").names, std::vector<std::string>{"/lock/lock-0000000000"});
+    QCOMPARE(byKey.at("node_absent").names, (std::vector<std::string>{"/lock/a", "/lock/b"}));
+    QCOMPARE(byKey.at("violations").comparison, std::string("<"));
+    QCOMPARE(byKey.at("state").byName.at("c2"), std::string("waiting"));
+  }
+
+  void narrationClaimErrors_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    const QString zk = "title: t\nrecipe: zk-chained\nclients: 2\nnarration:\n  - at: 10ms\n    text: x\n";
+    QTest::newRow("unknown claim suggests") << zk + "    shows: {holder: c1, waitng: [c2]}\n"
+        << "s.yaml:7:25: unknown key 'waitng' in 'narration[0].shows' (did you mean 'waiting'?)";
+    QTest::newRow("count not a number") << zk + "    shows: {holders: one}\n"
+        << "s.yaml:7:22: expected a bound such as '>= 6' or '== 10' for 'narration[0].shows.holders', got 'one'";
+    QTest::newRow("not a client") << zk + "    shows: {waiting: [c2, any]}\n"
+        << "s.yaml:7:27: expected a client's name for 'narration[0].shows.waiting[1]', got 'any'";
+    QTest::newRow("unknown state") << zk + "    shows: {state: {c1: sleeping}}\n"
+        << "s.yaml:7:25: unknown state 'sleeping'; expected one of: idle, creating";
+    QTest::newRow("not a path") << zk + "    shows: {node_exists: lock-1}\n"
+        << "s.yaml:7:26: expected a znode path such as /lock/lock-0000000000, got 'lock-1'";
+    QTest::newRow("not a mapping") << zk + "    shows: [holders]\n"
+        << "s.yaml:7:12: expected a mapping for 'narration[0].shows', got a list";
+    QTest::newRow("redis claim on zookeeper") << zk + "    shows: {redis_holder: {redis-1: c1}}\n"
+        << "s.yaml:7:27: 'redis_holder' needs backend: redis";
+    QTest::newRow("unknown instance") << "title: t\nbackend: redis\nrecipe: redis-lock\nclients: 2\nnarration:\n"
+                                         "  - {at: 1ms, text: x, shows: {redis_holder: {redis-4: c1}}}\n"
+        << "s.yaml:6:47: unknown Redis instance 'redis-4'";
+    QTest::newRow("empty live_only") << "title: t\nrecipe: zk-chained\nclients: 2\nlive_only: ''\n"
+        << "s.yaml:4:12: 'live_only' says why the model cannot teach this lesson; got nothing";
+  }
+
+  void narrationClaimErrors() { errorsNameLineColumnAndWhatWasExpected(); }
+
+  // A lesson's claims name its clients; with fewer clients (the GUI's top bar, --set clients=2)
+  // it still loads, and a claim about a client it no longer has is false when checked.
+  void narrationClaimsSurviveAChangedClientCount() {
+    const std::string text = "title: t\nrecipe: zk-chained\nclients: 10\nnarration:\n"
+                             "  - {at: 1ms, text: x, shows: {waiting: [c9, c10], state: {c10: waiting}}}\n";
+    QCOMPARE(errorOf(text, {{"clients", "2"}}), std::string("(loaded)"));
+  }
 
   void overridesReplaceAndReportThemselves() {
     const auto result = loadScenarioText(kMinimal, "s.yaml",

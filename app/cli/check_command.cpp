@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "exit_codes.h"
+#include "judged_run.h"
 #include "live_option.h"
 #include "live_stop_report.h"
 #include "report_text.h"
@@ -72,8 +73,8 @@ int checkCommand(const QStringList& arguments) {
     if (const int code = checkReachable(*live, "check"); code != kExitOk) return code;
   }
 
-  int passed = 0, failed = 0;
-  bool badInput = false;
+  int passed = 0, failed = 0, skipped = 0;
+  bool badInput = false, claimsNoted = false;
   for (const QString& file : files) {
     std::optional<scenario::Scenario> scenario = loadScenarioOrReport(file, overrides);
     if (!scenario) {
@@ -82,6 +83,17 @@ int checkCommand(const QStringList& arguments) {
       badInput = true;
       continue;
     }
+    if (!live && !scenario->liveOnly.empty()) {
+      // Its story needs real servers (an ensemble's election); the model's one server would
+      // tell another one. Judged by `check --live`.
+      out << "skip " << file << ": live only (" << QString::fromStdString(scenario->liveOnly) << ")\n";
+      ++skipped;
+      continue;
+    }
+    if (live && !claimsNoted && hasNarrationClaims(*scenario)) {
+      err << "lockscope-cli check: note: what the narration shows (shows:) is checked on the model only\n";
+      claimsNoted = true;
+    }
     run::RunOptions options;
     if (live && useLiveServers(options, *live, *scenario) != kExitOk) {
       out << "FAIL " << file << ": cannot run live (see above)\n";
@@ -89,7 +101,7 @@ int checkCommand(const QStringList& arguments) {
       badInput = true;
       continue;
     }
-    const run::RunReport report = run::runScenario(*scenario, options);
+    const run::RunReport report = judgedRun(*scenario, options);
     if (report.backendStop.kind != run::BackendStop::Kind::None) {
       // The servers are gone or the user asked to stop: the scenarios after this one would not run either.
       out.flush();
@@ -108,7 +120,9 @@ int checkCommand(const QStringList& arguments) {
     }
     out.flush();
   }
-  out << passed << " passed, " << failed << " failed\n";
+  out << passed << " passed, " << failed << " failed";
+  if (skipped > 0) out << ", " << skipped << " skipped (live only)";
+  out << "\n";
   if (badInput) return kExitBadInput;
   return failed == 0 ? kExitOk : kExitFailed;
 }

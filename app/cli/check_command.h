@@ -1,5 +1,6 @@
 // `lockscope-cli check FILE|DIR...`: runs every scenario (directories: every *.yaml below them,
-// in name order), one line each, then "N passed, N failed".
+// in name order), one line each, then "N passed, N failed" (and ", N skipped (live only)" when
+// the model met lessons made for live servers).
 #pragma once
 
 #include <QStringList>

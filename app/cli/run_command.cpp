@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "exit_codes.h"
+#include "judged_run.h"
 #include "live_option.h"
 #include "live_stop_report.h"
 #include "progress_line.h"
@@ -93,7 +94,15 @@ int runCommand(const QStringList& arguments) {
 
   QElapsedTimer wall;
   wall.start();
-  const run::RunReport report = run::runScenario(*scenario, options);
+  if (!scenario->liveOnly.empty() && !options.backend) {
+    err << "lockscope-cli run: note: " << parser.positionalArguments().first()
+        << " is a lesson for live servers (" << QString::fromStdString(scenario->liveOnly)
+        << "); the model runs it with one server standing for the service\n";
+  }
+  if (options.backend && hasNarrationClaims(*scenario)) {
+    err << "lockscope-cli run: note: what the narration shows (shows:) is checked on the model only\n";
+  }
+  const run::RunReport report = judgedRun(*scenario, options);
   const double wallMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
   progress.reset();  // erases the line before anything else is printed
   if (traceFile) {

@@ -40,8 +40,25 @@ void LessonListModel::setFolder(const QString& folder) {
   emit folderChanged();
 }
 
+void LessonListModel::setLive(bool live) {
+  if (live_ == live) return;
+  live_ = live;
+  rescan();
+  emit folderChanged();
+}
+
+QString LessonListModel::liveOnlyNote() const {
+  if (leftOutCount_ == 0) return {};
+  return (leftOutCount_ == 1 ? QStringLiteral("1 lesson needs") : QStringLiteral("%1 lessons need").arg(leftOutCount_)) +
+         QStringLiteral(" live servers, as the model's one server cannot show them (%1): switch the backend to "
+                        "live to list them")
+             .arg(leftOut_.join(QStringLiteral("; ")));
+}
+
 void LessonListModel::rescan() {
   std::vector<Lesson> lessons;
+  QStringList leftOut;
+  int leftOutCount = 0;
   const QDir root(folder_);
   QDirIterator it(folder_, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files,
                   QDirIterator::Subdirectories);
@@ -51,6 +68,11 @@ void LessonListModel::rescan() {
     lesson.file = path;
     lesson.group = QFileInfo(root.relativeFilePath(path)).path();
     const auto loaded = lockscope::scenario::loadScenarioFile(path.toStdString());
+    if (loaded.scenario && !loaded.scenario->liveOnly.empty() && !live_) {
+      if (!leftOut.contains(QString::fromStdString(loaded.scenario->liveOnly))) leftOut << QString::fromStdString(loaded.scenario->liveOnly);
+      ++leftOutCount;
+      continue;
+    }
     if (loaded.scenario) {
       lesson.title = QString::fromStdString(loaded.scenario->title);
       lesson.summary = QString::fromStdString(loaded.scenario->summary);
@@ -67,6 +89,8 @@ void LessonListModel::rescan() {
   });
   beginResetModel();
   lessons_ = std::move(lessons);
+  leftOut_ = leftOut;
+  leftOutCount_ = leftOutCount;
   endResetModel();
 }
 

@@ -1,6 +1,7 @@
 // The lesson browser: every scenario file under a folder (recursively, in the course's order:
-// lesson_order.h), with its title and one-line summary. A file that does not load is listed with its error as summary, so
-// a teacher sees at once which of their files is broken and why.
+// lesson_order.h), with its title and one-line summary. A file that does not load is listed with
+// its error as summary, so a teacher sees at once which of their files is broken and why. Lessons
+// for live servers only (`live_only:`) are listed when the backend is live.
 #pragma once
 
 #include <QAbstractListModel>
@@ -13,6 +14,10 @@ class LessonListModel : public QAbstractListModel {
   Q_OBJECT
   QML_ELEMENT
   Q_PROPERTY(QString folder READ folder WRITE setFolder NOTIFY folderChanged)
+  // Live runs list every lesson; the model leaves out those made for live servers (an
+  // ensemble's election told over its one server would teach something false) and says so.
+  Q_PROPERTY(bool live READ live WRITE setLive NOTIFY folderChanged)
+  Q_PROPERTY(QString liveOnlyNote READ liveOnlyNote NOTIFY folderChanged)
 
  public:
   // GroupStartRole: the first lesson of its folder, under which the browser prints the folder.
@@ -25,6 +30,11 @@ class LessonListModel : public QAbstractListModel {
 
   QString folder() const { return folder_; }
   void setFolder(const QString& folder);
+  bool live() const { return live_; }
+  void setLive(bool live);
+  // Empty, or e.g. "2 lessons need live servers, as the model's one server cannot show them (an
+  // election among three servers; ...): switch the backend to live to list them".
+  QString liveOnlyNote() const;
   Q_INVOKABLE void rescan();
 
  signals:
@@ -36,7 +46,10 @@ class LessonListModel : public QAbstractListModel {
     bool valid = true;
   };
   QString folder_;
+  bool live_ = false;
   std::vector<Lesson> lessons_;
+  QStringList leftOut_;  // why the live-only lessons the model does not list need servers
+  int leftOutCount_ = 0;
 };
 
 }  // namespace lockscope::gui

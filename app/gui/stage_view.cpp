@@ -12,18 +12,6 @@
 #include "theme.h"
 
 namespace lockscope::gui {
-namespace {
-
-// The client holding the lock node at `path`, or kNoClient.
-int holderOf(const StageState& stage, const std::string& path) {
-  for (size_t client = 0; client < stage.clients().size(); ++client) {
-    const ClientOnStage& state = stage.clients()[client];
-    if (state.holding && state.node == path) return static_cast<int>(client);
-  }
-  return kNoClient;
-}
-
-}  // namespace
 
 StageView::StageView(QQuickItem* parent) : SimulationView(parent) {
   setAcceptedMouseButtons(Qt::LeftButton | Qt::RightButton);
@@ -167,7 +155,9 @@ void StageView::paintServer(QPainter& painter) {
 void StageView::paintZnodes(QPainter& painter) {
   const StageState& stage = simulation_->stage();
   for (ZnodeRow& row : layout_.rows) {
-    const int holder = holderOf(stage, row.path);
+    int holder = stage.holderOfNode(row.path);
+    const int partHolder = holder == kNoClient ? stage.partHolderOfNode(row.path) : kNoClient;
+    if (partHolder != kNoClient) holder = partHolder;  // outlined too: it is held
     const int owner = row.node->owner;
     const QColor identity = Theme::clientColour(owner);
     painter.setPen(holder != kNoClient ? QPen(Qt::black, 3 * scale_)
@@ -187,10 +177,11 @@ void StageView::paintZnodes(QPainter& painter) {
     if (row.box.height() < 9) continue;
     painter.setPen(Qt::black);
     const QRectF text(textLeft, row.box.top(), row.box.right() - textLeft - 2, row.box.height());
-    // Type half the row's height (18 px in presentation mode's least row, the size of the
-    // cards' names at most); smaller type rather than a cut number: "…0000000012" whole, down
-    // to the least legible size (11 px, 18 px in presentation mode).
-    QFont rowFont = font(std::min(10.5, row.box.height() / scale_ * 0.5), holder != kNoClient);
+    // Type 0.54 of the row's box (18 px in presentation mode's least row: 18 * scale tall with
+    // its 2 px gap, 25 px at 1280x720; half the box gave 17 px there), the size of the cards'
+    // names at most; smaller type rather than a cut number: "…0000000012" whole, down to the
+    // least legible size (11 px, 18 px in presentation mode).
+    QFont rowFont = font(std::min(10.5, row.box.height() / scale_ * 0.54), holder != kNoClient);
     const QString tail = QStringLiteral("\u2026") + row.label.right(10);
     const int legible = scale_ > 1 ? 18 : 11;
     while (QFontInfo(rowFont).pixelSize() > legible && QFontMetrics(rowFont).horizontalAdvance(tail) > text.width()) {
@@ -203,7 +194,12 @@ void StageView::paintZnodes(QPainter& painter) {
     QStringList notes;
     if (row.node->ephemeral) notes << QStringLiteral("  \u00B7 ephemeral");
     if (owner != kNoClient) notes << QStringLiteral(" \u00B7 ") + QString::fromStdString(simulation_->timeline()->cast().name(owner));
-    if (holder != kNoClient) notes << QStringLiteral("  \u2190 holds the lock");
+    if (partHolder != kNoClient) {
+      notes << QStringLiteral("  \u2190 held, waiting for its other locks");
+    } else if (holder != kNoClient) {
+      notes << (stage.heldByDeadSession(static_cast<size_t>(holder)) ? QStringLiteral("  \u2190 held by a dead session")
+                                                                     : QStringLiteral("  \u2190 holds the lock"));
+    }
     row.shown = fitZnodeText(row.label, notes, painter.fontMetrics(), static_cast<int>(text.width()));
     if (!row.shown.startsWith(row.label)) clippedTexts_ << row.label;
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, row.shown);

@@ -48,6 +48,24 @@ struct RunJudge::State {
   LivenessChecker liveness;
   WatchLedger watches;
   RunMetrics metrics;
+  // With lockPathsOfClient: who holds each lock path, and its overlaps.
+  struct PathJudge {
+    LockHolders holders;
+    MutualExclusionChecker mutualExclusion;
+  };
+  std::map<std::string, PathJudge> paths;
+
+  // Hands a lock or process event of `actor` to the judges of the paths it locks.
+  void judgeByPath(const sim::TraceEvent& event, ClientId actor) {
+    const auto locked = options.lockPathsOfClient.find(names.name(actor));
+    if (locked == options.lockPathsOfClient.end()) return;
+    for (const std::string& path : locked->second) {
+      PathJudge& judge = paths[path];
+      if (judge.holders.onEvent(event, actor).kind != HoldChange::Kind::None) {
+        judge.mutualExclusion.onChange(judge.holders, names, event.time);
+      }
+    }
+  }
 };
 
 RunJudge::RunJudge(JudgeOptions options) : state_(std::make_unique<State>(options)) {}
@@ -59,9 +77,14 @@ void RunJudge::onEvent(const sim::TraceEvent& event) {
   const ClientId actor = namesAClient(event) ? s.names.intern(event.actor) : kNoClient;
   s.sessions.onEvent(event, actor, s.names);
   const HoldChange change = s.holders.onEvent(event, actor);
+  const bool byPath = !s.options.lockPathsOfClient.empty();
   if (change.kind != HoldChange::Kind::None) {
-    s.mutualExclusion.onChange(s.holders, s.names, event.time);
+    if (!byPath) s.mutualExclusion.onChange(s.holders, s.names, event.time);
     s.metrics.onChange(change, s.holders, event.time);
+  }
+  if (byPath && actor != kNoClient &&
+      (event.kind == sim::TraceKind::Lock || event.kind == sim::TraceKind::Process)) {
+    s.judgeByPath(event, actor);
   }
   if (s.options.fairRecipe) s.fifo.onEvent(event, actor, change);
   s.lostUpdates.onEvent(event, actor, s.names);
@@ -74,6 +97,7 @@ RunVerdict RunJudge::finish(sim::Micros endTime) {
   const State& s = *state_;
   RunVerdict verdict;
   s.mutualExclusion.finish(verdict.violations);
+  for (const auto& [path, judge] : s.paths) judge.mutualExclusion.finish(verdict.violations);
   s.lostUpdates.finish(verdict.violations);
   s.fifo.finish(verdict.violations);
   s.liveness.finish(endTime, s.holders, s.names, verdict);

@@ -6,7 +6,10 @@
 // liveness_checker.h, watch_ledger.h; the metrics: run_metrics.h and run_verdict.h.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "run_verdict.h"
 #include "sim/trace/trace.h"
@@ -15,6 +18,10 @@ namespace lockscope::checkers {
 
 struct JudgeOptions {
   bool fairRecipe = true;  // check FIFO grants by node sequence (off: no `fifo` violations)
+  // Clients that lock different things (zk-multilock over several lock paths): the paths each
+  // client locks. Mutual exclusion is then judged per path, between the clients that lock it.
+  // Empty: every client locks the one same lock.
+  std::map<std::string, std::vector<std::string>> lockPathsOfClient;
 };
 
 class RunJudge final : public sim::TraceSink {

@@ -104,10 +104,10 @@ coro::Task<void> LockClient::run() {
           co_await release(step.mode);
           break;
         case PlanStep::Kind::Read:
-          valueRead_ = resource_.read(spec_.name, token_);
+          resource_.read(spec_.name, token_);
           break;
         case PlanStep::Kind::Write:
-          resource_.write(spec_.name, valueRead_ + 1, token_);
+          resource_.write(spec_.name, token_);
           break;
         case PlanStep::Kind::Hold:
           // A holder of a revocable lock stops holding early when asked to let go.

@@ -60,7 +60,6 @@ class LockClient {
   bool roundAbandoned_ = false;
   bool sessionExpired_ = false;
   int64_t token_ = 0;
-  int64_t valueRead_ = 0;
   std::string node_;
 
   // One incarnation: destroyed in reverse order (task first, so no frame outlives its recipe).

@@ -2,6 +2,7 @@
 // the order given, all or nothing: if one times out or fails, those already taken are released
 // (in reverse order). Release lets go of all of them, in reverse order.
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "curator_locks.h"
@@ -35,6 +36,13 @@ class ZkMultiLock final : public LockRecipe {
         co_return result;
       }
       last = result;  // the newest node: its czxid is the highest token
+      if (taken + 1 < locks_.size()) {
+        // Half of what it wants, held while it waits for the rest: the stage marks the node.
+        env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .op = "multilock",
+                           .path = result.node,
+                           .detail = "holds " + std::to_string(taken + 1) + " of " +
+                                     std::to_string(locks_.size()) + " locks"});
+      }
     }
     line(3);
     co_return last;

@@ -40,8 +40,8 @@ std::vector<NarrationMoment> NarrationTracker::moments() const {
   std::vector<NarrationMoment> moments;
   for (size_t i = 0; i < steps_.size(); ++i) {
     const scenario::NarrationStep& step = steps_[i];
-    if (step.at) moments.push_back({origin_ + *step.at, step.text, step.pause});
-    else if (firedAt_[i]) moments.push_back({*firedAt_[i], step.text, step.pause});
+    if (step.at) moments.push_back({origin_ + *step.at, step.text, step.pause, i});
+    else if (firedAt_[i]) moments.push_back({*firedAt_[i], step.text, step.pause, i});
   }
   std::stable_sort(moments.begin(), moments.end(),
                    [](const NarrationMoment& a, const NarrationMoment& b) { return a.time < b.time; });

@@ -16,6 +16,7 @@ struct NarrationMoment {
   sim::Micros time = 0;
   std::string text;
   bool pause = false;
+  size_t step = 0;  // its index in the scenario's narration
 };
 
 class NarrationTracker final : public sim::TraceSink {

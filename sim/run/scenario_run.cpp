@@ -1,6 +1,7 @@
 #include "scenario_run.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 
 #include "backends/model/zookeeper/zookeeper_model.h"
@@ -47,18 +48,40 @@ class Setup {
   zookeeper::model::ZooKeeperModel& model_;
 };
 
+// What a client locks: its lock paths (zk-multilock takes several), or its Redis key.
+std::vector<std::string> locksOf(const recipes::RecipeParameters& parameters, const scenario::Scenario& scenario) {
+  if (scenario.backend == "redis") return {parameters.lockKey};
+  if (scenario.recipe == "zk-multilock" && !parameters.lockPaths.empty()) return parameters.lockPaths;
+  return {parameters.lockPath};
+}
+
+// Each client's locks, when they do not all lock the same (then each lock path protects data of
+// its own and is judged on its own); empty when they do.
+std::map<std::string, std::vector<std::string>> separateLocks(const scenario::Scenario& scenario) {
+  std::map<std::string, std::vector<std::string>> locks;
+  bool same = true;
+  for (const auto& spec : scenario.clients) {
+    std::vector<std::string> own = locksOf(spec.parameters.value_or(scenario.recipeParameters), scenario);
+    same = same && (locks.empty() || locks.begin()->second == own);
+    locks[spec.name] = std::move(own);
+  }
+  if (same) locks.clear();
+  return locks;
+}
+
 class ScenarioRun {
  public:
   ScenarioRun(const scenario::Scenario& scenario, const RunOptions& options)
       : scenario_(scenario),
         recipe_(*recipes::findRecipe(scenario.recipe)),
         world_(scenario.seed),
-        offThreadSinks_(checkers::JudgeOptions{recipe_.fair}),
+        offThreadSinks_(checkers::JudgeOptions{recipe_.fair, separateLocks(scenario)}),
         progress_(scenario.clients.size()),
         narration_(scenario.narration, 0),
         model_(world_, modelConfig(scenario)),
         connector_(model_),
         resource_(world_, scenario.fencedResource) {
+    resource_.separate(separateLocks(scenario));
     world_.trace().addSink(&offThread_);  // the hash and the checkers
     world_.trace().addSink(&progress_);
     world_.trace().addSink(&narration_);
@@ -73,14 +96,11 @@ class ScenarioRun {
   }
 
   RunReport run() {
+    // The parents of the locks the clients take, and no others (an unused /lock would be drawn).
     std::vector<std::string> paths;
-    auto addPaths = [&paths](const recipes::RecipeParameters& parameters) {
-      paths.push_back(parameters.lockPath);
-      paths.insert(paths.end(), parameters.lockPaths.begin(), parameters.lockPaths.end());
-    };
-    addPaths(scenario_.recipeParameters);
     for (const auto& spec : scenario_.clients) {
-      if (spec.parameters) addPaths(*spec.parameters);
+      const std::vector<std::string> locks = locksOf(spec.parameters.value_or(scenario_.recipeParameters), scenario_);
+      paths.insert(paths.end(), locks.begin(), locks.end());
     }
     std::sort(paths.begin(), paths.end());
     paths.erase(std::unique(paths.begin(), paths.end()), paths.end());

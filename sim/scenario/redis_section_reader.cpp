@@ -76,18 +76,18 @@ ClockSetting RedisSectionReader::readClock(const YAML::Node& node, const std::st
   return clock;
 }
 
-std::vector<std::string> RedisSectionReader::instanceNames() const {
+std::vector<std::string> redisInstanceNames(const RedisSetup& redis) {
   std::vector<std::string> names;
-  for (int m = 1; m <= s_.redis.instances; ++m) {
+  for (int m = 1; m <= redis.instances; ++m) {
     names.push_back("redis-" + std::to_string(m));
-    for (int r = 1; r <= s_.redis.replicas; ++r) names.push_back(names.back().substr(0, names.back().find("-r")) + "-r" + std::to_string(r));
+    for (int r = 1; r <= redis.replicas; ++r) names.push_back(names.back().substr(0, names.back().find("-r")) + "-r" + std::to_string(r));
   }
   return names;
 }
 
 std::string RedisSectionReader::instanceName(const YAML::Node& node, const std::string& path) {
   const std::string name = r_.text(node, path);
-  const std::vector<std::string> names = instanceNames();
+  const std::vector<std::string> names = redisInstanceNames(s_.redis);
   if (std::find(names.begin(), names.end(), name) != names.end()) return name;
   std::string known;
   for (size_t i = 0; i < names.size() && i < 8; ++i) known += " " + names[i];

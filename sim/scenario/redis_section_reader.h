@@ -13,6 +13,9 @@
 
 namespace lockscope::scenario {
 
+// Every instance the `redis:` section sets up: redis-1, its replicas redis-1-r1..., redis-2...
+std::vector<std::string> redisInstanceNames(const RedisSetup& redis);
+
 class RedisSectionReader {
  public:
   RedisSectionReader(const YamlReader& reader, Scenario& scenario) : r_(reader), s_(scenario) {}
@@ -29,7 +32,6 @@ class RedisSectionReader {
  private:
   ClockSetting readClock(const YAML::Node& node, const std::string& path);
   std::string instanceName(const YAML::Node& node, const std::string& path);
-  std::vector<std::string> instanceNames() const;
 
   const YamlReader& r_;
   Scenario& s_;

@@ -22,12 +22,27 @@ struct SourceLocation {
   std::string describe() const;
 };
 
+// One thing a narration step says is on screen at its moment (`shows: {holders: 1}`), which
+// `lockscope-cli check` holds the run to: a picture that contradicts its narration fails the
+// lesson instead of reaching a classroom. narration_claims.h lists the keys and their values.
+struct NarrationClaim {
+  std::string key;                 // "holders", "waiting", "node_exists", ...
+  std::string written;             // the value as the author wrote it, for messages
+  std::string comparison = "==";   // counts: "<", "<=", "==", "!=", ">=", ">"
+  double bound = 0;                // counts
+  std::vector<std::string> names;  // lists of clients or paths, sorted
+  std::map<std::string, std::string> byName;  // state {c1: crashed}, redis_holder {redis-3: none}
+  SourceLocation location;
+};
+
 struct NarrationStep {
   std::optional<sim::Micros> at;  // at a virtual time...
   std::string onClient;           // ...or when this client ("any" for anyone)...
   std::string onEvent;            // ...reaches this lock or process state ("acquired", "crashed")
   std::string text;
   bool pause = false;             // the GUI stops here: "what happens next?"
+  std::vector<NarrationClaim> claims;  // what must be true on the stage at that moment
+  SourceLocation location;
 };
 
 struct Fault {
@@ -98,6 +113,10 @@ struct Scenario {
   std::vector<Expectation> expectations;
 
   RedisSetup redis;  // backend: redis only
+
+  // Non-empty: the lesson only makes sense against live servers (an ensemble's election, which
+  // the model's one server cannot show); says why. The model refuses to teach it.
+  std::string liveOnly;
 };
 
 }  // namespace lockscope::scenario

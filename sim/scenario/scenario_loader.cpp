@@ -7,6 +7,7 @@
 
 #include "sim/checkers/metric_names.h"
 #include "document_checks.h"
+#include "narration_claims.h"
 #include "redis_section_reader.h"
 #include "yaml_reader.h"
 
@@ -17,7 +18,8 @@ const std::vector<std::string> kTopKeys = {
     "title",   "summary",    "narration",          "backend",  "recipe",  "recipe_parameters",
     "seed",    "clients",    "rounds",             "hold_ms",  "think_ms", "start_spread_ms",
     "session_timeout_ms",    "tick_time_ms",       "network",  "fenced",  "plan",
-    "max_virtual_ms",        "stall_ms",           "faults",   "expect",   "redis"};
+    "max_virtual_ms",        "stall_ms",           "faults",   "expect",   "redis",
+    "live_only"};
 const std::vector<std::string> kClientKeys = {"name",     "plan",     "rounds",
                                               "start_ms", "hold_ms",  "think_ms",
                                               "session_timeout_ms", "recipe_parameters"};
@@ -27,7 +29,7 @@ const std::vector<std::string> kRecipeKeys = {
     "lock_key",  "ttl_ms",         "retry_delay_ms",     "retries",
     "renew_every_ms",              "redlock_timer_after_quorum"};
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
-const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause"};
+const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause", "shows"};
 
 const std::map<std::string, Fault::Kind> kFaultKinds = {
     {"crash", Fault::Kind::Crash},
@@ -81,6 +83,10 @@ class SchemaReader {
     r_.requireKeys(root, "", kTopKeys);
     s_.title = r_.text(required(root, "title"), "title");
     if (root["summary"]) s_.summary = r_.text(root["summary"], "summary");
+    if (root["live_only"]) {
+      s_.liveOnly = r_.text(root["live_only"], "live_only");
+      if (s_.liveOnly.empty()) r_.fail(root["live_only"], "live_only", "'live_only' says why the model cannot teach this lesson; got nothing");
+    }
     if (root["backend"]) readBackend(root["backend"]);
     readRecipe(root);
     if (root["seed"]) s_.seed = r_.unsignedInteger(root["seed"], "seed");
@@ -330,6 +336,7 @@ class SchemaReader {
       const YAML::Node step = node[i];
       r_.requireKeys(step, path, kNarrationKeys);
       NarrationStep narration;
+      narration.location = r_.locate(step, path);
       narration.text = r_.text(required(step, "text"), child(path, "text"));
       if (step["pause"]) narration.pause = r_.boolean(step["pause"], child(path, "pause"));
       if (step["at"] && step["on"]) r_.fail(step, path, "a narration step takes 'at' or 'on', not both");
@@ -339,6 +346,9 @@ class SchemaReader {
         readTrigger(step["on"], child(path, "on"), narration);
       } else {
         r_.fail(step, path, "a narration step needs 'at: <time>' or 'on: <client> <event>'");
+      }
+      if (step["shows"]) {
+        narration.claims = NarrationClaimsReader(r_, s_).read(step["shows"], child(path, "shows"));
       }
       s_.narration.push_back(narration);
     }
@@ -460,25 +470,7 @@ class SchemaReader {
   }
 
   void readBound(const YAML::Node& node, const std::string& path, Expectation& expectation) {
-    const std::string value = r_.text(node, path);
-    static const std::vector<std::string> operators = {"<=", ">=", "==", "!=", "<", ">"};
-    std::string rest = value;
-    expectation.comparison = "==";
-    for (const std::string& op : operators) {
-      if (value.rfind(op, 0) == 0) {
-        expectation.comparison = op;
-        rest = value.substr(op.size());
-        break;
-      }
-    }
-    std::istringstream number(rest);
-    number.imbue(std::locale::classic());
-    double bound = 0;
-    std::string trailing;
-    if (!(number >> bound) || (number >> trailing)) {
-      r_.fail(node, path, "expected a bound such as '>= 6' or '== 10' for '" + path + "', got '" + value + "'");
-    }
-    expectation.bound = bound;
+    r_.bound(node, path, expectation.comparison, expectation.bound);
   }
 
   const YamlReader& r_;

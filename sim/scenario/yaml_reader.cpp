@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <locale>
+#include <sstream>
 
 namespace lockscope::scenario {
 namespace {
@@ -166,6 +168,27 @@ sim::Micros YamlReader::duration(const YAML::Node& node, const std::string& path
                          value + "'");
   }
   return micros;
+}
+
+void YamlReader::bound(const YAML::Node& node, const std::string& path, std::string& comparison,
+                       double& value) const {
+  const std::string written = text(node, path);
+  static const std::vector<std::string> operators = {"<=", ">=", "==", "!=", "<", ">"};
+  std::string rest = written;
+  comparison = "==";
+  for (const std::string& op : operators) {
+    if (written.rfind(op, 0) == 0) {
+      comparison = op;
+      rest = written.substr(op.size());
+      break;
+    }
+  }
+  std::istringstream number(rest);
+  number.imbue(std::locale::classic());
+  std::string trailing;
+  if (!(number >> value) || (number >> trailing)) {
+    fail(node, path, "expected a bound such as '>= 6' or '== 10' for '" + path + "', got '" + written + "'");
+  }
 }
 
 }  // namespace lockscope::scenario

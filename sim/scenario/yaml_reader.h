@@ -43,6 +43,9 @@ class YamlReader {
   bool boolean(const YAML::Node& node, const std::string& path) const;
   // "250ms", "2s", "2.5s", "1500us", or a bare integer meaning milliseconds.
   sim::Micros duration(const YAML::Node& node, const std::string& path) const;
+  // A bound on a number: ">= 6", "< 2.5", or a bare number meaning "== number".
+  void bound(const YAML::Node& node, const std::string& path, std::string& comparison,
+             double& value) const;
 
  private:
   std::string file_;

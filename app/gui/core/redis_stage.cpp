@@ -26,8 +26,8 @@ int64_t InstanceOnStage::clockAtTime(sim::Micros time) const {
 
 double InstanceOnStage::ttlLeft(const KeyOnStage& key, sim::Micros time) const {
   if (key.ttlMs <= 0) return 1.0;
-  const double elapsedMs = static_cast<double>(time - key.setAt) / 1000.0 * (1.0 + driftPpm / 1e6);
-  return std::clamp(1.0 - elapsedMs / static_cast<double>(key.ttlMs), 0.0, 1.0);
+  const double leftMs = static_cast<double>(key.deadlineMs - clockAtTime(time));
+  return std::clamp(leftMs / static_cast<double>(key.ttlMs), 0.0, 1.0);
 }
 
 int QuorumTally::locked() const {
@@ -113,6 +113,7 @@ void RedisStage::applyKey(const std::string& name, InstanceOnStage& instance, co
   stored.owner = colon == std::string::npos ? kNoClient : cast.clientOfName(stored.value.substr(0, colon));
   stored.ttlMs = event.request;
   stored.setAt = event.time;
+  stored.deadlineMs = instance.clockAtTime(event.time) + stored.ttlMs;
 }
 
 void RedisStage::noteWritten(const std::string& masterName, InstanceOnStage& master, sim::Micros time) {

@@ -22,6 +22,9 @@ struct KeyOnStage {
   int owner = kNoClient;
   int64_t ttlMs = -1;       // -1: no expiry
   sim::Micros setAt = 0;    // when the TTL was given (virtual time)
+  // When it expires, on its instance's own clock: Redis reads deadlines there, so a clock that
+  // jumps or drifts shortens or stretches the lease (Redlock's weak point).
+  int64_t deadlineMs = 0;
 };
 
 // A Redis instance: its role, whether it is up, its own clock (offset, drift, jumps), its keys.
@@ -42,7 +45,8 @@ struct InstanceOnStage {
 
   bool isReplica() const { return role == "replica" && !follows.empty(); }
   int64_t clockAtTime(sim::Micros time) const;
-  // What is left of a key's TTL at `time` (1 full, 0 expired); 1 for keys without expiry.
+  // What is left of a key's TTL at `time` by this instance's clock, jumps included (1 full, 0
+  // expired); 1 for keys without expiry.
   double ttlLeft(const KeyOnStage& key, sim::Micros time) const;
 };
 

@@ -2,20 +2,34 @@
 
 #include <algorithm>
 
+#include "narration_check.h"
+
 namespace lockscope::gui {
 
 std::unique_ptr<RunTimeline> RunTimeline::record(const scenario::Scenario& scenario,
                                                  run::RunOptions options) {
   std::unique_ptr<RunTimeline> timeline(new RunTimeline(scenario));
+  const bool onModel = !options.backend;
   options.sinks.push_back(&timeline->trace_);
   timeline->report_ = run::runScenario(timeline->scenario_, options);
   timeline->derive();
+  // What the narration says is on screen is judged like an expectation; a live run's timing is
+  // the servers', not the lesson's, so only the model is held to it.
+  if (onModel) {
+    for (std::string& line : falseNarrationClaims(*timeline)) {
+      timeline->report_.unmetExpectations.push_back(std::move(line));
+    }
+  }
   return timeline;
 }
 
 void RunTimeline::derive() {
   std::vector<std::string> names;
   for (const auto& client : scenario_.clients) names.push_back(client.name);
+  endTime_ = trace_.size() ? trace_.events().back().time : 0;
+  for (const run::NarrationMoment& moment : report_.narration) {
+    if (moment.time <= report_.virtualTime) endTime_ = std::max(endTime_, moment.time);
+  }
   cast_ = RunCast(names, trace_);
   flights_ = FlightTable(trace_, cast_);
   deriveHolds();

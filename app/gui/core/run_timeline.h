@@ -60,7 +60,9 @@ class RunTimeline {
   const FlightTable& flights() const { return flights_; }
   const std::vector<HoldInterval>& holds() const { return holds_; }
   const std::vector<ReleaseFigures>& releases() const { return releases_; }
-  sim::Micros endTime() const { return trace_.size() ? trace_.events().back().time : 0; }
+  // The last event, or a later narration step: a run that goes quiet (a client stuck for good)
+  // plays on to the moment its narration says so, within the run's own end.
+  sim::Micros endTime() const { return endTime_; }
 
   // The stage after the first `eventCount` events.
   StageState stageAfter(size_t eventCount) const;
@@ -88,6 +90,7 @@ class RunTimeline {
   std::vector<SessionCountdown> countdowns_;
   std::vector<RunningCounts> counts_;  // after each event
   std::vector<StageState> snapshots_;  // snapshots_[k]: after k * snapshotEvery_ events
+  sim::Micros endTime_ = 0;
   size_t snapshotEvery_ = 256;
 };
 

@@ -1,5 +1,7 @@
 #include "stage_state.h"
 
+#include <algorithm>
+
 #include "sim/checkers/trace_facts.h"
 
 namespace lockscope::gui {
@@ -33,13 +35,38 @@ Activity ClientOnStage::activity(const RecordedTrace& trace) const {
   return done ? Activity::Done : Activity::Idle;
 }
 
+bool StageState::heldByDeadSession(size_t client) const {
+  const ClientOnStage& state = clients_[client];
+  return state.crashed && !state.node.empty() && znodes_.count(state.node) != 0;
+}
+
+bool StageState::holds(size_t client) const { return clients_[client].holding || heldByDeadSession(client); }
+
 int StageState::holders() const {
   int count = 0;
-  for (const ClientOnStage& client : clients_) count += client.holding ? 1 : 0;
+  for (size_t client = 0; client < clients_.size(); ++client) count += holds(client) ? 1 : 0;
   return count;
 }
 
+int StageState::holderOfNode(std::string_view path) const {
+  for (size_t client = 0; client < clients_.size(); ++client) {
+    if (clients_[client].node == path && holds(client)) return static_cast<int>(client);
+  }
+  return kNoClient;
+}
+
+int StageState::partHolderOfNode(std::string_view path) const {
+  for (size_t client = 0; client < clients_.size(); ++client) {
+    const auto& parts = clients_[client].partNodes;
+    if (std::find(parts.begin(), parts.end(), path) != parts.end() && znodes_.count(std::string(path)) != 0) {
+      return static_cast<int>(client);
+    }
+  }
+  return kNoClient;
+}
+
 void StageState::applyLock(ClientOnStage& client, std::string_view op, std::string_view path) {
+  if (op != "acquiring") client.partNodes.clear();  // it has all of its locks, or none
   if (op == "acquiring") {
     client.acquiring = true;
     client.line = 0;
@@ -68,6 +95,7 @@ void StageState::applyProcess(ClientOnStage& client, std::string_view state) {
   if (state == "crashed") {
     // The process forgets everything; its session and nodes live on at the server until expiry.
     client = ClientOnStage{.crashed = true, .line = client.line, .session = client.session,
+                           .node = client.holding ? client.node : std::string(),
                            .acquisitions = client.acquisitions};
   }
   if (state == "restarted") {
@@ -98,6 +126,9 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
       break;
     case sim::TraceKind::Process:
       if (client) applyProcess(*client, op);
+      break;
+    case sim::TraceKind::Note:
+      if (client && op == "multilock") client->partNodes.emplace_back(trace.text(event.path));
       break;
     case sim::TraceKind::Fault:
       if (op == "kill_server") serverUp_ = false;

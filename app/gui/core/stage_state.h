@@ -29,8 +29,10 @@ struct ClientOnStage {
   int outstanding = 0;       // requests sent and not yet answered
   TextId pendingOp = 0;      // the latest of them
   int64_t session = 0;
-  std::string node;          // the lock node it holds or last held
+  std::string node;          // the lock node it holds or last held (kept through a crash while held)
   int acquisitions = 0;
+  // A multi-lock's nodes it holds while it waits for the rest (zk-multilock): part of the lock.
+  std::vector<std::string> partNodes;
 
   Activity activity(const RecordedTrace& trace) const;
 };
@@ -54,7 +56,15 @@ class StageState {
   const RedisStage& redis() const { return redis_; }
   const checkers::ArmedWatches& watches() const { return watches_; }
   size_t applied() const { return applied_; }  // events folded in so far
+  // A client holds the lock while it says so, and after a crash for as long as its lock node
+  // lives on: the server keeps it until the session expires ("held by a dead session").
+  bool holds(size_t client) const;
+  bool heldByDeadSession(size_t client) const;
   int holders() const;
+  // The client holding the lock through the znode at `path`, or kNoClient.
+  int holderOfNode(std::string_view path) const;
+  // The client holding the znode at `path` as one of several locks it is still taking, or kNoClient.
+  int partHolderOfNode(std::string_view path) const;
   // The ZooKeeper server (the model's one server, standing for the service) is not killed.
   bool serverUp() const { return serverUp_; }
 
