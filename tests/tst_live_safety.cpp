@@ -28,6 +28,22 @@ using lockscope::testing::writeFile;
 using lockscope::testing::ZooKeeperSession;
 using lockscope::testing::deleteTree;
 
+// lockscope-cli with `arguments`; 1.5 s in, the server process `pid` (one a test script started
+// and recorded) is stopped with SIGSTOP until the run ends (bounded), then continued.
+CliRun runWhileStopped(const QStringList& arguments, pid_t pid) {
+  QProcess process;
+  process.start(QStringLiteral(LOCKSCOPE_CLI_PATH), arguments);
+  if (!process.waitForStarted()) return {};
+  QTest::qWait(1500);
+  ::kill(pid, SIGSTOP);
+  const bool finished = process.waitForFinished(60'000);
+  ::kill(pid, SIGCONT);
+  if (!finished) process.kill();
+  process.waitForFinished(5000);
+  return {finished && process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+          process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
 const char* const kSharedLockScenario =
     "title: shared\nrecipe: zk-chained\nrecipe_parameters: {lock_path: /victim}\nclients: 6\nhold_ms: 20\nseed: 5\n"
     "expect: {mutual_exclusion: holds, acquisitions: \"== 6\"}\n";
@@ -214,18 +230,9 @@ class LiveSafetyTest : public QObject {
     QTemporaryDir dir;
     const QString scenario = writeFile(dir.filePath(QStringLiteral("long.yaml")),
                                        "title: long\nrecipe: zk-chained\nclients: 3\nhold_ms: 200\nrounds: 1000\n");
-    QProcess process;
-    process.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-                  {QStringLiteral("run"), scenario, QStringLiteral("--live"), "zk=" + lockscope::testing::liveServer()});
-    QVERIFY(process.waitForStarted());
-    QTest::qWait(1500);
-    QCOMPARE(::kill(pid, SIGSTOP), 0);
-    const bool finished = process.waitForFinished(60'000);
-    ::kill(pid, SIGCONT);
-    if (!finished) process.kill();
-    QVERIFY(finished);
-    const QByteArray err = process.readAllStandardError();
-    QCOMPARE(process.exitCode(), 3);
+    const CliRun run = runWhileStopped({QStringLiteral("run"), scenario, QStringLiteral("--live"), "zk=" + lockscope::testing::liveServer()}, pid);
+    const QByteArray& err = run.err;
+    QCOMPARE(run.exitCode, 3);
     QVERIFY2(err.startsWith("lockscope-cli run: ZooKeeper at " + lockscope::testing::liveServer().toUtf8() +
                             " has not answered for 10 s; the run's nodes under /lockscope/") && err.count('\n') == 1,
              err.constData());
@@ -249,17 +256,9 @@ class LiveSafetyTest : public QObject {
     QTemporaryDir dir;
     const QString scenario = writeFile(dir.filePath(QStringLiteral("long.yaml")),
                                        "title: long\nbackend: redis\nrecipe: redis-lock\nclients: 2\nhold_ms: 100\nrounds: 1000\n");
-    QProcess process;
-    process.start(QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("run"), scenario, QStringLiteral("--live"), "redis=" + first});
-    QVERIFY(process.waitForStarted());
-    QTest::qWait(1500);
-    QCOMPARE(::kill(pid, SIGSTOP), 0);
-    const bool finished = process.waitForFinished(60'000);
-    ::kill(pid, SIGCONT);
-    if (!finished) process.kill();
-    QVERIFY(finished);
-    const QByteArray err = process.readAllStandardError();
-    QCOMPARE(process.exitCode(), 3);
+    const CliRun run = runWhileStopped({QStringLiteral("run"), scenario, QStringLiteral("--live"), "redis=" + first}, pid);
+    const QByteArray& err = run.err;
+    QCOMPARE(run.exitCode, 3);
     QVERIFY2(err.startsWith("lockscope-cli run: redis-1 (Redis at " + first.toUtf8() + ") has not answered for 10 s; the run's keys lockscope:") &&
                  err.count('\n') == 1,
              err.constData());
