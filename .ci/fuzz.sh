@@ -39,9 +39,12 @@ for target in "${targets[@]}"; do
     cp "$seed" "$corpus/${relative//\//_}"
   done
   echo "== $target: ${seconds}s"
-  if ! "$build/fuzz/$target" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -max_len=8192 -print_final_stats=1 -artifact_prefix="$artifacts/" 2>"$work/$target/log"; then
+  # Bounded from outside too: after an out-of-memory, libFuzzer prints a heap profile that can take
+  # many minutes on a large heap (seen on CI), while the input it found is still being written.
+  if ! timeout -s KILL $(( seconds + 240 )) "$build/fuzz/$target" "$corpus" -max_total_time="$seconds" -timeout=10 \
+      -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 -artifact_prefix="$artifacts/" 2>"$work/$target/log"; then
     tail -40 "$work/$target/log"
+    echo "== $target failed (an input above, if libFuzzer got to write it, is kept under fuzz/regressions/$target/)"
     status=1
   fi
   tail -4 "$work/$target/log"

@@ -11,6 +11,7 @@
 // still accepts the connection and buffers the request). The CLI runs as a child process.
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QEventLoop>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -68,12 +69,10 @@ QString describe(const std::vector<Reply>& replies) {
   return out.join(QStringLiteral(" | "));
 }
 
+// The pid redis-servers.sh recorded when it started the server: never one a server reports.
 pid_t serverPid(const RedisAddress& server) {
-  std::string error;
-  const auto info = lockscope::live::redis::commandAndWait(server, {"INFO", "server"}, 2000, error);
-  return info ? static_cast<pid_t>(std::atoll(
-                    lockscope::live::redis::infoField(info->text, "process_id").c_str()))
-              : 0;
+  QFile file(QStringLiteral(LOCKSCOPE_LIVE_REDIS_DIR "/redis-%1.pid").arg(server.port));
+  return file.open(QIODevice::ReadOnly) ? static_cast<pid_t>(file.readAll().trimmed().toLongLong()) : 0;
 }
 
 struct CliResult {

@@ -209,6 +209,16 @@ class ScenarioLoaderTest : public QObject {
     QVERIFY2(timer.elapsed() < 5'000, qPrintable(QString::number(timer.elapsed())));
   }
 
+  // yaml-cpp's LoadAll never ended on a stray flow entry at the top level: "," alone took every
+  // byte of memory (found by fuzz_scenario_loader). Now it is one line, at once.
+  void aStrayCommaIsOneLineNotAnEndlessParse() {
+    for (const char* text : {",", ",a", "[1],", "{title: t},", "\"x\","}) {
+      const std::string got = errorOf(text);
+      QVERIFY2(got.find(": expected the end of the scenario; a scenario file holds one YAML document") != std::string::npos,
+               got.c_str());
+    }
+  }
+
   // Run as root against /etc/shadow, the error quoted its first line as an "unknown key". A file
   // none of whose keys is a scenario's is named, not quoted; a long key is cut short.
   void errorsNeverQuoteAFileThatIsNotAScenario() {

@@ -4,6 +4,7 @@
 // the lesson's own service: ZooKeeper for a ZooKeeper lesson, the Redis instances (redis-1 first)
 // for a Redis lesson. A live Redis run waits in the worker thread's own Qt event loop.
 #include <QMetaObject>
+#include <exception>
 
 #include "backends/live/live_run_setup.h"
 #include "simulation_controller.h"
@@ -59,10 +60,17 @@ bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, co
   auto result = std::make_shared<std::unique_ptr<RunTimeline>>();
   auto error = std::make_shared<std::string>();
   worker_ = QThread::create([scenario, servers, result, error] {
-    run::RunOptions options;
-    options.backend = liveBackendFor(scenario, servers, *error);
-    if (!options.backend) return;
-    *result = RunTimeline::record(scenario, options);
+    // An exception must not leave a worker thread (std::terminate): a live run that cannot open a
+    // fault proxy's port, say, is an error in the status line.
+    try {
+      run::RunOptions options;
+      options.backend = liveBackendFor(scenario, servers, *error);
+      if (!options.backend) return;
+      *result = RunTimeline::record(scenario, options);
+    } catch (const std::exception& failure) {
+      result->reset();
+      *error = std::string("the live run failed: ") + failure.what();
+    }
   });
   connect(worker_, &QThread::finished, this, [this, result, error, file, text, keepCursor] {
     worker_->deleteLater();

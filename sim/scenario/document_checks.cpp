@@ -3,7 +3,10 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <vector>
+
+#include <yaml-cpp/eventhandler.h>
 
 #include "yaml_reader.h"
 
@@ -80,14 +83,51 @@ void requireUtf8(const std::string& text, const std::string& name) {
   }
 }
 
+namespace {
+
+// Counts the documents of a text without building them, and stops at the second. yaml-cpp 0.7's
+// LoadAll never stops on a stray flow entry at the top level ("," or "[1],"): each call returns
+// an empty document without consuming the token, and it collected them until memory ran out
+// (found by fuzz_scenario_loader). A bounded number of calls cannot loop.
+class DocumentStarts final : public YAML::EventHandler {
+ public:
+  YAML::Mark second;  // where the second document's first node is (or the document, if empty)
+  int count = 0;
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (++count == 2) second = mark, noted_ = false;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { note(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { note(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override { note(mark); }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    note(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    note(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void note(const YAML::Mark& mark) {
+    if (count == 2 && !noted_) second = mark, noted_ = true;
+  }
+  bool noted_ = true;
+};
+
+}  // namespace
+
 YAML::Node parseSingleDocument(const std::string& text, const std::string& name) {
-  const std::vector<YAML::Node> documents = YAML::LoadAll(text);
-  if (documents.empty()) return YAML::Node();
-  if (documents.size() > 1) {
-    throw ScenarioError(at(name, documents[1].Mark()) +
+  std::istringstream stream(text);
+  YAML::Parser parser(stream);
+  DocumentStarts starts;
+  if (!parser.HandleNextDocument(starts)) return YAML::Node();
+  if (parser.HandleNextDocument(starts) && starts.count >= 2) {
+    throw ScenarioError(at(name, starts.second) +
                         ": expected the end of the scenario; a scenario file holds one YAML document");
   }
-  return documents.front();
+  return YAML::Load(text);  // the first document, built (the text was read through once above)
 }
 
 void requireUniqueKeys(const YAML::Node& root, const std::string& name) {

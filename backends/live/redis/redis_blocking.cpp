@@ -82,17 +82,4 @@ bool probeRedis(const std::string& addresses, int64_t timeoutMs, std::string& er
   return true;
 }
 
-std::string infoField(const std::string& info, const std::string& field) {
-  const std::string prefix = field + ":";
-  for (size_t start = 0; start < info.size();) {
-    size_t end = info.find('\n', start);
-    if (end == std::string::npos) end = info.size();
-    std::string line = info.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
-    start = end + 1;
-  }
-  return {};
-}
-
 }  // namespace lockscope::live::redis

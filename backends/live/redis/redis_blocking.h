@@ -1,5 +1,5 @@
-// One command to a Redis server, waited for: reachability probes, FLUSHALL before a run, INFO for
-// the server's process. hiredis' synchronous API with a connect and a read timeout, so it never
+// One command to a Redis server, waited for: reachability probes, the watchdog's PINGs, deleting a
+// run's keys at its end. hiredis' synchronous API with a connect and a read timeout, so it never
 // hangs longer than `timeoutMs` per step. Not for the world's requests (those are asynchronous).
 #pragma once
 
@@ -25,7 +25,5 @@ lockscope::redis::Command authCommand(const RedisLogin& login);
 // True when every address answers PING; otherwise `error` names the first that did not.
 bool probeRedis(const std::string& addresses, int64_t timeoutMs, std::string& error);
 
-// A field of INFO's text ("process_id", "config_file"); empty when absent.
-std::string infoField(const std::string& info, const std::string& field);
 
 }  // namespace lockscope::live::redis
