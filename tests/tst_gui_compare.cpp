@@ -180,6 +180,33 @@ class GuiCompareTest : public QObject {
     QVERIFY2(drawnPixels >= 24, qPrintable(QString::number(drawnPixels)));
   }
 
+  // At a projector's 1280x720 on a desk (no presentation mode), compare mode halves the stage:
+  // the ellipse put the cards at its ends side by side, c10 over c1 and c7 over c6.
+  void noCardCoversAnotherInAHalfStage() {
+    window_->resize(QSize(1280, 720));
+    compareLesson(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-naive.yaml"));
+    QTRY_VERIFY(window_->width() == 1280);
+    QCoreApplication::processEvents();
+    int stages = 0;
+    for (QQuickItem* stage : window_->findChildren<QQuickItem*>(QStringLiteral("stage"))) {
+      if (!stage->isVisible()) continue;
+      ++stages;
+      const int clients = primary_->clientNames().size();
+      for (int a = 0; a < clients; ++a) {
+        QRectF first;
+        QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, first), Q_ARG(int, a));
+        for (int b = a + 1; b < clients; ++b) {
+          QRectF second;
+          QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, second), Q_ARG(int, b));
+          QVERIFY2(!first.intersects(second), qPrintable(QStringLiteral("cards %1 and %2 overlap").arg(a + 1).arg(b + 1)));
+        }
+      }
+    }
+    QCOMPARE(stages, 2);
+    window_->setProperty("comparing", false);
+    window_->resize(QSize(1600, 1000));
+  }
+
   void cleanupTestCase() {
     delete engine_;
     engine_ = nullptr;

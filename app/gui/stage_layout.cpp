@@ -85,30 +85,47 @@ namespace {
 
 // The ellipse: clients clockwise from twelve o'clock around a server box that fills its inside.
 // Cards shrink to labelled chips and then to bare markers as the class grows.
-void placeOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount, double scale) {
-  const double width = size.width(), height = size.height();
-  const double margin = 12 * scale;
-  QSizeF card(104 * scale, 46 * scale);
-  if (clientCount > 16) card = QSizeF(64 * scale, 30 * scale);
-  const double rx = std::max(10.0, width / 2 - card.width() / 2 - margin);
-  const double ry = std::max(10.0, height / 2 - card.height() / 2 - margin);
-  const double perimeter = std::numbers::pi * (rx + ry);
-  layout.clientLabels = true;
-  if (clientCount > 0 && perimeter / static_cast<double>(clientCount) < card.width() * 0.9) {
-    const double side = std::clamp(perimeter / static_cast<double>(clientCount) * 0.7, 6.0, 26.0 * scale);
-    card = QSizeF(side, side);
-    layout.clientLabels = false;
-  }
-  const QPointF centre(width / 2, height / 2);
+// Cards of `card`'s size, clockwise from the top (c1 at twelve o'clock); true when no two
+// neighbours overlap (on a narrow ellipse the cards near its ends sit side by side).
+bool placeCardsOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount, double margin, const QSizeF& card,
+                         double& rx, double& ry) {
+  rx = std::max(10.0, size.width() / 2 - card.width() / 2 - margin);
+  ry = std::max(10.0, size.height() / 2 - card.height() / 2 - margin);
+  const QPointF centre(size.width() / 2, size.height() / 2);
   layout.clients.clear();
   for (size_t client = 0; client < clientCount; ++client) {
-    // Clockwise from the top, so c1 sits at twelve o'clock.
     const double angle = -std::numbers::pi / 2 +
                          2 * std::numbers::pi * static_cast<double>(client) / static_cast<double>(clientCount);
     const QPointF at(centre.x() + rx * std::cos(angle), centre.y() + ry * std::sin(angle));
-    layout.clients.emplace_back(at.x() - card.width() / 2, at.y() - card.height() / 2, card.width(),
-                                card.height());
+    layout.clients.emplace_back(at.x() - card.width() / 2, at.y() - card.height() / 2, card.width(), card.height());
   }
+  for (size_t client = 0; client + 1 < clientCount; ++client) {
+    if (layout.clients[client].intersects(layout.clients[client + 1])) return false;
+  }
+  return clientCount < 3 || !layout.clients.back().intersects(layout.clients.front());
+}
+
+void placeOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount, double scale) {
+  const double margin = 12 * scale;
+  // Labelled cards, then labelled chips, then bare markers: the largest whose neighbours do not
+  // overlap.
+  QSizeF card(104 * scale, 46 * scale);
+  if (clientCount > 16) card = QSizeF(64 * scale, 30 * scale);
+  double rx = 0, ry = 0;
+  layout.clientLabels = true;
+  bool clear = placeCardsOnEllipse(layout, size, clientCount, margin, card, rx, ry);
+  if (!clear && card.width() > 64 * scale) {
+    card = QSizeF(64 * scale, 30 * scale);
+    clear = placeCardsOnEllipse(layout, size, clientCount, margin, card, rx, ry);
+  }
+  const double perimeter = std::numbers::pi * (rx + ry);
+  if (clientCount > 0 && (!clear || perimeter / static_cast<double>(clientCount) < card.width() * 0.9)) {
+    const double side = std::clamp(perimeter / static_cast<double>(clientCount) * 0.7, 6.0, 26.0 * scale);
+    card = QSizeF(side, side);
+    layout.clientLabels = false;
+    placeCardsOnEllipse(layout, size, clientCount, margin, card, rx, ry);
+  }
+  const QPointF centre(size.width() / 2, size.height() / 2);
   const double boxWidth = std::max(120.0, (rx - card.width() * 0.6) * 2 * 0.72);
   const double boxHeight = std::max(80.0, (ry - card.height() * 0.6) * 2 * 0.72);
   layout.server = QRectF(centre.x() - boxWidth / 2, centre.y() - boxHeight / 2, boxWidth, boxHeight);
