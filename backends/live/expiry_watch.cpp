@@ -1,8 +1,5 @@
 #include "expiry_watch.h"
 
-#include <chrono>
-#include <thread>
-
 namespace lockscope::live {
 namespace {
 
@@ -15,9 +12,7 @@ void onDeleted(zhandle_t*, int type, int, const char*, void* context) {
 }  // namespace
 
 ExpiryWatch::ExpiryWatch(const std::string& servers) {
-  silenceLibraryLog();
-  handle_ = zookeeper_init(servers.c_str(), nullptr, kSessionTimeoutMs, nullptr, nullptr, 0);
-  addRunAuth(handle_);
+  handle_ = openRunHandle(servers, kSessionTimeoutMs);
 }
 
 ExpiryWatch::~ExpiryWatch() {
@@ -41,9 +36,7 @@ std::string ExpiryWatch::findEphemeral(const std::string& path, int64_t session)
 void ExpiryWatch::watch(int64_t session, std::function<void()> expired) {
   std::lock_guard lock(mutex_);
   if (!handle_ || session == 0) return;
-  for (int i = 0; i < 200 && zoo_state(handle_) != ZOO_CONNECTED_STATE; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  waitConnected(handle_, 2000);  // the search below fails by itself if it did not connect
   const std::string node = findEphemeral("/", session);
   if (node.empty()) return;
   callbacks_.push_back(std::make_unique<std::function<void()>>(std::move(expired)));

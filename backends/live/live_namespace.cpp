@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdio>
 #include <random>
-#include <thread>
 
 #include "zookeeper_c.h"
 
@@ -44,20 +43,9 @@ int createWithParents(zhandle_t* handle, const std::string& path, bool mustBeNew
   }
 }
 
-bool waitConnected(zhandle_t* handle, int64_t timeoutMs) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-  while (zoo_state(handle) != ZOO_CONNECTED_STATE) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return true;
-}
-
 // A session of its own for the synchronous calls below; nullptr (with `error`) if unreachable.
 zhandle_t* openSession(const std::string& servers, int64_t timeoutMs, std::string& error) {
-  silenceLibraryLog();
-  zhandle_t* handle = zookeeper_init(servers.c_str(), nullptr, static_cast<int>(timeoutMs), nullptr, nullptr, 0);
-  addRunAuth(handle);
+  zhandle_t* handle = openRunHandle(servers, timeoutMs);
   if (!handle || !waitConnected(handle, timeoutMs)) {
     if (handle) zookeeper_close(handle);
     error = "cannot reach ZooKeeper at " + servers + " within " + std::to_string(timeoutMs) + " ms";

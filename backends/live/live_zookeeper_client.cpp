@@ -91,16 +91,13 @@ LiveZooKeeperClient::LiveZooKeeperClient(sim::World& world, WorldInbox& inbox,
       process_(process),
       name_(std::move(name)),
       shared_(std::make_shared<LiveSessionShared>(inbox)) {
-  silenceLibraryLog();
   shared_->client = this;
   watcherContext_ = new std::shared_ptr<LiveSessionShared>(shared_);
-  handle_ = zookeeper_init(hosts.c_str(), onWatcher, static_cast<int>(sessionTimeoutMs), nullptr,
-                           watcherContext_, 0);
+  handle_ = openRunHandle(hosts, sessionTimeoutMs, onWatcher, watcherContext_);
   // By default the library resolves the host list again on every pass of its I/O loop: a
   // getaddrinfo (a netlink socket, a dozen system calls) between every send and receive, seen
   // with strace. Once a second still notices a DNS change; a lost connection resolves at once.
   if (handle_) zoo_set_servers_resolution_delay(handle_, kResolutionDelayMs);
-  addRunAuth(handle_);
   if (!handle_) {
     delete std::exchange(watcherContext_, nullptr);
     state_ = SessionState::Closed;  // bad host string: every call fails, as on a closed handle

@@ -1,5 +1,8 @@
 #include "zookeeper_c.h"
 
+#include <chrono>
+#include <thread>
+
 #include "live_credentials.h"
 
 #include <mutex>
@@ -53,10 +56,23 @@ zookeeper::EventType toEventType(int type) {
   return zookeeper::EventType::None;
 }
 
-void addRunAuth(zhandle_t* handle) {
+zhandle_t* openRunHandle(const std::string& hosts, int64_t sessionTimeoutMs, watcher_fn watcher, void* context) {
+  silenceLibraryLog();
+  zhandle_t* handle = zookeeper_init(hosts.c_str(), watcher, static_cast<int>(sessionTimeoutMs), nullptr, context, 0);
   const std::optional<std::string>& digest = zooKeeperDigest();
-  if (!handle || !digest) return;
-  zoo_add_auth(handle, "digest", digest->data(), static_cast<int>(digest->size()), [](int, const void*) {}, nullptr);
+  if (handle && digest) {
+    zoo_add_auth(handle, "digest", digest->data(), static_cast<int>(digest->size()), [](int, const void*) {}, nullptr);
+  }
+  return handle;
+}
+
+bool waitConnected(zhandle_t* handle, int64_t timeoutMs) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+  while (zoo_state(handle) != ZOO_CONNECTED_STATE) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
 }
 
 struct ACL_vector* runAcl() {

@@ -9,9 +9,7 @@ constexpr int kMonitorSessionTimeoutMs = 4000;
 }  // namespace
 
 ZooKeeperMonitor::ZooKeeperMonitor(const std::string& servers) {
-  silenceLibraryLog();
-  handle_ = zookeeper_init(servers.c_str(), nullptr, kMonitorSessionTimeoutMs, nullptr, nullptr, 0);
-  addRunAuth(handle_);  // a server that wants auth may close unauthenticated sessions
+  handle_ = openRunHandle(servers, kMonitorSessionTimeoutMs);
 }
 
 ZooKeeperMonitor::~ZooKeeperMonitor() {
