@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
+#include <sys/resource.h>
 
 #include "backends/live/redis/redis_blocking.h"
 #include "backends/live/zookeeper_c.h"
@@ -164,6 +165,25 @@ class LiveSafetyTest : public QObject {
     zk.remove("/victim");
     QVERIFY2(run.exitCode == 0, run.out + run.err);
     QVERIFY(kept);
+    QCOMPARE(zk.children("/lockscope"), QStringList());
+  }
+
+  // Each client's session has a fault proxy (a pipe and a listening socket). Out of file
+  // descriptors, its constructor threw through the world's event loop; now the run ends at once
+  // with the system's reason in one line and exit 2, and still deletes its namespace.
+  void runningOutOfFileDescriptorsEndsTheRunWithTheReason() {
+    const CliRun run = runCli({QStringLiteral("run"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml"),
+                               QStringLiteral("--live"), "zk=" + lockscope::testing::liveServer(), QStringLiteral("--set"),
+                               QStringLiteral("clients=40")},
+                              {}, QDir::tempPath(), {}, [] {
+                                const rlimit few{60, 60};
+                                setrlimit(RLIMIT_NOFILE, &few);
+                              });
+    QVERIFY2(run.exitCode == 2, run.out + run.err);
+    const QList<QByteArray> lines = run.err.trimmed().split('\n');
+    QVERIFY2(lines.last().contains("fault proxy") && lines.last().contains("Too many open files"), run.err);
+    ZooKeeperSession zk(lockscope::testing::liveServer());
+    QVERIFY(zk.connected());
     QCOMPARE(zk.children("/lockscope"), QStringList());
   }
 

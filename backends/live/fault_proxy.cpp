@@ -1,5 +1,7 @@
 #include "fault_proxy.h"
 
+#include "server_address.h"
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -13,7 +15,9 @@
 #include <cstring>
 #include <utility>
 #include <mutex>
-#include <stdexcept>
+#include <cerrno>
+#include <optional>
+#include <system_error>
 #include <thread>
 
 namespace lockscope::live {
@@ -24,33 +28,12 @@ constexpr int kPollMs = 100;
 // Larger frames are not ZooKeeper's (jute.maxbuffer is 1 MB plus headers): the stream is cut.
 constexpr uint32_t kMaxFrameBytes = 4u << 20;
 
-struct Upstream {
-  std::string host;
-  std::string port;
-};
-
-std::vector<Upstream> parseServers(const std::string& servers) {
-  std::vector<Upstream> out;
-  size_t start = 0;
-  while (start <= servers.size()) {
-    const size_t comma = std::min(servers.find(',', start), servers.size());
-    const std::string item = servers.substr(start, comma - start);
-    const size_t colon = item.rfind(':');
-    if (colon == std::string::npos || colon == 0 || colon + 1 == item.size()) {
-      throw std::runtime_error("expected HOST:PORT, got '" + item + "'");
-    }
-    out.push_back({item.substr(0, colon), item.substr(colon + 1)});
-    start = comma + 1;
-  }
-  return out;
-}
-
-int connectTo(const Upstream& upstream) {
+int connectTo(const ServerAddress& upstream) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
   addrinfo* found = nullptr;
-  if (getaddrinfo(upstream.host.c_str(), upstream.port.c_str(), &hints, &found) != 0) return -1;
+  if (getaddrinfo(upstream.host.c_str(), std::to_string(upstream.port).c_str(), &hints, &found) != 0) return -1;
   int fd = -1;
   for (addrinfo* address = found; address; address = address->ai_next) {
     fd = socket(address->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -110,7 +93,7 @@ enum class LoseNext { None, Applied, NotApplied };
 }  // namespace
 
 struct FaultProxy::State {
-  std::vector<Upstream> upstreams;
+  std::vector<ServerAddress> upstreams;
   std::vector<int> listeners;
   std::vector<uint16_t> ports;
   int wake[2] = {-1, -1};
@@ -142,26 +125,47 @@ struct FaultProxy::State {
   }
 };
 
-FaultProxy::FaultProxy(const std::string& servers) : state_(std::make_unique<State>()) {
-  state_->upstreams = parseServers(servers);
-  if (pipe2(state_->wake, O_CLOEXEC | O_NONBLOCK) != 0) throw std::runtime_error("pipe failed");
-  for (size_t i = 0; i < state_->upstreams.size(); ++i) {
+std::unique_ptr<FaultProxy> FaultProxy::open(const std::string& servers, std::string& error) {
+  std::optional<std::vector<ServerAddress>> upstreams = parseServerList(servers, error);
+  if (!upstreams) return nullptr;
+  auto state = std::make_unique<State>();
+  state->upstreams = std::move(*upstreams);
+  // What was opened before a failure is closed again: many clients each with a proxy can run
+  // out of file descriptors, and the run must then end with a reason, not leak or throw.
+  const auto fail = [&](const char* what) {
+    error = std::string(what) + ": " + std::strerror(errno);
+    for (int fd : state->listeners) ::close(fd);
+    for (int fd : state->wake) {
+      if (fd >= 0) ::close(fd);
+    }
+    return nullptr;
+  };
+  if (pipe2(state->wake, O_CLOEXEC | O_NONBLOCK) != 0) return fail("cannot open the fault proxy's pipe");
+  for (size_t i = 0; i < state->upstreams.size(); ++i) {
     const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return fail("cannot open a loopback port for the fault proxy");
+    state->listeners.push_back(fd);
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t length = sizeof address;
-    if (fd < 0 || bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        listen(fd, 64) != 0 ||
+    if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || listen(fd, 64) != 0 ||
         getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-      if (fd >= 0) ::close(fd);
-      throw std::runtime_error("cannot open a loopback port for the fault proxy");
+      return fail("cannot open a loopback port for the fault proxy");
     }
-    state_->listeners.push_back(fd);
-    state_->ports.push_back(ntohs(address.sin_port));
+    state->ports.push_back(ntohs(address.sin_port));
   }
-  state_->thread = std::thread([state = state_.get()] { state->run(); });
+  std::unique_ptr<FaultProxy> proxy(new FaultProxy(std::move(state)));
+  try {
+    proxy->state_->thread = std::thread([state = proxy->state_.get()] { state->run(); });
+  } catch (const std::system_error& failure) {  // no thread to be had: the proxy closes its ports
+    error = std::string("cannot start the fault proxy's thread: ") + failure.what();
+    return nullptr;
+  }
+  return proxy;
 }
+
+FaultProxy::FaultProxy(std::unique_ptr<State> state) : state_(std::move(state)) {}
 
 FaultProxy::~FaultProxy() {
   {
@@ -169,7 +173,7 @@ FaultProxy::~FaultProxy() {
     state_->stopping = true;
   }
   state_->signal();
-  state_->thread.join();
+  if (state_->thread.joinable()) state_->thread.join();
   for (Link& link : state_->links) link.close();
   for (int fd : state_->listeners) ::close(fd);
   ::close(state_->wake[0]);

@@ -24,9 +24,9 @@ namespace lockscope::live {
 
 class FaultProxy {
  public:
-  // One listening port on 127.0.0.1 per server in `servers` ("host:port,host:port").
-  // Throws std::runtime_error if a socket cannot be opened.
-  explicit FaultProxy(const std::string& servers);
+  // One listening port on 127.0.0.1 per server in `servers` ("host:port,host:port"); nullptr
+  // with `error` (one line, the system's reason) if the list is bad or a socket cannot be opened.
+  static std::unique_ptr<FaultProxy> open(const std::string& servers, std::string& error);
   ~FaultProxy();
   FaultProxy(const FaultProxy&) = delete;
   FaultProxy& operator=(const FaultProxy&) = delete;
@@ -41,6 +41,7 @@ class FaultProxy {
 
  private:
   struct State;
+  explicit FaultProxy(std::unique_ptr<State> state);
   std::unique_ptr<State> state_;
 };
 

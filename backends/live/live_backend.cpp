@@ -1,6 +1,9 @@
 #include "live_backend.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "expiry_watch.h"
 #include "live_connector.h"
@@ -109,6 +112,10 @@ class LiveBackend final : public run::RunBackend {
 
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
     const bool finished = driver_.runUntil([&] { return done() || mustStop(); }, deadline);
+    // The lesson may be over before a client whose session it expired has heard so: the client
+    // learns it only when its handle next reaches the server, which under load can take a
+    // second or more. The trace must still show what the fault did.
+    driver_.runUntil([&] { return mustStop() || expiriesHeard(); }, std::max(world_.now(), expiriesHeardBy_));
     driver_.settle(kSettleQuiet, kSettleBound);
     return finished;
   }
@@ -139,10 +146,14 @@ class LiveBackend final : public run::RunBackend {
     if (stop_.kind == run::BackendStop::Kind::None) stop_ = {run::BackendStop::Kind::FaultFailed, where + ": " + error};
   }
 
-  // True when the run must end now: a fault failed, or the servers have been silent for
+  // True when the run must end now: a fault failed or could not be set up, or the servers have been silent for
   // kServerSilenceBound while the run had killed none of them.
   bool mustStop() {
     if (stop_.kind != run::BackendStop::Kind::None) return true;
+    if (!connector_.proxyFailure().empty()) {  // the lesson's faults could not reach the wire
+      stop_ = {run::BackendStop::Kind::FaultFailed, connector_.proxyFailure()};
+      return true;
+    }
     if (servers_.killedCount() > 0) {
       monitor_.forgive();  // silence is the lesson now
       return false;
@@ -173,6 +184,11 @@ class LiveBackend final : public run::RunBackend {
   void expire(clients::LockClient* client) {
     auto* session = dynamic_cast<LiveZooKeeperClient*>(client->session());
     if (!session || session->sessionId() == 0) return;
+    expiring_.push_back({client, session->sessionId()});
+    // The handle reconnects within a session timeout and is told at once; the rest is slack for
+    // the second handle that ends the session.
+    expiriesHeardBy_ = std::max(expiriesHeardBy_, world_.now() + sim::fromMillis(settings_.connectTimeoutMs +
+                                                                                 2 * session->sessionTimeoutMs()));
     closer_.runInBackground([servers = settings_.servers, id = session->sessionId(),
                              password = session->sessionPassword(),
                              timeoutMs = settings_.connectTimeoutMs] {
@@ -180,8 +196,22 @@ class LiveBackend final : public run::RunBackend {
     });
   }
 
+  // True when every session expired by a fault has been heard of by its client (or was replaced
+  // by a restart, or closed).
+  bool expiriesHeard() const {
+    for (const auto& [client, id] : expiring_) {
+      const zookeeper::ZooKeeperClient* session = client->session();
+      if (!session || session->sessionId() != id) continue;
+      const zookeeper::SessionState state = session->state();
+      if (state != zookeeper::SessionState::Expired && state != zookeeper::SessionState::Closed) return false;
+    }
+    return true;
+  }
+
   sim::World& world_;
   LiveSettings settings_;
+  std::vector<std::pair<clients::LockClient*, int64_t>> expiring_;  // (client, its expired session)
+  sim::Micros expiriesHeardBy_{0};
   ServerControl servers_{settings_.controlProgram, settings_.servers};  // outlives the closer, whose threads restart servers
   // Deleted after every session is closed (members go in reverse order).
   ZooKeeperNamespace namespace_{settings_.servers, settings_.connectTimeoutMs};

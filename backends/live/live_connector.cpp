@@ -42,10 +42,19 @@ std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::open(Slot& slot,
                                                                 const std::string& clientName,
                                                                 int64_t sessionTimeoutMs) {
   if (!slot.process) slot.process = std::make_unique<sim::Process>(world_, clientName);
-  if (faultProxy_) slot.proxies.push_back(std::make_unique<FaultProxy>(servers_));
-  return std::make_unique<LiveZooKeeperClient>(
-      world_, inbox_, closer_, slot.process.get(), clientName,
-      (faultProxy_ ? slot.proxies.back()->connectString() : servers_) + chroot_, sessionTimeoutMs);
+  std::string connectTo = servers_;
+  if (faultProxy_) {
+    std::string error;
+    if (std::unique_ptr<FaultProxy> proxy = FaultProxy::open(servers_, error)) {
+      connectTo = proxy->connectString();
+      slot.proxies.push_back(std::move(proxy));
+    } else if (proxyFailure_.empty()) {
+      // This session goes straight to the servers; the backend ends the run on the failure.
+      proxyFailure_ = clientName + "'s session: " + error;
+    }
+  }
+  return std::make_unique<LiveZooKeeperClient>(world_, inbox_, closer_, slot.process.get(), clientName,
+                                               connectTo + chroot_, sessionTimeoutMs);
 }
 
 sim::Process& LiveConnector::process(const std::string& clientName) {

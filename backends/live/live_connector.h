@@ -40,6 +40,9 @@ class LiveConnector final : public clients::ZooKeeperConnector {
   // The proxy of the client's latest session; nullptr for a client that never connected.
   FaultProxy* proxy(const std::string& clientName);
   const std::string& servers() const { return servers_; }
+  // Why a session could not have its fault proxy (out of file descriptors, say): the first
+  // failure, one line; empty when every session got one.
+  const std::string& proxyFailure() const { return proxyFailure_; }
 
  private:
   struct Slot {
@@ -58,6 +61,7 @@ class LiveConnector final : public clients::ZooKeeperConnector {
   std::string chroot_;
   bool faultProxy_;
   std::map<std::string, Slot> slots_;
+  std::string proxyFailure_;
 };
 
 }  // namespace lockscope::live

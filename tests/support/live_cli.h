@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QTest>
 #include <cstring>
+#include <functional>
 
 #include "backends/live/zookeeper_c.h"
 
@@ -23,9 +24,11 @@ struct CliRun {
 
 // lockscope-cli with `arguments`, in `directory`; LOCKSCOPE_SERVER_CONTROL is `control` (unset
 // when empty), whatever the test's own environment says, and `variables` ("NAME=value") are added.
+// `inChild` runs in the child before the CLI starts (to lower a resource limit, say).
 inline CliRun runCli(const QStringList& arguments, const QString& control, const QString& directory = QDir::tempPath(),
-                     const QStringList& variables = {}) {
+                     const QStringList& variables = {}, const std::function<void()>& inChild = {}) {
   QProcess process;
+  if (inChild) process.setChildProcessModifier(inChild);
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   environment.remove(QStringLiteral("LOCKSCOPE_SERVER_CONTROL"));
   if (!control.isEmpty()) environment.insert(QStringLiteral("LOCKSCOPE_SERVER_CONTROL"), control);
