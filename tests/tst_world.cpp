@@ -7,8 +7,10 @@
 #include <QTest>
 
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
+#include "sim/coro/task.h"
 #include "sim/engine/world.h"
 #include "sim/trace/trace_sinks.h"
 
@@ -19,6 +21,26 @@ using lockscope::sim::TraceRecorder;
 using lockscope::sim::World;
 
 namespace {
+
+// Resumes the awaiting coroutine `delay` later, from the world's agenda (as a reply would).
+struct Sleep {
+  World& world;
+  Micros delay;
+  bool await_ready() const noexcept { return false; }
+  void await_suspend(std::coroutine_handle<> waiting) { world.after(delay, [waiting] { waiting.resume(); }); }
+  void await_resume() const noexcept {}
+};
+
+lockscope::coro::Task<int> failingStep(World& world) {
+  co_await Sleep{world, 10};
+  throw std::runtime_error("a bug in a recipe");
+}
+
+lockscope::coro::Task<int> recipe(World& world, bool& continued) {
+  const int value = co_await failingStep(world);
+  continued = true;  // never: the step threw
+  co_return value;
+}
 
 // Always picks the last option, to show the world uses the chooser it was given.
 class LastChooser final : public Chooser {
@@ -45,6 +67,29 @@ class WorldTest : public QObject {
     QVERIFY(!world.step());
     QCOMPARE(seen, (std::vector<Micros>{40, 100}));
     QCOMPARE(world.eventsRun(), uint64_t{2});
+  }
+
+  // An exception out of a recipe's coroutine (a bug, a bad_alloc) reaches whoever drives the
+  // world, where the CLI's guard turns it into one line and exit 70, instead of std::terminate.
+  // The coroutines stay suspended, and destroying the outermost task frees them all (ASan).
+  void coroutineExceptionReachesTheWorldsCaller() {
+    World world(1);
+    bool continued = false;
+    {
+      lockscope::coro::Task<int> task = recipe(world, continued);
+      task.start();
+      QVERIFY(!task.done());
+      bool caught = false;
+      try {
+        world.runUntil([] { return false; }, 1000);
+      } catch (const std::runtime_error& error) {
+        caught = QByteArray(error.what()) == "a bug in a recipe";
+      }
+      QVERIFY(caught);
+      QCOMPARE(world.now(), Micros{10});
+      QVERIFY(!task.done());
+    }
+    QVERIFY(!continued);
   }
 
   void pastIsClampedToNow() {

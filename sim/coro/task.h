@@ -6,7 +6,7 @@
 // awaiter when it finishes (symmetric transfer, so chains of tasks do not grow the stack).
 // Destroying a Task destroys its frame and, through its locals, every task it is awaiting: a
 // crashed client's suspended recipe is simply dropped. Exceptions are not used: a recipe reports
-// failure in its return value.
+// failure in its return value; one that escapes anyway goes to whoever resumed the coroutine.
 #pragma once
 
 #include <coroutine>
@@ -34,7 +34,10 @@ struct PromiseBase {
     void await_resume() noexcept {}
   };
   FinalAwaiter final_suspend() noexcept { return {}; }
-  void unhandled_exception() { std::terminate(); }
+  // Rethrown to whoever resumed the coroutine (the world's event loop, then the command's guard),
+  // with the frame left at its final suspension for its owner to destroy: a bug or a bad_alloc
+  // in a recipe ends the run with one line instead of std::terminate.
+  void unhandled_exception() { throw; }
 
   // Frames come from a recycling pool: see frame_pool.h.
   static void* operator new(size_t size) { return allocateFrame(size); }
