@@ -48,7 +48,13 @@ void RunTimeline::derive() {
   }
 
   // Enough snapshots that a seek folds at most a few hundred events, few enough to stay small.
-  snapshotEvery_ = std::max<size_t>(256, trace_.size() / 4000);
+  // A snapshot holds every client's state (a few hundred bytes each, with its node and watches):
+  // together they hold at most kSnapshotClientStates of them. Ten clients keep one every 256
+  // events; 20,000 clients keep 16 (a seek then folds tens of thousands of events, milliseconds)
+  // where one every 256 events took 15 GB.
+  constexpr size_t kSnapshotClientStates = 250'000;
+  const size_t snapshotCount = std::clamp<size_t>(kSnapshotClientStates / std::max<size_t>(1, cast_.size()), 16, 4000);
+  snapshotEvery_ = std::max<size_t>(256, (trace_.size() + snapshotCount - 1) / snapshotCount);
   StageState state(cast_.size());
   snapshots_.push_back(state);
   for (size_t index = 0; index < trace_.size(); ++index) {

@@ -64,6 +64,8 @@ class RunTimeline {
   // plays on to the moment its narration says so, within the run's own end.
   sim::Micros endTime() const { return endTime_; }
 
+  // How many stage snapshots the timeline keeps (bounded by the clients' count: see derive()).
+  size_t snapshotCount() const { return snapshots_.size(); }
   // The stage after the first `eventCount` events.
   StageState stageAfter(size_t eventCount) const;
   RunningCounts countsAfter(size_t eventCount) const;
