@@ -9,6 +9,8 @@
 // to a temporary directory. Every child is bounded (a hang fails the test, it does not block it).
 // A full disk is made with RLIMIT_FSIZE in the child (writes past the limit fail with EFBIG, as
 // they do on a full disk, and the test needs no root and no mount); a full stdout with /dev/full.
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -298,6 +300,45 @@ class CliRobustnessTest : public QObject {
                               QStringLiteral("/dev/null")},
                              {}, {}, 0});
     QVERIFY2(quick.finished && quick.exitCode == 0 && quick.out.isEmpty(), qPrintable(describe(quick) + quick.out));
+  }
+
+  // A long run's memory grew with its length. Only what the checkers need is kept, so eight
+  // times the rounds (1.2 M events against 150 k) peaks within a few MB of the short run.
+  void runMemoryDoesNotGrowWithTheRunsLength() {
+#if defined(__SANITIZE_ADDRESS__)
+    QSKIP("AddressSanitizer's quarantine keeps freed memory: the resident size says nothing here");
+#endif
+    const auto peakKb = [](const QString& rounds) {
+      const Run run = cli({QStringLiteral("run"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-chained.yaml"),
+                           QStringLiteral("--set"), "rounds=" + rounds, QStringLiteral("--set"), QStringLiteral("narration=[]"),
+                           QStringLiteral("--set"), QStringLiteral("max_virtual_ms=86400000"), QStringLiteral("--json")});
+      const QJsonObject report = QJsonDocument::fromJson(run.out).object();
+      return std::pair(report["peak_rss_kb"].toInteger(), report["events"].toInteger());
+    };
+    const auto [shortKb, shortEvents] = peakKb(QStringLiteral("500"));
+    const auto [longKb, longEvents] = peakKb(QStringLiteral("4000"));
+    QVERIFY(shortKb > 0 && longEvents >= 7 * shortEvents);
+    QVERIFY2(longKb <= shortKb + 4096, qPrintable(QStringLiteral("%1 KB after %2 events, %3 KB after %4")
+                                                      .arg(shortKb).arg(shortEvents).arg(longKb).arg(longEvents)));
+  }
+
+  // The herd's cost is what it has to be: at most N-1 notifications per release, and a constant
+  // number of events per notification (each wakes one waiter, which lists /lock once), so twice
+  // the clients make four times the events and nothing more. (Its time is a benchmark's matter.)
+  void theHerdCostsNoMoreThanItsNotifications() {
+    const auto measure = [](int clients) {
+      const Run run = cli({QStringLiteral("run"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-naive.yaml"),
+                           QStringLiteral("--set"), QStringLiteral("clients=%1").arg(clients), QStringLiteral("--set"),
+                           QStringLiteral("narration=[]"), QStringLiteral("--set"), QStringLiteral("expect={}"), QStringLiteral("--json")});
+      return QJsonDocument::fromJson(run.out).object();
+    };
+    const QJsonObject small = measure(150), large = measure(300);
+    QVERIFY(small["notifications_per_release"].toDouble() <= 149);
+    QVERIFY(large["notifications_per_release"].toDouble() <= 299);
+    const double smallRatio = small["events"].toDouble() / small["notifications"].toDouble();
+    const double largeRatio = large["events"].toDouble() / large["notifications"].toDouble();
+    QVERIFY2(largeRatio <= smallRatio * 1.05, qPrintable(QStringLiteral("%1 events per notification at 150 clients, %2 at 300")
+                                                            .arg(smallRatio).arg(largeRatio)));
   }
 
   // --- check ---

@@ -4,13 +4,10 @@
 
 namespace lockscope::cli {
 
-std::string reportJson(const run::RunReport& report, double wallMs) {
+std::string reportJson(const run::RunReport& report, const RunCost& cost) {
   using nlohmann::ordered_json;
   const auto& metrics = report.verdict.metrics;
-  const auto metric = [&metrics](const char* name) {
-    const auto found = metrics.find(name);
-    return found == metrics.end() ? 0.0 : found->second;
-  };
+  const auto metric = [&report](checkers::Metric which) { return report.verdict.metric(which); };
   ordered_json violations = ordered_json::array();
   for (const auto& violation : report.verdict.violations) {
     violations.push_back({{"kind", violation.kind},
@@ -29,17 +26,18 @@ std::string reportJson(const run::RunReport& report, double wallMs) {
       {"recipe", report.recipe},
       {"backend", report.backend},
       {"clients", report.clients},
-      {"acquisitions", static_cast<int64_t>(metric("acquisitions"))},
-      {"requests", static_cast<int64_t>(metric("requests"))},
-      {"notifications", static_cast<int64_t>(metric("notifications"))},
-      {"notifications_per_release", metric("notifications_per_release")},
-      {"max_holders", static_cast<int64_t>(metric("max_holders"))},
+      {"acquisitions", static_cast<int64_t>(metric(checkers::Metric::Acquisitions))},
+      {"requests", static_cast<int64_t>(metric(checkers::Metric::Requests))},
+      {"notifications", static_cast<int64_t>(metric(checkers::Metric::Notifications))},
+      {"notifications_per_release", metric(checkers::Metric::NotificationsPerRelease)},
+      {"max_holders", static_cast<int64_t>(metric(checkers::Metric::MaxHolders))},
       {"violations", violations},
       {"stuck_clients", report.verdict.stuckClients},
-      {"leaked_watches", static_cast<int64_t>(metric("leaked_watches"))},
+      {"leaked_watches", static_cast<int64_t>(metric(checkers::Metric::LeakedWatches))},
       {"events", report.events},
       {"virtual_us", report.virtualTime},
-      {"wall_ms", wallMs},
+      {"wall_ms", cost.wallMs},
+      {"peak_rss_kb", cost.peakRssKb},
       {"trace_sha256", report.traceSha256},
       {"end_reason", report.endReason},
       {"passed", report.passed()},

@@ -3,6 +3,8 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QTextStream>
+#include <sys/resource.h>
+
 #include <filesystem>
 #include <memory>
 
@@ -121,7 +123,9 @@ int runCommand(const QStringList& arguments) {
 
   QTextStream out(stdout);
   if (parser.isSet("json")) {
-    out << QString::fromStdString(reportJson(report, wallMs)) << "\n";
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    out << QString::fromStdString(reportJson(report, {wallMs, usage.ru_maxrss})) << "\n";
   } else {
     out << QString::fromStdString(reportText(report));
   }
