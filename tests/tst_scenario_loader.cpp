@@ -6,8 +6,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
+#include <iterator>
 #include <map>
 
+#include "sim/checkers/metric_names.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/scenario/yaml_reader.h"
 
@@ -395,6 +397,21 @@ class ScenarioLoaderTest : public QObject {
     const std::string unknownRecipe = errorOf(kMinimal, {{"recipe", "zk-nope"}});
     QVERIFY2(unknownRecipe.rfind("--set recipe: unknown recipe 'zk-nope'; expected one of:", 0) == 0,
              unknownRecipe.c_str());
+  }
+
+  // `expect:` takes every metric the run reports, and docs/scenario-format.md names each one:
+  // all three read the one table in metric_names.h.
+  void everyMetricCanBeExpectedAndIsDocumented() {
+    std::ifstream docFile(LOCKSCOPE_SOURCE_DIR "/docs/scenario-format.md");
+    const std::string doc((std::istreambuf_iterator<char>(docFile)), std::istreambuf_iterator<char>());
+    QVERIFY(!doc.empty());
+    for (const auto& info : checkers::kMetrics) {
+      const std::string text = std::string(kMinimal) + "expect: {" + info.name + ": \">= 0\"}\n";
+      const auto result = loadScenarioText(text, "s.yaml");
+      QVERIFY2(result.scenario, result.error.c_str());
+      QCOMPARE(result.scenario->expectations.back().name, std::string(info.name));
+      QVERIFY2(doc.find("`" + std::string(info.name) + "`") != std::string::npos, info.name);
+    }
   }
 
   void durationsAreExactFixedPoint() {

@@ -36,11 +36,7 @@ std::string reproduceCommand(const run::RunReport& report,
 }
 
 std::string reportText(const run::RunReport& report) {
-  const auto& metrics = report.verdict.metrics;
-  const auto metric = [&metrics](const char* name) {
-    const auto found = metrics.find(name);
-    return found == metrics.end() ? 0.0 : found->second;
-  };
+  const auto metric = [&report](checkers::Metric which) { return report.verdict.metric(which); };
   std::ostringstream out;
   out << report.title << "\n";
   for (const auto& moment : report.narration) {
@@ -58,15 +54,15 @@ std::string reportText(const run::RunReport& report) {
   out << "  ended " << millis(static_cast<double>(report.virtualTime - report.origin))
       << " after the clients started ("
       << report.endReason << "), " << report.events << " events\n";
-  out << "  acquisitions " << metric("acquisitions") << ", releases " << metric("releases")
-      << ", requests " << metric("requests") << ", notifications " << metric("notifications")
+  out << "  acquisitions " << metric(checkers::Metric::Acquisitions) << ", releases " << metric(checkers::Metric::Releases)
+      << ", requests " << metric(checkers::Metric::Requests) << ", notifications " << metric(checkers::Metric::Notifications)
       << "\n";
-  out << "  notifications per release " << fixed(metric("notifications_per_release"), 2)
-      << ", requests per acquisition " << fixed(metric("requests_per_acquisition"), 2)
-      << ", max holders " << metric("max_holders") << "\n";
-  out << "  handoff mean " << millis(metric("handoff_mean_us")) << ", p99 "
-      << millis(metric("handoff_p99_us")) << "; resource writes " << metric("resource_writes")
-      << ", rejected " << metric("rejected_writes") << ", lost updates " << metric("lost_updates")
+  out << "  notifications per release " << fixed(metric(checkers::Metric::NotificationsPerRelease), 2)
+      << ", requests per acquisition " << fixed(metric(checkers::Metric::RequestsPerAcquisition), 2)
+      << ", max holders " << metric(checkers::Metric::MaxHolders) << "\n";
+  out << "  handoff mean " << millis(metric(checkers::Metric::HandoffMeanUs)) << ", p99 "
+      << millis(metric(checkers::Metric::HandoffP99Us)) << "; resource writes " << metric(checkers::Metric::ResourceWrites)
+      << ", rejected " << metric(checkers::Metric::RejectedWrites) << ", lost updates " << metric(checkers::Metric::LostUpdates)
       << "\n";
   if (report.verdict.violations.empty()) {
     out << "  no violations\n";

@@ -7,6 +7,7 @@
 #include "liveness_checker.h"
 #include "lock_holders.h"
 #include "lost_update_checker.h"
+#include "metric_names.h"
 #include "mutual_exclusion_checker.h"
 #include "run_metrics.h"
 #include "session_directory.h"
@@ -108,11 +109,11 @@ RunVerdict RunJudge::finish(sim::Micros endTime) {
                    });
 
   s.metrics.finish(verdict.metrics);
-  verdict.metrics["resource_writes"] = static_cast<double>(s.lostUpdates.writes());
-  verdict.metrics["rejected_writes"] = static_cast<double>(s.lostUpdates.rejectedWrites());
-  verdict.metrics["lost_updates"] = static_cast<double>(s.lostUpdates.lostUpdates());
-  verdict.metrics["leaked_watches"] = static_cast<double>(s.watches.armed());
-  verdict.metrics["stuck_clients"] = static_cast<double>(verdict.stuckClients.size());
+  verdict.metrics[metricName(Metric::ResourceWrites)] = static_cast<double>(s.lostUpdates.writes());
+  verdict.metrics[metricName(Metric::RejectedWrites)] = static_cast<double>(s.lostUpdates.rejectedWrites());
+  verdict.metrics[metricName(Metric::LostUpdates)] = static_cast<double>(s.lostUpdates.lostUpdates());
+  verdict.metrics[metricName(Metric::LeakedWatches)] = static_cast<double>(s.watches.armed());
+  verdict.metrics[metricName(Metric::StuckClients)] = static_cast<double>(verdict.stuckClients.size());
   return verdict;
 }
 

@@ -1,5 +1,7 @@
 #include "run_metrics.h"
 
+#include "metric_names.h"
+
 #include <algorithm>
 
 namespace lockscope::checkers {
@@ -43,26 +45,26 @@ void RunMetrics::onChange(const HoldChange& change, const LockHolders& holders, 
 }
 
 void RunMetrics::finish(std::map<std::string, double>& metrics) const {
-  auto set = [&metrics](const char* name, double value) { metrics[name] = value; };
-  set("acquisitions", static_cast<double>(acquisitions_));
-  set("releases", static_cast<double>(releases_));
-  set("requests", static_cast<double>(requests_));
-  set("notifications", static_cast<double>(notifications_));
-  set("notifications_per_release", ratio(notifications_, releases_));
-  set("notifications_per_acquisition", ratio(notifications_, acquisitions_));
-  set("requests_per_acquisition", ratio(requests_, acquisitions_));
-  set("requests_per_release", ratio(requests_, releases_));
-  set("handoffs", static_cast<double>(handoff_.count()));
-  set("handoff_mean_us", handoff_.mean());
-  set("handoff_p99_us", static_cast<double>(handoff_.percentile(99)));
-  set("handoff_max_us", static_cast<double>(handoff_.max()));
-  set("holder_crashes", static_cast<double>(holderCrashes_));
-  set("recoveries", static_cast<double>(recover_.count()));
-  set("recover_mean_us", recover_.mean());
-  set("recover_max_us", static_cast<double>(recover_.max()));
-  set("max_holders", static_cast<double>(maxHolders_));
-  set("timeouts", static_cast<double>(timeouts_));
-  set("failures", static_cast<double>(failures_));
+  auto set = [&metrics](Metric metric, double value) { metrics[metricName(metric)] = value; };
+  set(Metric::Acquisitions, static_cast<double>(acquisitions_));
+  set(Metric::Releases, static_cast<double>(releases_));
+  set(Metric::Requests, static_cast<double>(requests_));
+  set(Metric::Notifications, static_cast<double>(notifications_));
+  set(Metric::NotificationsPerRelease, ratio(notifications_, releases_));
+  set(Metric::NotificationsPerAcquisition, ratio(notifications_, acquisitions_));
+  set(Metric::RequestsPerAcquisition, ratio(requests_, acquisitions_));
+  set(Metric::RequestsPerRelease, ratio(requests_, releases_));
+  set(Metric::Handoffs, static_cast<double>(handoff_.count()));
+  set(Metric::HandoffMeanUs, handoff_.mean());
+  set(Metric::HandoffP99Us, static_cast<double>(handoff_.percentile(99)));
+  set(Metric::HandoffMaxUs, static_cast<double>(handoff_.max()));
+  set(Metric::HolderCrashes, static_cast<double>(holderCrashes_));
+  set(Metric::Recoveries, static_cast<double>(recover_.count()));
+  set(Metric::RecoverMeanUs, recover_.mean());
+  set(Metric::RecoverMaxUs, static_cast<double>(recover_.max()));
+  set(Metric::MaxHolders, static_cast<double>(maxHolders_));
+  set(Metric::Timeouts, static_cast<double>(timeouts_));
+  set(Metric::Failures, static_cast<double>(failures_));
 }
 
 }  // namespace lockscope::checkers

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "metric_names.h"
 #include "sim/engine/virtual_time.h"
 
 namespace lockscope::checkers {
@@ -41,16 +42,15 @@ struct Violation {
 struct RunVerdict {
   std::vector<Violation> violations;  // in order of time, then kind
   std::vector<std::string> stuckClients;
-  // Named numbers (stable names, used by expectations and --json), every one present in every
-  // verdict, 0 when undefined: acquisitions, releases, requests, notifications,
-  // notifications_per_release, notifications_per_acquisition, requests_per_acquisition,
-  // requests_per_release, handoffs, handoff_mean_us, handoff_p99_us, handoff_max_us,
-  // holder_crashes, recoveries, recover_mean_us, recover_max_us, max_holders, timeouts, failures,
-  // resource_writes, rejected_writes, lost_updates, leaked_watches, stuck_clients.
-  // Definitions in run_metrics.h and the checkers' headers.
+  // Every metric of kMetrics (metric_names.h) by its name, 0 when undefined. Definitions in
+  // run_metrics.h and the checkers' headers.
   std::map<std::string, double> metrics;
 
   size_t count(const std::string& kind) const;
+  double metric(Metric metric) const {
+    const auto found = metrics.find(metricName(metric));
+    return found == metrics.end() ? 0.0 : found->second;
+  }
 };
 
 }  // namespace lockscope::checkers

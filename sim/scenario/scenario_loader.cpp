@@ -451,7 +451,7 @@ class SchemaReader {
       } else {
         std::string expected;
         for (const auto& invariant : checkers::invariantNames()) expected += std::string(" ") + invariant.name;
-        for (const auto& metric : checkers::metricNames()) expected += " " + metric;
+        for (const auto& metric : checkers::kMetrics) expected += std::string(" ") + metric.name;
         r_.fail(entry.first, path, "unknown expectation '" + name + "'; expected one of:" + expected);
       }
       s_.expectations.push_back(expectation);
@@ -465,8 +465,7 @@ class SchemaReader {
     return false;
   }
   static bool isMetric(const std::string& name) {
-    const auto& names = checkers::metricNames();
-    return std::find(names.begin(), names.end(), name) != names.end();
+    return checkers::isMetricName(name);
   }
 
   void readBound(const YAML::Node& node, const std::string& path, Expectation& expectation) {
