@@ -13,7 +13,11 @@
 #include <tuple>
 #include <vector>
 
+#include "sim/coro/signal.h"
+#include "sim/coro/task.h"
 #include "sim/engine/event_queue.h"
+#include "sim/engine/process.h"
+#include "sim/engine/world.h"
 #include "sim/engine/random.h"
 
 using lockscope::sim::EventId;
@@ -51,6 +55,31 @@ class EventQueueTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // Preconditions stay checked in every build type (sim/engine/check.h): popping an empty agenda
+  // or waiting twice on one Signal is a bug, reported with its place instead of undefined
+  // behaviour (the second waiter silently replaced the first, which never resumed).
+  void brokenPreconditionsThrowWithTheirPlace() {
+    EventQueue queue;
+    Micros time = 0;
+    EventQueue::Action action;
+    QVERIFY_THROWS_EXCEPTION(lockscope::sim::BrokenInvariant, queue.pop(time, action));
+    try {
+      queue.nextTime();
+      QFAIL("no exception");
+    } catch (const lockscope::sim::BrokenInvariant& broken) {
+      const std::string what = broken.what();
+      QVERIFY2(what.rfind("sim/engine/event_queue.h:", 0) == 0, what.c_str());
+      QVERIFY2(what.find("empty agenda") != std::string::npos, what.c_str());
+    }
+    lockscope::sim::World world(1);
+    lockscope::sim::Process process(world, "p");
+    lockscope::coro::Signal signal(process);
+    const auto wait = [&signal]() -> lockscope::coro::Task<bool> { co_return co_await signal.wait(); };
+    lockscope::coro::Task<bool> first = wait(), second = wait();
+    first.start();
+    QVERIFY_THROWS_EXCEPTION(lockscope::sim::BrokenInvariant, second.start());
+  }
+
   void ordersByTime() {
     EventQueue queue;
     std::vector<std::string> log;

@@ -1,5 +1,7 @@
 #include "signal.h"
 
+#include "sim/engine/check.h"
+
 namespace lockscope::coro {
 
 void Signal::notify() {
@@ -18,6 +20,9 @@ bool Signal::Awaiter::await_ready() noexcept {
 }
 
 void Signal::Awaiter::await_suspend(std::coroutine_handle<> waiting) {
+  // One waiter at a time: a second would silently take the first one's place, and the first
+  // coroutine would never be resumed.
+  LOCKSCOPE_CHECK(signal_.waiter_ == nullptr, "a second coroutine waits on a Signal that already has one");
   signal_.waiter_ = this;
   signal_.waiting_ = waiting;
   const uint64_t generation = ++signal_.generation_;

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "frame_pool.h"
+#include "sim/engine/check.h"
 
 namespace lockscope::coro {
 
@@ -93,7 +94,10 @@ class [[nodiscard]] Task : public detail::TaskHandle<detail::ValuePromise<T>> {
 
   T await_resume() { return std::move(*this->handle_.promise().value); }
   // The result of a finished task.
-  const T& result() const { return *this->handle_.promise().value; }
+  const T& result() const {
+    LOCKSCOPE_CHECK(this->done(), "the result of a task that has not finished");
+    return *this->handle_.promise().value;
+  }
 };
 
 template <>

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <new>
-#include <stdexcept>
 
 namespace lockscope::sim {
 
@@ -13,13 +12,13 @@ EventId EventQueue::push(Micros time, uint16_t tieBreak, Action action) {
     freeSlots_.pop_back();
     actions_[slot] = std::move(action);
   } else {
-    if (actions_.size() > kSlotMask) throw std::length_error("agenda: more than 2^24 events pending at once");
+    LOCKSCOPE_CHECK(actions_.size() <= kSlotMask, "agenda: more than 2^24 events pending at once");
     slot = static_cast<uint32_t>(actions_.size());
     actions_.push_back(std::move(action));
     slots_.emplace_back();
   }
   const uint64_t sequence = nextSequence_++;
-  if (sequence >= kSequenceLimit) throw std::length_error("agenda: more than 2^40 events in one run");
+  LOCKSCOPE_CHECK(sequence < kSequenceLimit, "agenda: more than 2^40 events in one run");
   slots_[slot] = SlotState{sequence, time};
   const uint64_t key = std::min(static_cast<uint64_t>(std::max<Micros>(time, 0)), kTimeLimit - 1);
   if (size_ + kGroupOffset >= capacity_) grow();
@@ -84,6 +83,7 @@ void EventQueue::siftDown(size_t index, Entry entry) {
 }
 
 bool EventQueue::pop(Micros& time, Action& action) {
+  LOCKSCOPE_CHECK(size_ > 0, "pop from an empty agenda");
   const Entry entry = at(0);
   --size_;
   if (size_ > 0) siftDown(0, at(size_));

@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "check.h"
 #include "inline_function.h"
 #include "virtual_time.h"
 
@@ -40,6 +41,7 @@ class EventQueue {
   bool empty() const { return size_ == 0; }
   // Time of the earliest pending entry (may be a cancelled one); call only when !empty().
   Micros nextTime() const {
+    LOCKSCOPE_CHECK(size_ > 0, "the agenda's next time asked of an empty agenda");
     const uint64_t time = at(0).when >> kTieBreakBits;
     return time < kTimeLimit - 1 ? static_cast<Micros>(time) : slots_[at(0).slot()].time;
   }

@@ -8,16 +8,17 @@
 // each user picks the capacity its largest common closure needs.
 //
 // Semantics as std::function: copyable (the stored closure must be copy-constructible), empty by
-// default, calling an empty one is undefined (it asserts in debug builds).
+// default, calling an empty one is a broken invariant (check.h).
 #pragma once
 
-#include <cassert>
 #include <cstddef>
 #include <cstring>
 #include <functional>
 #include <new>
 #include <type_traits>
 #include <utility>
+
+#include "check.h"
 
 namespace lockscope::sim {
 
@@ -81,7 +82,7 @@ class InlineFunction<R(Args...), Capacity> {
   explicit operator bool() const noexcept { return ops_ != nullptr; }
 
   R operator()(Args... args) const {
-    assert(ops_ && "calling an empty InlineFunction");
+    LOCKSCOPE_CHECK(ops_ != nullptr, "calling an empty InlineFunction");
     return ops_->invoke(storage_, std::forward<Args>(args)...);
   }
 

@@ -1,6 +1,6 @@
 #include "random.h"
 
-#include <cassert>
+#include "check.h"
 
 namespace lockscope::sim {
 namespace {
@@ -33,7 +33,7 @@ uint64_t Random::next() {
 }
 
 uint64_t Random::below(uint64_t bound) {
-  assert(bound > 0);
+  LOCKSCOPE_CHECK(bound > 0, "a choice among no options");
   // A power of two divides 2^64: nothing is rejected and the remainder is a mask. Same values as
   // the general path below, without its two divisions.
   if ((bound & (bound - 1)) == 0) return next() & (bound - 1);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "sim/engine/check.h"
+
 namespace lockscope::zookeeper::model {
 namespace {
 
@@ -151,7 +153,9 @@ ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
   containers_.erase(key);
   nodes_.erase(it);
 
-  Znode& parent = nodes_.find(parentKey)->second;
+  const auto parentIt = nodes_.find(parentKey);
+  LOCKSCOPE_CHECK(parentIt != nodes_.end(), "a removed node had no parent");
+  Znode& parent = parentIt->second;
   parent.children.erase(std::string(nameOf(key)));
   parent.sortedChildren.erase(nameOf(key));
   parent.stat.pzxid = zxid;
@@ -200,7 +204,9 @@ std::vector<std::string> DataTree::ephemeralsOf(int64_t session) const {
 std::vector<std::string> DataTree::emptyContainers() const {
   std::vector<std::string> result;
   for (const std::string& path : containers_) {
-    const Znode& node = nodes_.find(path)->second;
+    const auto found = nodes_.find(path);
+    LOCKSCOPE_CHECK(found != nodes_.end(), "a container listed that the tree does not have");
+    const Znode& node = found->second;
     if (node.children.empty() && node.stat.cversion > 0) result.push_back(path);
   }
   return result;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sim/engine/check.h"
+
 namespace lockscope::zookeeper::model {
 namespace {
 
@@ -142,6 +144,7 @@ void ZooKeeperServer::start() {
 
 void ZooKeeperServer::closeSession(int64_t sessionId, const char* reason) {
   const auto it = sessions_.find(sessionId);
+  LOCKSCOPE_CHECK(it != sessions_.end(), "closing a session the server does not have");
   const Link link = it->second.link;
   const int64_t zxid = nextZxid();  // closeSession: one transaction for every ephemeral
   world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = reason,
@@ -211,7 +214,9 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       reply.rc = tree_.create(request.path, request.data, request.mode, session.id, zxid, nowMs(),
                               reply.path, fired_);
       if (reply.rc == ErrorCode::Ok) {
-        reply.stat = tree_.find(reply.path)->stat;
+        const Znode* created = tree_.find(reply.path);
+        LOCKSCOPE_CHECK(created != nullptr, "a create that succeeded left no node");
+        reply.stat = created->stat;
         reply.hasStat = true;
       }
       break;
