@@ -82,7 +82,7 @@ ToolBar {
             SpinBox {
                 objectName: "clientsBox"
                 from: 1
-                to: 1000
+                to: bar.simulation.maxClients
                 editable: true
                 value: bar.simulation.clientCount
                 onValueModified: bar.simulation.configure("", "", value)

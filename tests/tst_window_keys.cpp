@@ -71,6 +71,17 @@ class WindowKeysTest : public QObject {
     spacePlays();
   }
 
+  // The box stopped at 1,000: a 20,000-client lesson showed "1,000", and typing 2500 set 1000.
+  // It now takes any count the loader does.
+  void theClientCountGoesAsHighAsTheLoaderAllows() {
+    edit(item("clientsBox"), QStringLiteral("2500"));
+    QCOMPARE(simulation_->clientCount(), 2500);
+    QCOMPARE(item("clientsBox")->property("value").toInt(), 2500);
+    QCOMPARE(item("clientsBox")->property("to").toInt(), 100'000);
+    edit(item("clientsBox"), QStringLiteral("4"));
+    QCOMPARE(simulation_->clientCount(), 4);
+  }
+
   void afterEditingTheLatencySpacePlays() {
     edit(item("latencyField"), QStringLiteral("2, 6"));
     QCOMPARE(simulation_->latencyMs(), QStringLiteral("2, 6"));

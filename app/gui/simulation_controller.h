@@ -20,6 +20,7 @@
 #include <memory>
 
 #include "core/run_timeline.h"
+#include "sim/scenario/scenario_loader.h"
 #include "core/stage_state.h"
 
 namespace lockscope::gui {
@@ -42,6 +43,8 @@ class SimulationController : public QObject {
   Q_PROPERTY(int recipeIndex READ recipeIndex NOTIFY scenarioChanged)
   Q_PROPERTY(QString seed READ seed NOTIFY scenarioChanged)
   Q_PROPERTY(int clientCount READ clientCount NOTIFY scenarioChanged)
+  // The loader's cap, so the clients box can show (and set) any count a scenario may have.
+  Q_PROPERTY(int maxClients READ maxClients CONSTANT)
   Q_PROPERTY(QString latencyMs READ latencyMs NOTIFY scenarioChanged)
   Q_PROPERTY(QStringList clientNames READ clientNames NOTIFY scenarioChanged)
   // "all clients" and then every client: the event log's filter choices.
@@ -166,6 +169,7 @@ class SimulationController : public QObject {
   int recipeIndex() const { return static_cast<int>(recipeNames().indexOf(recipe())); }
   QString seed() const;
   int clientCount() const;
+  int maxClients() const { return static_cast<int>(scenario::kMaxClients); }
   QString latencyMs() const;
   QStringList clientNames() const;
   QStringList clientChoices() const { return QStringList{QStringLiteral("all clients")} + clientNames(); }

@@ -56,7 +56,6 @@ bool validServer(Fault::Kind kind, const std::string& server) {
 }
 
 constexpr int64_t kMaxMillis = 24LL * 3600 * 1000;
-constexpr int64_t kMaxClients = 100'000;
 
 std::string child(const std::string& path, const std::string& key) {
   return path.empty() ? key : path + "." + key;

@@ -18,6 +18,9 @@ struct Override {
 // Splits "key=value"; false when there is no '=' or the key is empty.
 bool parseOverride(const std::string& argument, Override& out);
 
+// The most clients a scenario may have (a `clients:` count or list): the loader refuses more.
+inline constexpr int64_t kMaxClients = 100'000;
+
 struct LoadResult {
   std::optional<Scenario> scenario;
   std::string error;  // set when scenario is empty
