@@ -369,6 +369,14 @@ class CliRobustnessTest : public QObject {
     QVERIFY2(run.out.endsWith("1 passed, 1 failed\n"), run.out.constData());
   }
 
+  // A device given to check (/dev/zero) is refused in one line, never read until memory runs out.
+  void checkRefusesADeviceAndGoesOn() {
+    const QString good = scenario(QStringLiteral("good.yaml"), kGoodScenario);
+    const Run run = cli({QStringLiteral("check"), QStringLiteral("/dev/zero"), good});
+    EXPECT_ONE_LINE(run, 2, QStringLiteral("/dev/zero: not a regular file"));
+    QVERIFY2(run.out.endsWith("1 passed, 1 failed\n"), run.out.constData());
+  }
+
   void checkSummaryToAFullDiskFails() {
     const QString good = scenario(QStringLiteral("good.yaml"), kGoodScenario);
     const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("check"), good}, {}, QStringLiteral("/dev/full"), 0});
@@ -387,6 +395,14 @@ class CliRobustnessTest : public QObject {
     QVERIFY2(run.finished && !run.crashed, qPrintable(describe(run)));
     QVERIFY2(run.out.endsWith(", zookeeper]\n\nWATCHER::\n\nWatchedEvent state:Closed type:None path:null\n"),
              run.out.right(200).constData());
+  }
+
+  // A malformed --live list (a port past 65535) waited 5 s and said "cannot reach", exit 3: it is
+  // bad input, said at once.
+  void shellMalformedLiveValueIsBadInput() {
+    const Run run = cli({QStringLiteral("shell"), QStringLiteral("--live"), QStringLiteral("127.0.0.1:99999")});
+    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli shell: --live: "));
+    QVERIFY2(run.err.contains("99999"), run.err.constData());
   }
 
   // The shell's answers written to a full disk were lost with exit 0.

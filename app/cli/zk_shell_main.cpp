@@ -4,6 +4,7 @@
 
 #include "backends/live/live_zookeeper_client.h"
 #include "backends/live/real_time_driver.h"
+#include "backends/live/server_address.h"
 #include "exit_codes.h"
 #include "live_option.h"
 #include "sim/scenario/document_checks.h"
@@ -89,7 +90,10 @@ int runZkShell(const std::vector<std::string>& arguments) {
       std::cout << kUsage;
       return kExitOk;
     } else if (arguments[i] == "--live" && i + 1 < arguments.size()) {
-      return runLiveZkShell(arguments[++i]);
+      // A malformed list is bad input (exit 2), not an unreachable server (exit 3).
+      std::string error;
+      if (!live::parseServerList(arguments[++i], error)) return usage("--live: " + error);
+      return runLiveZkShell(arguments[i]);
     } else {
       return usage("unknown argument '" + arguments[i] + "'");
     }
