@@ -16,6 +16,7 @@
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
 #include "support/live_server.h"
+#include "support/model_run.h"
 #include "support/run_outcome.h"
 
 namespace {
@@ -66,8 +67,7 @@ struct Outcome {
 
 Outcome runOnce(const lockscope::scenario::Scenario& scenario, const QString& liveServers) {
   StoryCollector story;
-  RunOptions options;
-  options.sinks.push_back(&story);
+  RunOptions options = lockscope::testing::onModel(scenario, {&story});
   if (!liveServers.isEmpty()) {
     options.backend = lockscope::live::liveBackend({.servers = liveServers.toStdString()});
   }

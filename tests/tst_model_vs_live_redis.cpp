@@ -20,6 +20,7 @@
 #include "sim/scenario/scenario_loader.h"
 #include "support/live_redis_lessons.h"
 #include "support/live_redis_servers.h"
+#include "support/model_run.h"
 #include "support/run_outcome.h"
 
 namespace {
@@ -46,8 +47,7 @@ struct Outcome {
 
 Outcome runOnce(const lockscope::scenario::Scenario& scenario, const QString& liveServers) {
   AcquisitionCollector collector;
-  RunOptions options;
-  options.sinks.push_back(&collector);
+  RunOptions options = lockscope::testing::onModel(scenario, {&collector});
   if (!liveServers.isEmpty()) {
     options.backend = lockscope::live::redis::liveRedisBackend(
         {.servers = liveServers.toStdString(), .requestTimeoutMs = scenario.redis.requestTimeoutMs,
