@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "backends/api/redis_scripts.h"
+#include "backends/backend_for.h"
 #include "backends/model/redis/redis_deployment.h"
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
@@ -80,8 +81,10 @@ void BM_Redlock1000Clients(benchmark::State& state) {
     state.SkipWithError(loaded.error.c_str());
     return;
   }
+  std::string error;
+  const lockscope::run::RunOptions options{.backend = lockscope::backends::backendFor(*loaded.scenario, {}, error)};
   uint64_t events = 0;
-  for (auto _ : state) events += lockscope::run::runScenario(*loaded.scenario).events;
+  for (auto _ : state) events += lockscope::run::runScenario(*loaded.scenario, options).events;
   state.SetItemsProcessed(static_cast<int64_t>(events));
 }
 BENCHMARK(BM_Redlock1000Clients)->Unit(benchmark::kMillisecond);

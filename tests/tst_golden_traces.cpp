@@ -8,8 +8,8 @@
 #include <QTest>
 #include <QTextStream>
 
-#include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
+#include "support/model_run.h"
 
 namespace {
 
@@ -19,7 +19,7 @@ std::string runHash(const QString& relativePath) {
   const std::string path = std::string(LOCKSCOPE_SOURCE_DIR "/") + relativePath.toStdString();
   const auto loaded = lockscope::scenario::loadScenarioFile(path);
   if (!loaded.scenario) return "load error: " + loaded.error;
-  return lockscope::run::runScenario(*loaded.scenario).traceSha256;
+  return lockscope::testing::runOnModel(*loaded.scenario).traceSha256;
 }
 
 }  // namespace

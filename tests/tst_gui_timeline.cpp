@@ -13,6 +13,7 @@
 #include "core/run_so_far.h"
 #include "core/run_timeline.h"
 #include "support/lesson_files.h"
+#include "support/model_run.h"
 
 using namespace lockscope;
 using gui::FlightKind;
@@ -20,6 +21,10 @@ using gui::RunTimeline;
 using sim::TraceKind;
 
 namespace {
+
+std::unique_ptr<RunTimeline> recordOnModel(const scenario::Scenario& scenario) {
+  return RunTimeline::record(scenario, testing::onModel(scenario));
+}
 
 // The first moment at which every notification caused by the first release is in flight: half
 // way through the shortest of them.
@@ -69,8 +74,8 @@ class GuiTimelineTest : public QObject {
 
  private slots:
   void aReleaseUnderTheHerdBurstsIntoNotifications() {
-    const auto naive = RunTimeline::record(testing::loadLesson("zookeeper/herd-naive.yaml"));
-    const auto chained = RunTimeline::record(testing::loadLesson("zookeeper/herd-chained.yaml"));
+    const auto naive = recordOnModel(testing::loadLesson("zookeeper/herd-naive.yaml"));
+    const auto chained = recordOnModel(testing::loadLesson("zookeeper/herd-chained.yaml"));
     QCOMPARE(naive->flights().countAt(middleOfFirstBurst(*naive), FlightKind::Notification), size_t{9});
     QCOMPARE(chained->flights().countAt(middleOfFirstBurst(*chained), FlightKind::Notification), size_t{1});
     QCOMPARE(naive->releases().front().notifications, 9);
@@ -78,7 +83,7 @@ class GuiTimelineTest : public QObject {
   }
 
   void holdsFollowTheLockEvents() {
-    const auto timeline = RunTimeline::record(testing::loadLesson("zookeeper/herd-chained.yaml"));
+    const auto timeline = recordOnModel(testing::loadLesson("zookeeper/herd-chained.yaml"));
     QCOMPARE(timeline->holds().size(), size_t{10});
     QCOMPARE(timeline->releases().size(), size_t{10});
     for (size_t index = 1; index < timeline->holds().size(); ++index) {
@@ -90,7 +95,7 @@ class GuiTimelineTest : public QObject {
   }
 
   void aCrashedClientsSessionCountsDownToItsExpiry() {
-    const auto timeline = RunTimeline::record(testing::loadLesson("zookeeper/crash-holder.yaml"));
+    const auto timeline = recordOnModel(testing::loadLesson("zookeeper/crash-holder.yaml"));
     const sim::Micros crash = timeline->report().origin + sim::fromMillis(100);
     sim::Micros expired = 0;
     for (const auto& event : timeline->trace().events()) {
@@ -117,7 +122,7 @@ class GuiTimelineTest : public QObject {
   // c3's, still to come, not at all. lost-watch-race's "stuck" is a conclusion about the end of
   // the run: it shows only there, though it began when the client started waiting.
   void theViewsDrawOnlyWhatHasHappened() {
-    const auto timeline = RunTimeline::record(testing::loadLesson("zookeeper/crash-holder.yaml"));
+    const auto timeline = recordOnModel(testing::loadLesson("zookeeper/crash-holder.yaml"));
     const sim::Micros pause = timeline->report().origin + sim::fromMillis(100);
     QCOMPARE(timeline->holds().size(), size_t{3});
     const gui::HoldInterval first = timeline->holds()[0];
@@ -131,7 +136,7 @@ class GuiTimelineTest : public QObject {
     QCOMPARE(gui::holdsSoFar(*timeline, during).at(0).end, during);
     QCOMPARE(gui::holdsSoFar(*timeline, timeline->endTime()).size(), size_t{3});
 
-    const auto race = RunTimeline::record(testing::loadLesson("zookeeper/lost-watch-race.yaml"));
+    const auto race = recordOnModel(testing::loadLesson("zookeeper/lost-watch-race.yaml"));
     const auto& violations = race->report().verdict.violations;
     const auto stuck = std::find_if(violations.begin(), violations.end(), [](const auto& v) { return v.kind == "stuck"; });
     QVERIFY(stuck != violations.end());
@@ -145,9 +150,9 @@ class GuiTimelineTest : public QObject {
   // one change in transit until it lands, unless the master dies first (the lesson's point).
   void aReplicaTrailsItsMasterByTheLag() {
     auto scenario = testing::loadLesson("redis/failover-async-replication.yaml");
-    const auto withFailover = RunTimeline::record(scenario);
+    const auto withFailover = recordOnModel(scenario);
     scenario.faults.clear();
-    const auto withoutFailover = RunTimeline::record(scenario);
+    const auto withoutFailover = recordOnModel(scenario);
     const sim::Micros acquired = firstLockEvent(*withoutFailover, "c1", "acquired");
     QVERIFY(acquired > 0);
     QCOMPARE(firstLockEvent(*withFailover, "c1", "acquired"), acquired);
@@ -178,7 +183,7 @@ class GuiTimelineTest : public QObject {
   // Redlock with two of five masters dead: c1's first attempt is tallied per instance as the
   // answers come in, and closes with the recipe's own count.
   void aRedlockAttemptIsTalliedPerInstance() {
-    const auto timeline = RunTimeline::record(testing::loadLesson("redis/redlock-two-down.yaml"));
+    const auto timeline = recordOnModel(testing::loadLesson("redis/redlock-two-down.yaml"));
     const sim::Micros acquired = firstLockEvent(*timeline, "c1", "acquired");
     QVERIFY(acquired > 0);
     using Vote = gui::QuorumTally::Vote;
@@ -203,7 +208,7 @@ class GuiTimelineTest : public QObject {
   }
 
   void snapshotsAgreeWithAFoldFromTheStart() {
-    const auto timeline = RunTimeline::record(testing::loadLesson("zookeeper/herd-naive.yaml"));
+    const auto timeline = recordOnModel(testing::loadLesson("zookeeper/herd-naive.yaml"));
     gui::StageState folded(timeline->cast().size());
     const size_t total = timeline->trace().size();
     for (size_t count = 0; count <= total; ++count) {
@@ -225,7 +230,7 @@ class GuiTimelineTest : public QObject {
     const auto loaded = scenario::loadScenarioText(
         "title: many\nrecipe: zk-chained\nseed: 7\nclients: 3000\nstart_spread_ms: 1\nhold_ms: 5\n", "many.yaml");
     QVERIFY2(loaded.scenario, loaded.error.c_str());
-    const auto timeline = RunTimeline::record(*loaded.scenario);
+    const auto timeline = recordOnModel(*loaded.scenario);
     const size_t total = timeline->trace().size();
     QVERIFY(total > 3000 * 256 / 100);  // far more events than a snapshot every 256 would allow
     QVERIFY2(timeline->snapshotCount() * timeline->cast().size() <= 300'000,
@@ -241,15 +246,15 @@ class GuiTimelineTest : public QObject {
 
   void recordingTwiceGivesTheSameRun() {
     const auto scenario = testing::loadLesson("zookeeper/lost-watch-race.yaml");
-    const auto first = RunTimeline::record(scenario);
-    const auto second = RunTimeline::record(scenario);
+    const auto first = recordOnModel(scenario);
+    const auto second = recordOnModel(scenario);
     QCOMPARE(first->report().traceSha256, second->report().traceSha256);
     QCOMPARE(first->trace().size(), second->trace().size());
     QCOMPARE(first->flights().all().size(), second->flights().all().size());
   }
 
   void eventsReadAsPlainEnglish() {
-    const auto timeline = RunTimeline::record(testing::loadLesson("zookeeper/herd-naive.yaml"));
+    const auto timeline = recordOnModel(testing::loadLesson("zookeeper/herd-naive.yaml"));
     std::string created;
     for (const auto& event : timeline->trace().events()) {
       if (event.kind == TraceKind::NodeCreated && timeline->trace().text(event.path) == "/lock/lock-0000000000") {

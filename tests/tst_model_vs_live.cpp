@@ -4,15 +4,16 @@
 // server agree on the acquisition order, the znode each client held, how many watch
 // notifications each release caused, and every checker's verdict.
 //
-// Method: each lesson runs in-process twice through run::runScenario — once on the model, once
-// with live::liveBackend against the server of the zk_standalone fixture, which resets the lock
+// Method: each lesson runs in-process twice through run::runScenario, its backend chosen by
+// backends::backendFor as the CLI chooses it — once on the model, once live against the server
+// of the zk_standalone fixture, which resets the lock
 // paths first so sequence numbers start at 0 as in the model. A trace sink collects the facts
 // compared. Live runs are real time; each lesson is bounded by its own max time.
 
 #include <QRegularExpression>
 #include <QTest>
 
-#include "backends/live/live_backend.h"
+#include "backends/backend_for.h"
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
 #include "support/live_server.h"
@@ -66,11 +67,11 @@ struct Outcome {
 
 Outcome runOnce(const lockscope::scenario::Scenario& scenario, const QString& liveServers) {
   StoryCollector story;
-  RunOptions options;
-  options.sinks.push_back(&story);
-  if (!liveServers.isEmpty()) {
-    options.backend = lockscope::live::liveBackend({.servers = liveServers.toStdString()});
-  }
+  // The backend as `lockscope-cli run [--live zk=...]` chooses it: no servers, the model.
+  std::string error;
+  RunOptions options{.sinks = {&story},
+                     .backend = lockscope::backends::backendFor(scenario, {.servers = liveServers.toStdString()}, error)};
+  if (!options.backend) qFatal("%s", error.c_str());
   const RunReport report = lockscope::run::runScenario(scenario, options);
   // The last release's count is cut by the end of the run (when the last client is done), not
   // by the next release: a world may stop before or after the final deliveries arrive.

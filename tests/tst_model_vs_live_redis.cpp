@@ -7,15 +7,15 @@
 // the run ended. Where the lesson leaves the order of waiters to a race (see `raced` below), only
 // the set of acquisitions and the kinds of violations must agree.
 //
-// Method: each lesson runs in-process twice through run::runScenario: on the model, then with
-// live::redis::liveRedisBackend against the servers of the redis_servers fixture (emptied by the
-// backend first). A trace sink collects the acquisitions. Live runs are real time, bounded by
+// Method: each lesson runs in-process twice through run::runScenario, its backend chosen by
+// backends::backendFor as the CLI chooses it: on the model, then live against the servers of the
+// redis_servers fixture (emptied by the backend first). A trace sink collects the acquisitions. Live runs are real time, bounded by
 // each lesson's own max time.
 
 #include <QRegularExpression>
 #include <QTest>
 
-#include "backends/live/redis/live_redis_backend.h"
+#include "backends/backend_for.h"
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
 #include "support/live_redis_lessons.h"
@@ -46,13 +46,12 @@ struct Outcome {
 
 Outcome runOnce(const lockscope::scenario::Scenario& scenario, const QString& liveServers) {
   AcquisitionCollector collector;
-  RunOptions options;
-  options.sinks.push_back(&collector);
-  if (!liveServers.isEmpty()) {
-    options.backend = lockscope::live::redis::liveRedisBackend(
-        {.servers = liveServers.toStdString(), .requestTimeoutMs = scenario.redis.requestTimeoutMs,
-         .controlProgram = LOCKSCOPE_LIVE_REDIS_DIR "/control"});
-  }
+  // The backend as `lockscope-cli run [--live redis=...]` chooses it: no servers, the model. The
+  // control program comes from LOCKSCOPE_SERVER_CONTROL, which CTest sets to the fixture's.
+  std::string error;
+  RunOptions options{.sinks = {&collector},
+                     .backend = lockscope::backends::backendFor(scenario, {.servers = liveServers.toStdString()}, error)};
+  if (!options.backend) qFatal("%s", error.c_str());
   const RunReport report = lockscope::run::runScenario(scenario, options);
   return {collector.acquisitions, lockscope::testing::violationLines(report),
           lockscope::testing::unmetLines(report), QString::fromStdString(report.endReason)};

@@ -9,6 +9,7 @@
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/trace/trace_sinks.h"
+#include "support/model_run.h"
 
 using namespace lockscope;
 
@@ -23,7 +24,7 @@ Outcome runText(const std::string& yaml) {
   const auto loaded = scenario::loadScenarioText(yaml, "inline.yaml");
   if (!loaded.scenario) qFatal("%s", loaded.error.c_str());
   sim::TraceRecorder recorder;
-  Outcome outcome{run::runScenario(*loaded.scenario, {.sinks = {&recorder}}), {}};
+  Outcome outcome{testing::runOnModel(*loaded.scenario, {&recorder}), {}};
   outcome.events = recorder.events();
   return outcome;
 }

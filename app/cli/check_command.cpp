@@ -66,11 +66,12 @@ int checkCommand(const QStringList& arguments) {
     err << "lockscope-cli check: no scenarios found (*.yaml, *.yml) in " << parser.positionalArguments().join(", ") << "\n";
     return kExitBadInput;
   }
-  std::optional<LiveTarget> live;
+  backends::LiveChoice live;  // no servers: the model
   if (parser.isSet("live")) {
-    live = parseRunLiveValue(parser.value("live"), "check");
-    if (!live) return kExitBadInput;
-    if (const int code = checkReachable(*live, "check"); code != kExitOk) return code;
+    std::optional<backends::LiveChoice> servers = parseRunLiveValue(parser.value("live"), "check");
+    if (!servers) return kExitBadInput;
+    live = std::move(*servers);
+    if (const int code = checkReachable(live, "check"); code != kExitOk) return code;
   }
 
   int passed = 0, failed = 0, skipped = 0;
@@ -83,25 +84,25 @@ int checkCommand(const QStringList& arguments) {
       badInput = true;
       continue;
     }
-    if (!live && !scenario->liveOnly.empty()) {
+    if (!live.live() && !scenario->liveOnly.empty()) {
       // Its story needs real servers (an ensemble's election); the model's one server would
       // tell another one. Judged by `check --live`.
       out << "skip " << file << ": live only (" << QString::fromStdString(scenario->liveOnly) << ")\n";
       ++skipped;
       continue;
     }
-    if (live && !claimsNoted && hasNarrationClaims(*scenario)) {
+    if (live.live() && !claimsNoted && hasNarrationClaims(*scenario)) {
       err << "lockscope-cli check: note: what the narration shows (shows:) is checked on the model only\n";
       claimsNoted = true;
     }
     run::RunOptions options;
-    if (live && useLiveServers(options, *live, *scenario) != kExitOk) {
+    if (chooseBackend(options, live, *scenario) != kExitOk) {
       out << "FAIL " << file << ": cannot run live (see above)\n";
       ++failed;
       badInput = true;
       continue;
     }
-    const run::RunReport report = judgedRun(*scenario, options);
+    const run::RunReport report = judgedRun(*scenario, options, live.live());
     if (report.backendStop.kind != run::BackendStop::Kind::None) {
       // The servers are gone or the user asked to stop: the scenarios after this one would not run either.
       out.flush();

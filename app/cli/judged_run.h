@@ -11,6 +11,8 @@ namespace lockscope::cli {
 
 bool hasNarrationClaims(const scenario::Scenario& scenario);
 
-run::RunReport judgedRun(const scenario::Scenario& scenario, const run::RunOptions& options);
+// `live`: options.backend is live servers, whose timing is theirs, not the lesson's: the narration's
+// claims are not held against it.
+run::RunReport judgedRun(const scenario::Scenario& scenario, const run::RunOptions& options, bool live);
 
 }  // namespace lockscope::cli

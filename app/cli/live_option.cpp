@@ -8,8 +8,8 @@
 
 namespace lockscope::cli {
 
-std::optional<LiveTarget> parseRunLiveValue(const QString& value, const char* command) {
-  LiveTarget target;
+std::optional<backends::LiveChoice> parseRunLiveValue(const QString& value, const char* command) {
+  backends::LiveChoice target{.service = live::LiveService::ZooKeeper, .connectTimeoutMs = kLiveConnectTimeoutMs};
   QString servers;
   const bool named = value.startsWith("zk=") || value.startsWith("redis=");
   if (value.startsWith("zk=")) {
@@ -32,18 +32,19 @@ std::optional<LiveTarget> parseRunLiveValue(const QString& value, const char* co
   return target;
 }
 
-int checkReachable(const LiveTarget& target, const char* command) {
+int checkReachable(const backends::LiveChoice& live, const char* command) {
   std::string error;
-  if (live::probeLiveServers(target.service, target.servers, kLiveConnectTimeoutMs, error)) return kExitOk;
+  const live::LiveService service = live.service.value_or(live::LiveService::ZooKeeper);  // parseRunLiveValue names it
+  if (live::probeLiveServers(service, live.servers, live.connectTimeoutMs, error)) return kExitOk;
   QTextStream(stderr) << "lockscope-cli " << command << ": " << QString::fromStdString(error) << "\n";
   return kExitUnreachable;
 }
 
-int useLiveServers(run::RunOptions& options, const LiveTarget& target, const scenario::Scenario& scenario) {
+int chooseBackend(run::RunOptions& options, const backends::LiveChoice& live, const scenario::Scenario& scenario) {
   std::string error;
-  options.backend = live::liveBackendFor(scenario, target.service, target.servers, kLiveConnectTimeoutMs, error);
+  options.backend = backends::backendFor(scenario, live, error);
   if (options.backend) {
-    live::catchInterrupts();  // Ctrl+C ends the run and leaves the servers as they were
+    if (live.live()) live::catchInterrupts();  // Ctrl+C ends the run and leaves the servers as they were
     return kExitOk;
   }
   QTextStream(stderr) << QString::fromStdString(error) << "\n";

@@ -65,12 +65,16 @@ int runCommand(const QStringList& arguments) {
       loadScenarioOrReport(parser.positionalArguments().first(), overrides);
   if (!scenario) return kExitBadInput;
 
-  run::RunOptions options;
+  backends::LiveChoice live;  // no servers: the model
   if (parser.isSet("live")) {
-    const std::optional<LiveTarget> target = parseRunLiveValue(parser.value("live"), "run");
-    if (!target) return kExitBadInput;
-    if (const int code = useLiveServers(options, *target, *scenario); code != kExitOk) return code;
-    if (const int code = checkReachable(*target, "run"); code != kExitOk) return code;
+    std::optional<backends::LiveChoice> servers = parseRunLiveValue(parser.value("live"), "run");
+    if (!servers) return kExitBadInput;
+    live = std::move(*servers);
+  }
+  run::RunOptions options;
+  if (const int code = chooseBackend(options, live, *scenario); code != kExitOk) return code;
+  if (live.live()) {
+    if (const int code = checkReachable(live, "run"); code != kExitOk) return code;
   }
   // The trace is written to a temporary file and renamed into place only when complete.
   std::unique_ptr<sim::AtomicFile> traceFile;
@@ -96,15 +100,15 @@ int runCommand(const QStringList& arguments) {
 
   QElapsedTimer wall;
   wall.start();
-  if (!scenario->liveOnly.empty() && !options.backend) {
+  if (!scenario->liveOnly.empty() && !live.live()) {
     err << "lockscope-cli run: note: " << parser.positionalArguments().first()
         << " is a lesson for live servers (" << QString::fromStdString(scenario->liveOnly)
         << "); the model runs it with one server standing for the service\n";
   }
-  if (options.backend && hasNarrationClaims(*scenario)) {
+  if (live.live() && hasNarrationClaims(*scenario)) {
     err << "lockscope-cli run: note: what the narration shows (shows:) is checked on the model only\n";
   }
-  const run::RunReport report = judgedRun(*scenario, options);
+  const run::RunReport report = judgedRun(*scenario, options, live.live());
   const double wallMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
   progress.reset();  // erases the line before anything else is printed
   if (traceFile) {

@@ -6,7 +6,7 @@
 #include <QMetaObject>
 #include <exception>
 
-#include "backends/live/live_run_setup.h"
+#include "backends/backend_for.h"
 #include "simulation_controller.h"
 
 namespace lockscope::gui {
@@ -14,14 +14,17 @@ namespace {
 
 constexpr int64_t kConnectTimeoutMs = 5000;
 
-// The live backend for `scenario` on `servers`; empty (with `error` set) when they cannot be
-// reached or cannot run it. Runs on the worker thread: the probe blocks.
-run::RunBackendFactory liveBackendFor(const scenario::Scenario& scenario, const std::string& servers,
-                                      std::string& error) {
-  const live::LiveService service = scenario.backend == "redis" ? live::LiveService::Redis : live::LiveService::ZooKeeper;
-  run::RunBackendFactory backend = live::liveBackendFor(scenario, service, servers, kConnectTimeoutMs, error);
-  if (!backend || !live::probeLiveServers(service, servers, kConnectTimeoutMs, error)) return {};
-  return backend;
+// The run's backend, chosen as the CLI chooses it (backends::backendFor): the lesson's model when
+// `servers` is empty, else its live servers. Empty (with `error` set) when they cannot be reached
+// or cannot run it; the live probe blocks, so a live choice is made on the worker thread.
+run::RunOptions optionsFor(const scenario::Scenario& scenario, const std::string& servers, std::string& error) {
+  const backends::LiveChoice live{.servers = servers, .connectTimeoutMs = kConnectTimeoutMs};
+  run::RunOptions options{.backend = backends::backendFor(scenario, live, error)};
+  if (options.backend && live.live() &&
+      !live::probeLiveServers(backends::liveServiceFor(scenario, live), servers, kConnectTimeoutMs, error)) {
+    options.backend = nullptr;
+  }
+  return options;
 }
 
 }  // namespace
@@ -49,7 +52,10 @@ void SimulationController::useBackend(const QString& backend, const QString& ser
 
 bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, const QString& file,
                                           const std::string& text, bool keepCursor) {
-  if (!live_) return adopt(RunTimeline::record(scenario), file, text, keepCursor);
+  if (!live_) {
+    std::string error;  // the model refuses no scenario that loaded
+    return adopt(RunTimeline::record(scenario, optionsFor(scenario, {}, error)), file, text, keepCursor);
+  }
   if (worker_) {
     setConnectionStatus(QStringLiteral("a live run is still in progress"));
     return false;
@@ -63,8 +69,7 @@ bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, co
     // An exception must not leave a worker thread (std::terminate): a live run that cannot open a
     // fault proxy's port, say, is an error in the status line.
     try {
-      run::RunOptions options;
-      options.backend = liveBackendFor(scenario, servers, *error);
+      run::RunOptions options = optionsFor(scenario, servers, *error);
       if (!options.backend) return;
       *result = RunTimeline::record(scenario, options);
     } catch (const std::exception& failure) {

@@ -45,7 +45,7 @@ class LiveBackend final : public run::RunBackend {
   }
 
   std::string name() const override { return "live"; }
-  clients::ZooKeeperConnector& connector() override { return connector_; }
+  clients::ServiceConnector& connector() override { return connector_; }
 
   void preparePaths(const std::vector<std::string>& paths, int64_t) override {
     std::string error;

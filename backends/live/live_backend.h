@@ -21,7 +21,7 @@ struct LiveSettings {
   int64_t connectTimeoutMs = 5000;  // for setting up the lock paths
   // Sessions go through a fault proxy each (live_connector.h), which client faults need. A run
   // without client faults may connect straight to the servers: one thread and two loopback
-  // hops less per request.
+  // hops less per request. backends::backendFor (backends/backend_for.h) decides, by one rule.
   bool faultProxy = true;
   // kill_server / restart_server go through this program (server_control_program.h); empty:
   // such faults were refused before the run.

@@ -15,8 +15,8 @@ LiveConnector::LiveConnector(sim::World& world, WorldInbox& inbox, HandleCloser&
 
 LiveConnector::~LiveConnector() = default;
 
-std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::connect(const std::string& clientName,
-                                                                   int64_t sessionTimeoutMs) {
+std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::connectZooKeeper(const std::string& clientName,
+                                                                            int64_t sessionTimeoutMs) {
   Slot& slot = slots_[clientName];
   if (slot.ahead) return std::move(slot.ahead);
   return open(slot, clientName, sessionTimeoutMs);

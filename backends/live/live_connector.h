@@ -10,13 +10,13 @@
 
 #include "fault_proxy.h"
 #include "handle_closer.h"
-#include "sim/clients/zookeeper_connector.h"
+#include "sim/clients/service_connector.h"
 #include "sim/engine/world.h"
 #include "world_inbox.h"
 
 namespace lockscope::live {
 
-class LiveConnector final : public clients::ZooKeeperConnector {
+class LiveConnector final : public clients::ServiceConnector {
  public:
   // `faultProxy` false: sessions connect straight to `servers` and proxy() is always null.
   // `chroot` ("/lockscope/<run id>", or empty) is the root every session sees.
@@ -24,11 +24,11 @@ class LiveConnector final : public clients::ZooKeeperConnector {
                 std::string chroot, bool faultProxy = true);
   ~LiveConnector() override;
 
-  std::unique_ptr<zookeeper::ZooKeeperClient> connect(const std::string& clientName,
-                                                      int64_t sessionTimeoutMs) override;
+  std::unique_ptr<zookeeper::ZooKeeperClient> connectZooKeeper(const std::string& clientName,
+                                                               int64_t sessionTimeoutMs) override;
   sim::Process& process(const std::string& clientName) override;
 
-  // Opens the client's first session ahead of time; its first connect() returns it.
+  // Opens the client's first session ahead of time; its first connectZooKeeper() returns it.
   void openAhead(const std::string& clientName, int64_t sessionTimeoutMs);
   // Closes the sessions opened ahead that no client took (before the backend's closer goes).
   void closeUnused();

@@ -1,7 +1,5 @@
 #include "live_run_setup.h"
 
-#include <algorithm>
-
 #include "live_backend.h"
 #include "live_credentials.h"
 #include "live_probe.h"
@@ -14,7 +12,7 @@
 namespace lockscope::live {
 
 run::RunBackendFactory liveBackendFor(const scenario::Scenario& scenario, LiveService service,
-                                      const std::string& servers, int64_t connectTimeoutMs,
+                                      const std::string& servers, int64_t connectTimeoutMs, bool faultProxy,
                                       std::string& error) {
   const auto addresses = parseServerList(servers, error);
   if (!addresses) return {};
@@ -38,14 +36,9 @@ run::RunBackendFactory liveBackendFor(const scenario::Scenario& scenario, LiveSe
   }
   error = serverFaultProblem(scenario, program);
   if (!error.empty()) return {};
-  using Kind = scenario::Fault::Kind;
-  // Without client faults the sessions skip the fault proxy: one thread and two hops less.
-  const bool clientFaults = std::any_of(scenario.faults.begin(), scenario.faults.end(), [](const scenario::Fault& fault) {
-    return fault.kind != Kind::KillServer && fault.kind != Kind::RestartServer;
-  });
   return liveBackend({.servers = list,
                       .connectTimeoutMs = connectTimeoutMs,
-                      .faultProxy = clientFaults,
+                      .faultProxy = faultProxy,
                       .controlProgram = program.value_or("")});
 }
 

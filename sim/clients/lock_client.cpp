@@ -18,7 +18,7 @@ const char* lockClientPhaseName(LockClient::Phase phase) {
   return "unknown";
 }
 
-LockClient::LockClient(sim::World& world, ZooKeeperConnector& connector,
+LockClient::LockClient(sim::World& world, ServiceConnector& connector,
                        const recipes::RecipeDescription& recipe,
                        recipes::RecipeParameters parameters, ClientSpec spec,
                        ProtectedResource& resource)
@@ -65,7 +65,7 @@ void LockClient::openSession() {
   life_ = coro::makeLifetime();
   recipe_.reset();
   environment_.reset();
-  session_ = connector_.connect(spec_.name, spec_.sessionTimeoutMs);
+  session_ = connector_.connectZooKeeper(spec_.name, spec_.sessionTimeoutMs);
   redis_ = connector_.connectRedis(spec_.name);
   sessionExpired_ = false;
   std::optional<recipes::AwaitableZooKeeper> zookeeper;

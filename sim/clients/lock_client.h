@@ -15,7 +15,7 @@
 #include "sim/coro/callback_awaiter.h"
 #include "sim/coro/task.h"
 #include "sim/recipes/lock_recipe.h"
-#include "zookeeper_connector.h"
+#include "service_connector.h"
 
 namespace lockscope::clients {
 
@@ -23,7 +23,7 @@ class LockClient {
  public:
   enum class Phase { NotStarted, Idle, Acquiring, Holding, Releasing, Done };
 
-  LockClient(sim::World& world, ZooKeeperConnector& connector,
+  LockClient(sim::World& world, ServiceConnector& connector,
              const recipes::RecipeDescription& recipe, recipes::RecipeParameters parameters,
              ClientSpec spec, ProtectedResource& resource);
   ~LockClient();
@@ -48,7 +48,7 @@ class LockClient {
   void tearDown();
 
   sim::World& world_;
-  ZooKeeperConnector& connector_;
+  ServiceConnector& connector_;
   const recipes::RecipeDescription& description_;
   recipes::RecipeParameters parameters_;
   ClientSpec spec_;

@@ -1,7 +1,8 @@
-// Runs a scenario against the model: sets up the world, the ZooKeeper model, the protected
-// resource and one LockClient per client; injects the scheduled faults; stops when every client
-// is done (or crashed for good), when nothing progressed for the stall window after the last
-// fault, or at the scenario's maximum virtual time; then judges the trace.
+// Runs a scenario on a backend (run_backend.h: a model or live servers, chosen by the caller
+// through backends::backendFor): sets up the world, the backend, the protected resource and one
+// LockClient per client; has the backend inject the scheduled faults; stops when every client is
+// done (or crashed for good), when nothing progressed for the stall window after the last fault,
+// or at the scenario's maximum virtual time; then judges the trace. It knows no service itself.
 #pragma once
 
 #include <string>
@@ -18,8 +19,7 @@ namespace lockscope::run {
 struct RunOptions {
   // Extra trace sinks (a trace file, the GUI's recorder), after the hasher and the checkers.
   std::vector<sim::TraceSink*> sinks;
-  // Empty: the model. Otherwise makes the backend the run uses instead (a live server:
-  // live::liveBackend() in backends/live/live_backend.h).
+  // Required: makes the backend the run uses (backends::backendFor in backends/backend_for.h).
   RunBackendFactory backend;
 };
 
@@ -28,7 +28,7 @@ struct RunReport {
   std::string title;
   uint64_t seed = 0;
   std::string recipe;
-  std::string backend = "model";
+  std::string backend;  // the backend's name(): "model" or "live"
   size_t clients = 0;
   checkers::RunVerdict verdict;
   std::vector<std::string> unmetExpectations;  // one line each
@@ -43,6 +43,7 @@ struct RunReport {
   bool passed() const { return unmetExpectations.empty(); }
 };
 
-RunReport runScenario(const scenario::Scenario& scenario, const RunOptions& options = {});
+// Throws std::invalid_argument when options.backend is empty.
+RunReport runScenario(const scenario::Scenario& scenario, const RunOptions& options);
 
 }  // namespace lockscope::run

@@ -17,7 +17,7 @@
 #include "sim/clients/lock_client.h"
 #include "sim/clients/protected_resource.h"
 #include "sim/recipes/lock_recipe.h"
-#include "sim/run/model_connector.h"
+#include "backends/model/zookeeper_model_connector.h"
 #include "sim/trace/trace_sinks.h"
 
 namespace lockscope::testing {
@@ -112,7 +112,7 @@ class LockHarness {
   sim::World world;
   sim::TraceRecorder trace;
   zookeeper::model::ZooKeeperModel model;
-  run::ModelConnector connector;
+  model::ZooKeeperModelConnector connector;
   clients::ProtectedResource resource;
   std::vector<std::unique_ptr<clients::LockClient>> clients;
 

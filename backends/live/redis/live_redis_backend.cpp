@@ -59,7 +59,7 @@ class LiveRedisBackend final : public run::RunBackend {
   }
 
   std::string name() const override { return "live"; }
-  clients::ZooKeeperConnector& connector() override { return connector_; }
+  clients::ServiceConnector& connector() override { return connector_; }
 
   // Redis has no paths to make: the run's key prefix is new, so it starts from no keys of its
   // own. Each server enters the trace as the model's instances do, so that the stage draws a box

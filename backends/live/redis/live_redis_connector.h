@@ -11,20 +11,17 @@
 #include "backends/live/world_inbox.h"
 #include "live_redis_client.h"
 #include "redis_address.h"
-#include "sim/clients/zookeeper_connector.h"
+#include "sim/clients/service_connector.h"
 #include "sim/engine/world.h"
 
 namespace lockscope::live::redis {
 
-class LiveRedisConnector final : public clients::ZooKeeperConnector {
+class LiveRedisConnector final : public clients::ServiceConnector {
  public:
   // Every key the clients send gets `keyPrefix` (redis_key_namespace.h).
   LiveRedisConnector(sim::World& world, WorldInbox& inbox, std::vector<RedisAddress> addresses,
                      int64_t requestTimeoutMs, std::string keyPrefix);
 
-  std::unique_ptr<zookeeper::ZooKeeperClient> connect(const std::string&, int64_t) override {
-    return nullptr;
-  }
   std::vector<std::unique_ptr<lockscope::redis::RedisClient>> connectRedis(
       const std::string& clientName) override;
   sim::Process& process(const std::string& clientName) override;

@@ -3,17 +3,14 @@
 #pragma once
 
 #include "backends/model/redis/redis_deployment.h"
-#include "sim/clients/zookeeper_connector.h"
+#include "sim/clients/service_connector.h"
 
-namespace lockscope::run {
+namespace lockscope::model {
 
-class RedisConnector final : public clients::ZooKeeperConnector {
+class RedisModelConnector final : public clients::ServiceConnector {
  public:
-  explicit RedisConnector(redis::model::RedisDeployment& deployment) : deployment_(deployment) {}
+  explicit RedisModelConnector(redis::model::RedisDeployment& deployment) : deployment_(deployment) {}
 
-  std::unique_ptr<zookeeper::ZooKeeperClient> connect(const std::string&, int64_t) override {
-    return nullptr;
-  }
   std::vector<std::unique_ptr<redis::RedisClient>> connectRedis(const std::string& clientName) override {
     return deployment_.connect(clientName);
   }
@@ -28,4 +25,4 @@ class RedisConnector final : public clients::ZooKeeperConnector {
   redis::model::RedisDeployment& deployment_;
 };
 
-}  // namespace lockscope::run
+}  // namespace lockscope::model

@@ -1,6 +1,8 @@
-#include "redis_world.h"
+#include "redis_model_backend.h"
 
-namespace lockscope::run {
+#include "process_faults.h"
+
+namespace lockscope::model {
 namespace {
 
 using redis::model::Persistence;
@@ -16,12 +18,7 @@ redis::model::ClockSpec clockOf(const scenario::ClockSetting& setting) {
   return redis::model::ClockSpec{setting.offsetMs, setting.driftPpm};
 }
 
-}  // namespace
-
-RedisWorld::RedisWorld(sim::World& world, const scenario::Scenario& scenario)
-    : world_(world), deployment_(world, config(scenario)), connector_(deployment_) {}
-
-redis::model::DeploymentConfig RedisWorld::config(const scenario::Scenario& scenario) {
+redis::model::DeploymentConfig deploymentOf(const scenario::Scenario& scenario) {
   const scenario::RedisSetup& setup = scenario.redis;
   redis::model::DeploymentConfig config;
   config.masters = setup.instances;
@@ -35,7 +32,28 @@ redis::model::DeploymentConfig RedisWorld::config(const scenario::Scenario& scen
   return config;
 }
 
-bool RedisWorld::inject(const Fault& fault) {
+}  // namespace
+
+RedisModelBackend::RedisModelBackend(sim::World& world, const redis::model::DeploymentConfig& config)
+    : world_(world), deployment_(world, config) {}
+
+void RedisModelBackend::inject(const Fault& fault, clients::LockClient* client) {
+  if (injectInstanceFault(fault)) return;
+  // ZooKeeper's server faults have no server to act on here.
+  if (fault.kind == Fault::Kind::KillServer || fault.kind == Fault::Kind::RestartServer) return;
+  sim::Process* process = deployment_.process(fault.client);
+  if (!process || !client) {
+    noteClientNotStarted(world_, fault.client);
+    return;
+  }
+  if (injectProcessFault(fault, *process, *client)) return;
+  if (fault.kind == Fault::Kind::Partition || fault.kind == Fault::Kind::Heal) {
+    deployment_.partitionClient(fault.client, fault.kind == Fault::Kind::Partition);
+  }
+  // expire_session and lose_reply act on a ZooKeeper session: a Redis client has none.
+}
+
+bool RedisModelBackend::injectInstanceFault(const Fault& fault) {
   redis::model::RedisInstance* instance = deployment_.instance(fault.client);
   switch (fault.kind) {
     case Fault::Kind::KillInstance: instance->crash(); return true;
@@ -51,4 +69,10 @@ bool RedisWorld::inject(const Fault& fault) {
   }
 }
 
-}  // namespace lockscope::run
+run::RunBackendFactory redisModelBackend(const scenario::Scenario& scenario) {
+  return [config = deploymentOf(scenario)](sim::World& world) -> std::unique_ptr<run::RunBackend> {
+    return std::make_unique<RedisModelBackend>(world, config);
+  };
+}
+
+}  // namespace lockscope::model
