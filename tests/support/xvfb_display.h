@@ -8,6 +8,7 @@
 #pragma once
 
 #include <QDeadlineTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QString>
@@ -33,11 +34,19 @@ class XvfbDisplay {
                                              QStringLiteral("-noreset")});
       if (!server->waitForStarted(5'000)) return;  // no Xvfb installed: nothing else will work
       const QString socket = QStringLiteral("/tmp/.X11-unix/X%1").arg(number);
+      // The display is ours when its lock file names our server: two tests (ctest -j2) starting
+      // the same display at once both saw the winner's socket, the loser's Xvfb exited a moment
+      // later, and the loser's apps lost their display when the winner's test ended.
+      const auto ours = [&] {
+        QFile lock(QStringLiteral("/tmp/.X%1-lock").arg(number));
+        return QFileInfo::exists(socket) && lock.open(QIODevice::ReadOnly) &&
+               lock.readAll().trimmed().toLongLong() == server->processId();
+      };
       QDeadlineTimer deadline(10'000);
-      while (!deadline.hasExpired() && server->state() == QProcess::Running && !QFileInfo::exists(socket)) {
+      while (!deadline.hasExpired() && server->state() == QProcess::Running && !ours()) {
         QThread::msleep(50);
       }
-      if (server->state() == QProcess::Running && QFileInfo::exists(socket)) {
+      if (server->state() == QProcess::Running && ours()) {
         display_ = QStringLiteral(":%1").arg(number);
         server_ = std::move(server);
       }
