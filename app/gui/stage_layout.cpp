@@ -131,15 +131,21 @@ void placeOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount,
   layout.server = QRectF(centre.x() - boxWidth / 2, centre.y() - boxHeight / 2, boxWidth, boxHeight);
 }
 
+// Whether one of `cards` covers `box`.
+bool anyCovers(const std::vector<QRectF>& cards, const QRectF& box) {
+  return std::any_of(cards.begin(), cards.end(), [&](const QRectF& card) { return card.intersects(box); });
+}
+
 // Two columns of labelled cards, left and right of a server box as tall as the stage: for a wide,
 // short stage (a projector's 1280x720 beside the side panel), where the ellipse would squash the
 // box to a strip and the cards to bare markers. c1 at the top left, down the left column, then
 // down the right one. False (nothing placed) when the cards do not fit.
 bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientCount, double scale, double gapBelowCard,
-                    double legendHeight) {
+                    const QSizeF& legend) {
   const double margin = 8 * scale, leastGap = 4 * scale;
-  // The cards stay above the legend; the server box takes the whole height.
-  const QSizeF size(stageSize.width(), stageSize.height() - legendHeight);
+  // The cards stay above the legend; the server box takes the whole height unless the legend
+  // reaches under it.
+  const QSizeF size(stageSize.width(), stageSize.height() - legend.height());
   const auto perColumn = static_cast<double>((clientCount + 1) / 2);
   // A little shorter than the ellipse's cards when the column is long: still room for the name
   // over the state (the stage writes the state from 34 units of height).
@@ -171,9 +177,27 @@ double leastRowHeight(double scale) { return scale > 1 ? 18 * scale + 2 : 19; }
 }  // namespace
 
 StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale,
-                        double legendHeight) {
+                        const QSizeF& legend) {
   StageLayout layout;
   placeOnEllipse(layout, size, clientCount, scale);
+  // The legend in a corner no card is in (c7 of ten sat on it in half a projector's stage),
+  // bottom-left first; if every corner has a card, the ellipse shrinks to stay above it. The
+  // server box may pass under the legend's panel: a box made shorter for it would put its rows
+  // in narrow columns.
+  if (!legend.isEmpty()) {
+    const double w = legend.width(), h = legend.height();
+    for (const QRectF corner : {QRectF(0, size.height() - h, w, h), QRectF(size.width() - w, size.height() - h, w, h),
+                                QRectF(0, 0, w, h), QRectF(size.width() - w, 0, w, h)}) {
+      if (!anyCovers(layout.clients, corner)) {
+        layout.legend = corner;
+        break;
+      }
+    }
+    if (layout.legend.isEmpty()) {
+      placeOnEllipse(layout, QSizeF(size.width(), size.height() - h), clientCount, scale);
+      layout.legend = QRectF(0, size.height() - h, w, h);
+    }
+  }
   const double header = 26 * scale;
   // Judged on what the run will need (a lock node per client, and its parent), not on the tree at
   // the cursor: the layout must not jump while the lesson plays.
@@ -186,9 +210,16 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   const double gapBelowCard = (stage.instances().empty() ? 14 : 40) * scale;
   if (squeezed && size.width() > size.height() * 1.2) {
     StageLayout columns;
-    if (placeInColumns(columns, size, clientCount, scale, gapBelowCard, legendHeight)) layout = columns;
+    if (placeInColumns(columns, size, clientCount, scale, gapBelowCard, legend)) {
+      columns.legend = legend.isEmpty() ? QRectF() : QRectF(0, size.height() - legend.height(), legend.width(), legend.height());
+      layout = columns;
+    }
   }
   layout.treeArea = layout.server.adjusted(8 * scale, header, -8 * scale, -6 * scale);
+  // The box may pass under the legend's panel; its rows and instances stop above it.
+  if (layout.legend.intersects(layout.treeArea) && layout.legend.top() > layout.treeArea.top()) {
+    layout.treeArea.setBottom(layout.legend.top() - 4 * scale);
+  }
 
   if (!stage.instances().empty()) {
     // Instances in a grid, in name order (a master before its replicas, "redis-1", "redis-1-r1").

@@ -32,6 +32,7 @@ QString fitZnodeText(const QString& name, const QStringList& notes, const QFontM
 
 struct StageLayout {
   QRectF server;       // the server box
+  QRectF legend;       // where the legend goes (empty when it is not on the stage)
   QRectF treeArea;     // where the znode rows go, inside it
   std::vector<QRectF> clients;
   bool clientLabels = true;  // false when there are too many clients for names
@@ -54,9 +55,10 @@ struct StageLayout {
   int clientAt(QPointF point) const;
 };
 
-// `scale` enlarges type and cards (presentation mode). `legendHeight`: the legend's, in the
-// stage's bottom-left corner (0 if it is elsewhere), which cards in a column must stay above.
+// `scale` enlarges type and cards (presentation mode). `legend`: the size of the legend's box in
+// a corner of the stage (empty if it is elsewhere), which no card may cover: the bottom-left one,
+// else the first other corner no card is in, else the bottom-left below a smaller ellipse.
 StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale,
-                        double legendHeight = 0);
+                        const QSizeF& legend = {});
 
 }  // namespace lockscope::gui

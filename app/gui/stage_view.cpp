@@ -1,5 +1,6 @@
 #include "stage_view.h"
 
+#include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -96,9 +97,9 @@ QFont StageView::font(double points, bool bold) const {
 
 void StageView::paint(QPainter* painter) {
   if (!ready()) return;
-  // The legend's six rows (paintLegend) in the bottom-left corner, when it is on the stage.
-  const double legendHeight = legendShown_ ? scale_ * (14 * 6 + 8) : 0;
-  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(), scale_, legendHeight);
+  // The legend (paintLegend) in the bottom-left corner, when it is on the stage.
+  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(), scale_,
+                        legendShown_ && !legendOnly_ ? legendSize() : QSizeF());
   smallestRowPixels_ = std::numeric_limits<int>::max();
   clippedTexts_.clear();
   clientCaptions_.assign(layout_.clients.size(), QString());
@@ -360,53 +361,92 @@ void StageView::paintSessionRing(QPainter& painter, const QRectF& box, double le
   painter.drawText(tag, Qt::AlignCenter, text);
 }
 
-void StageView::paintLegend(QPainter& painter) const {
-  struct Item {
-    Shape shape;
-    QColor colour;
-    const char* text;
-  };
-  const bool redis = !simulation_->stage().redis().empty();
-  std::vector<Item> items = {{Shape::Circle, Theme::requestColour(), "request"},
-                             {Shape::Square, Theme::replyColour(), "reply"},
-                             {Shape::Cross, Theme::crashColour(), "crashed"}};
+namespace {
+
+// One row of the legend: a mark, then its text.
+struct LegendRow {
+  enum class Mark { Shape, ChildrenWatch, NodeWatch, SessionRing } mark;
+  Shape shape = Shape::Circle;
+  QColor colour;
+  const char* text;
+};
+
+// The legend of a ZooKeeper or a Redis stage, top row first: paintLegend draws these rows and
+// legendSize measures them, so the two never disagree.
+std::vector<LegendRow> legendRows(bool redis) {
+  using Mark = LegendRow::Mark;
+  std::vector<LegendRow> rows = {{Mark::Shape, Shape::Circle, Theme::requestColour(), "request"},
+                                 {Mark::Shape, Shape::Square, Theme::replyColour(), "reply"},
+                                 {Mark::Shape, Shape::Cross, Theme::crashColour(), "crashed"}};
   if (redis) {
     using Vote = QuorumTally::Vote;
     for (const auto& [vote, text] : {std::pair{Vote::Locked, "vote: locked (SET NX OK)"}, {Vote::Refused, "vote: refused (held elsewhere)"},
                                      {Vote::NoAnswer, "vote: no answer"}}) {
-      items.push_back({Theme::voteShape(vote), Theme::voteColour(vote), text});
+      rows.push_back({Mark::Shape, Theme::voteShape(vote), Theme::voteColour(vote), text});
     }
-  } else {
-    items.push_back({Shape::Diamond, Theme::notificationColour(), "watch notification"});
+    return rows;
+  }
+  rows.push_back({Mark::Shape, Shape::Diamond, Theme::notificationColour(), "watch notification"});
+  rows.push_back({Mark::ChildrenWatch, {}, {}, "children watch"});
+  rows.push_back({Mark::NodeWatch, {}, {}, "node watch (exists / getData)"});
+  rows.push_back({Mark::SessionRing, {}, {}, "session left (s) of a silent client"});
+  return rows;
+}
+
+}  // namespace
+
+QSizeF StageView::legendSize() const {
+  const QFontMetricsF metrics(font(8.5));
+  double widest = 0;
+  const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty());
+  for (const LegendRow& row : rows) widest = std::max(widest, metrics.horizontalAdvance(QLatin1String(row.text)));
+  // From the stage's edge: 10 units of margin, 16 to the text, the text, a little air; the rows
+  // 14 units apart, the last one 10 units clear of the bottom (paintLegend).
+  return {(10 + 16 + 6) * scale_ + widest, scale_ * (14 * static_cast<double>(rows.size()) + 8)};
+}
+
+void StageView::paintLegend(QPainter& painter) const {
+  using Mark = LegendRow::Mark;
+  const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty());
+  // Where the layout put it; the legend-only view (a tab of its own) fills its whole item.
+  const QSizeF size = legendSize();
+  const QRectF box = legendOnly_ ? QRectF(QPointF(0, height() - size.height()), size) : layout_.legend;
+  // On a panel of its own: the server box's corner may pass under it (stage_layout.h).
+  if (!legendOnly_) {
+    painter.setPen(QPen(palette_->quietInk, scale_ * palette_->stroke));
+    painter.setBrush(palette_->highContrast ? QColor(Qt::white) : QColor(0xFF, 0xFF, 0xFF, 235));
+    painter.drawRoundedRect(box.adjusted(2 * scale_, 2 * scale_, -2 * scale_, -2 * scale_), 4 * scale_, 4 * scale_);
   }
   painter.setFont(font(8.5));
   // Bottom-aligned: the last row's text clear of the item's edge.
-  const size_t rows = items.size() + (redis ? 0 : 3);
-  double y = height() - scale_ * (10 + 14 * static_cast<double>(rows - 1));
-  const double x = 10 * scale_;
-  for (const Item& item : items) {
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(item.colour);
-    Theme::drawShape(painter, item.shape, QRectF(x, y - 5 * scale_, 10 * scale_, 10 * scale_));
+  double y = box.bottom() - scale_ * (10 + 14 * static_cast<double>(rows.size() - 1));
+  const double x = box.left() + 10 * scale_;
+  for (const LegendRow& row : rows) {
+    switch (row.mark) {
+      case Mark::Shape:
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(row.colour);
+        Theme::drawShape(painter, row.shape, QRectF(x, y - 5 * scale_, 10 * scale_, 10 * scale_));
+        break;
+      case Mark::ChildrenWatch:
+      case Mark::NodeWatch:
+        // The watch lines as long as the text is indented: room for a dash, a gap and a dash.
+        painter.setPen(watchPen(palette_->quietInk, row.mark == Mark::ChildrenWatch));
+        painter.drawLine(QPointF(x, y), QPointF(x + 13 * scale_, y));
+        break;
+      case Mark::SessionRing: {
+        // The session ring, as drawn around a silent client: three quarters left.
+        const QRectF ring(x, y - 6 * scale_, 12 * scale_, 12 * scale_);
+        painter.setPen(QPen(palette_->ink, 2.5 * scale_, Qt::SolidLine, Qt::FlatCap));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawArc(ring, 90 * 16, 270 * 16);
+        break;
+      }
+    }
     painter.setPen(palette_->ink);
-    painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QLatin1String(item.text));
+    painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QLatin1String(row.text));
     y += 14 * scale_;
   }
-  if (redis) return;
-  // The watch lines as long as the text is indented: room for a dash, a gap and a dash.
-  for (const auto& [children, text] : {std::pair{true, "children watch"}, {false, "node watch (exists / getData)"}}) {
-    painter.setPen(watchPen(palette_->quietInk, children));
-    painter.drawLine(QPointF(x, y), QPointF(x + 13 * scale_, y));
-    painter.setPen(palette_->ink);
-    painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QLatin1String(text));
-    y += 14 * scale_;
-  }
-  // The session ring, as drawn around a silent client: three quarters left.
-  const QRectF ring(x, y - 6 * scale_, 12 * scale_, 12 * scale_);
-  painter.setPen(QPen(palette_->ink, 2.5 * scale_, Qt::SolidLine, Qt::FlatCap));
-  painter.setBrush(Qt::NoBrush);
-  painter.drawArc(ring, 90 * 16, 270 * 16);
-  painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QStringLiteral("session left (s) of a silent client"));
 }
 
 QPen StageView::watchPen(const QColor& colour, bool children) const {

@@ -44,6 +44,8 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE QRectF znodeRect(const QString& path) const;
   Q_INVOKABLE QRectF instanceRect(const QString& instance) const;
   Q_INVOKABLE QRectF serverRect() const { return layout_.server; }
+  // Where the legend goes on the stage (empty when it is not shown there).
+  Q_INVOKABLE QRectF legendRect() const { return layout_.legend; }
   // Where the last paint wrote the server box's name and the time (empty if it left it out).
   Q_INVOKABLE QRectF headerLabelRect() const { return headerLabelRect_; }
   Q_INVOKABLE QRectF headerTimeRect() const { return headerTimeRect_; }
@@ -82,6 +84,8 @@ class StageView : public lockscope::gui::SimulationView {
   void paintClients(QPainter& painter) const;
   void paintFlights(QPainter& painter) const;
   void paintLegend(QPainter& painter) const;
+  // The legend's box in the stage's bottom-left corner, measured from its rows.
+  QSizeF legendSize() const;
   void paintSessionRing(QPainter& painter, const QRectF& box, double left, sim::Micros leftMicros) const;
   QFont font(double points, bool bold = false) const;
   // A watch arrow's pen: solid to a parent's children, dashed to one node.
