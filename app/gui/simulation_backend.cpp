@@ -53,8 +53,15 @@ void SimulationController::useBackend(const QString& backend, const QString& ser
 bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, const QString& file,
                                           const std::string& text, bool keepCursor) {
   if (!live_) {
-    std::string error;  // the model refuses no scenario that loaded
-    return adopt(RunTimeline::record(scenario, optionsFor(scenario, {}, error)), file, text, keepCursor);
+    // A model run that throws is a bug (a broken invariant, memory run out): it is said in the
+    // error line, as a live run's failure is, rather than ending the window a class is watching.
+    try {
+      std::string error;  // the model refuses no scenario that loaded
+      return adopt(RunTimeline::record(scenario, optionsFor(scenario, {}, error)), file, text, keepCursor);
+    } catch (const std::exception& failure) {
+      setError(file + QStringLiteral(": the run failed: ") + QString::fromUtf8(failure.what()));
+      return false;
+    }
   }
   if (worker_) {
     setConnectionStatus(QStringLiteral("a live run is still in progress"));
