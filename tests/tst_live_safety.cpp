@@ -172,6 +172,12 @@ class LiveSafetyTest : public QObject {
   // descriptors, its constructor threw through the world's event loop; now the run ends at once
   // with the system's reason in one line and exit 2, and still deletes its namespace.
   void runningOutOfFileDescriptorsEndsTheRunWithTheReason() {
+#if defined(__SANITIZE_ADDRESS__)
+    // The sanitizers' runtime needs descriptors of its own (UBSan probes memory through a pipe
+    // before it trusts a vptr): at 60 it reports a false "invalid vptr" and aborts the run, which
+    // then leaves its namespace behind for the tests after this one.
+    QSKIP("the sanitizers need file descriptors of their own; the optimised build runs this test");
+#endif
     const CliRun run = runCli({QStringLiteral("run"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml"),
                                QStringLiteral("--live"), "zk=" + lockscope::testing::liveServer(), QStringLiteral("--set"),
                                QStringLiteral("clients=40")},
