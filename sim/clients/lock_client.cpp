@@ -74,9 +74,9 @@ void LockClient::openSession() {
   for (const auto& connection : redis_) redis.push_back(connection.get());
   environment_ = std::make_unique<recipes::RecipeEnvironment>(recipes::RecipeEnvironment{
       world_, connector_.process(spec_.name), std::move(zookeeper), spec_.name, parameters_,
-      [this](int line) {
+      [this](recipes::CodeLine line) {
         world_.record({.kind = sim::TraceKind::Step, .actor = spec_.name,
-                       .op = description_.name, .request = line});
+                       .op = description_.name, .request = line.number});
       },
       std::move(redis), [this] { return connector_.localClockMs(spec_.name); }});
   recipe_ = description_.make(*environment_);
@@ -142,10 +142,11 @@ coro::Task<void> LockClient::acquire(LockMode mode) {
                  .value = recipes::lockModeName(mode)});
   const recipes::AcquireResult result = co_await recipe_->acquire(mode);
   if (!result.acquired) {
-    const bool timedOut = result.failure == "timed out";
+    const bool timedOut = result.failure == recipes::AcquireFailure::TimedOut;
+    const std::string why = recipes::failureText(result);
     world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name,
                    .op = timedOut ? "timed_out" : "failed", .path = result.node,
-                   .value = recipes::lockModeName(mode), .detail = result.failure});
+                   .value = recipes::lockModeName(mode), .detail = why});
     phase_ = held_ > 0 ? Phase::Holding : Phase::Idle;
     roundAbandoned_ = true;
     co_return;

@@ -11,6 +11,16 @@ bool isRevokeRequest(const std::string& data) { return data == "revoke" || data 
 
 }  // namespace
 
+std::vector<CodeLine> codeLinesOf(const CuratorLines& lines) {
+  std::vector<CodeLine> named;
+  for (const CodeLine& line : {lines.reenter, lines.create, lines.find, lines.watchOwn, lines.list,
+                               lines.check, lines.watchPredecessor, lines.wait, lines.giveUp,
+                               lines.release}) {
+    if (line.number > 0) named.push_back(line);
+  }
+  return named;
+}
+
 LockVerdict exclusiveRule(std::span<const std::string> sorted, long ours) {
   if (ours == 0) return {true, ""};
   return {false, sorted[static_cast<size_t>(ours - 1)]};
@@ -128,7 +138,7 @@ coro::Task<AcquireResult> LockInternals::internalLockLoop(
     if (predecessor.rc != ErrorCode::Ok) co_return co_await fail(failedResult(predecessor.rc));
     mark(lines_.wait);
     const bool woken = co_await waitForWakeUp(wakeUp_, deadline);
-    if (!woken) co_return co_await fail(failedResult(kTimedOut));
+    if (!woken) co_return co_await fail(failedResult(AcquireFailure::TimedOut));
   }
 }
 
@@ -208,7 +218,8 @@ coro::Task<bool> InterProcessMutex::release() {
 }
 
 coro::Task<bool> revokeFirstNode(AwaitableZooKeeper& zk, std::string lockPath,
-                                 std::function<void(int)> markLine, int listLine, int writeLine) {
+                                 std::function<void(CodeLine)> markLine, CodeLine listLine,
+                                 CodeLine writeLine) {
   markLine(listLine);
   const ChildrenResult listed = co_await retrying([&] { return zk.getChildren(lockPath, false); });
   if (listed.rc != ErrorCode::Ok || listed.children->empty()) co_return false;

@@ -18,19 +18,22 @@
 
 namespace lockscope::recipes {
 
-// The pseudocode line of the recipe using LockInternals for each of its steps.
+// The pseudocode line of the recipe using LockInternals for each of its steps. A line with
+// number 0 is a step the recipe never takes (zk-rwlock is not revocable: no watchOwn).
 struct CuratorLines {
-  int reenter = 0;           // a nested acquire by the holder: count it
-  int create = 0;            // create the protected node
-  int find = 0;              // after ConnectionLoss: find it again by GUID
-  int watchOwn = 0;          // revocable: getData(own node, watch)
-  int list = 0;              // getChildren, sorted
-  int check = 0;             // does the driver give us the lock?
-  int watchPredecessor = 0;  // getData(node to wait for, watch)
-  int wait = 0;              // wait for the watch or the deadline
-  int giveUp = 0;            // timed out or failed: delete our node
-  int release = 0;           // delete our node
+  CodeLine reenter;           // a nested acquire by the holder: count it
+  CodeLine create;            // create the protected node
+  CodeLine find;              // after ConnectionLoss: find it again by GUID
+  CodeLine watchOwn;          // revocable: getData(own node, watch)
+  CodeLine list;              // getChildren, sorted
+  CodeLine check;             // does the driver give us the lock?
+  CodeLine watchPredecessor;  // getData(node to wait for, watch)
+  CodeLine wait;              // wait for the watch or the deadline
+  CodeLine giveUp;            // timed out or failed: delete our node
+  CodeLine release;           // delete our node
 };
+// The named lines of `lines` that a recipe marks (those with a number), for its description.
+std::vector<CodeLine> codeLinesOf(const CuratorLines& lines);
 
 // Curator's LockInternalsDriver.getsTheLock: from the children sorted by sequence and our index
 // there, whether we hold the lock, else which child to wait for.
@@ -90,7 +93,7 @@ class LockInternals {
   coro::Task<AcquireResult> fail(AcquireResult failure);
   coro::Task<void> readRevocation();
   coro::Task<void> findAndDeleteOrphan(std::string guid);
-  void mark(int line) { env_.markLine(line); }
+  void mark(CodeLine line) { env_.markLine(line); }
 
   RecipeEnvironment& env_;
   std::string basePath_;
@@ -136,6 +139,7 @@ class InterProcessMutex {
 
 // Curator's Revoker.attemptRevoke on the current holder: setData(first node, "revoke").
 coro::Task<bool> revokeFirstNode(AwaitableZooKeeper& zk, std::string lockPath,
-                                 std::function<void(int)> markLine, int listLine, int writeLine);
+                                 std::function<void(CodeLine)> markLine, CodeLine listLine,
+                                 CodeLine writeLine);
 
 }  // namespace lockscope::recipes

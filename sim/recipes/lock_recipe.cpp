@@ -1,6 +1,21 @@
 #include "lock_recipe.h"
 
+#include "sim/engine/check.h"
+
 namespace lockscope::recipes {
+
+std::string failureText(const AcquireResult& result) {
+  switch (result.failure) {
+    case AcquireFailure::None: return "";
+    case AcquireFailure::TimedOut: return "timed out";
+    case AcquireFailure::CallFailed: return std::string(zookeeper::errorCodeName(result.rc));
+    case AcquireFailure::UpgradeRefused: return "upgrade refused";
+    case AcquireFailure::NoQuorum: return "no quorum (" + result.detail + ")";
+    case AcquireFailure::NoValidity: return "validity <= 0 (" + result.detail + ")";
+  }
+  LOCKSCOPE_CHECK(false, "an AcquireFailure with no text");
+  return "";
+}
 
 coro::Task<bool> LockRecipe::holdUnlessRevoked(sim::Micros duration) {
   if (revocationRequested()) co_return true;

@@ -1,8 +1,9 @@
 // What every lock recipe is: acquire and release, written once as coroutines against the async
 // ZooKeeper API, never knowing whether the server is the model or a real one.
 //
-// A recipe marks the pseudocode line it is on (line(n)) before every awaited step; the trace
-// carries it and the GUI highlights it. Lines are numbered from 1 in the recipe's description.
+// A recipe marks the pseudocode line it is on (line(kName), a CodeLine) before every awaited
+// step; the trace carries its number and the GUI highlights it. Lines are numbered from 1 in the
+// recipe's description, which lists every named line the recipe marks.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +16,7 @@
 
 #include "awaitable_zookeeper.h"
 #include "backends/api/redis_client.h"
+#include "code_line.h"
 #include "sim/coro/signal.h"
 #include "sim/coro/task.h"
 #include "sim/engine/process.h"
@@ -48,19 +50,36 @@ struct RecipeEnvironment {
   std::optional<AwaitableZooKeeper> zookeeper;  // empty in a Redis run
   std::string clientName;
   RecipeParameters parameters;
-  std::function<void(int line)> markLine;
+  std::function<void(CodeLine line)> markLine;
   // A Redis run: one connection per shard ("redis-1".."redis-N", in order) and the client
   // machine's own clock in ms, which Redlock measures elapsed time with. Empty otherwise.
   std::vector<redis::RedisClient*> redis;
   std::function<int64_t()> localClockMs;
 };
 
+// Why an acquire did not take the lock: one enum for every recipe, so the driver and the
+// checkers decide on a value, never on a message (the trace's detail is failureText()).
+enum class AcquireFailure : uint8_t {
+  None,            // acquired
+  TimedOut,        // the timed acquire's deadline passed; the driver records "timed_out"
+  CallFailed,      // a ZooKeeper call failed; `rc` says how (ConnectionLoss, SessionExpired, ...)
+  UpgradeRefused,  // zk-rwlock: the holder of a read lock asked for the write lock
+  NoQuorum,        // Redlock: fewer than N/2+1 masters said OK; `detail` is the tally
+  NoValidity,      // Redlock: a quorum, but the lease had no time left; `detail` is the tally
+};
+
 struct AcquireResult {
   bool acquired = false;
   int64_t fencingToken = 0;  // czxid of the lock node: grows with every new lock node
   std::string node;          // the lock node we hold (or held last)
-  std::string failure;       // when not acquired: "timed out", "session expired", ...
+  AcquireFailure failure = AcquireFailure::None;  // None exactly when acquired
+  ErrorCode rc = ErrorCode::Ok;                    // CallFailed: the call's result
+  std::string detail;                              // NoQuorum, NoValidity: the tally
 };
+
+// The trace's words for a failed acquire: "timed out", "ConnectionLoss", "upgrade refused",
+// "no quorum (<tally>)", "validity <= 0 (<tally>)". Empty when it was acquired.
+std::string failureText(const AcquireResult& result);
 
 class LockRecipe {
  public:
@@ -86,7 +105,7 @@ class LockRecipe {
   coro::Task<bool> holdUnlessRevoked(sim::Micros duration);
 
  protected:
-  void line(int number) { env_.markLine(number); }
+  void line(CodeLine named) { env_.markLine(named); }
   // A revocable recipe calls this when a revoker asked the holder to let go; a new lock clears it.
   void requestRevocation();
   void clearRevocation();
@@ -104,6 +123,7 @@ struct RecipeDescription {
   std::string_view name;
   std::string_view summary;              // one line, for `lockscope-cli recipes`
   std::vector<std::string_view> pseudocode;
+  std::vector<CodeLine> codeLines;       // every line the recipe marks, by name (see code_line.h)
   bool fair = true;                      // grants follow node creation order (FIFO checker)
   bool readWrite = false;                // accepts LockMode::Read / Write
   std::string_view backend = "zookeeper";  // the service it needs: "zookeeper" or "redis"

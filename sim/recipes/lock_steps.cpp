@@ -8,15 +8,15 @@
 namespace lockscope::recipes {
 
 AcquireResult acquiredResult(const std::string& node, const Stat& stat) {
-  return AcquireResult{true, stat.czxid, node, ""};
+  return AcquireResult{.acquired = true, .fencingToken = stat.czxid, .node = node};
 }
 
 AcquireResult failedResult(ErrorCode rc, const std::string& node) {
-  return failedResult(std::string(zookeeper::errorCodeName(rc)), node);
+  return AcquireResult{.node = node, .failure = AcquireFailure::CallFailed, .rc = rc};
 }
 
-AcquireResult failedResult(std::string why, const std::string& node) {
-  return AcquireResult{false, 0, node, std::move(why)};
+AcquireResult failedResult(AcquireFailure why, const std::string& node) {
+  return AcquireResult{.node = node, .failure = why};
 }
 
 Deadline::Deadline(const sim::World& world, int64_t timeoutMs) : world_(world) {
@@ -53,7 +53,7 @@ coro::Task<ErrorCode> createParentContainers(AwaitableZooKeeper& zk, std::string
 }
 
 coro::Task<CreateResult> createFindingGuid(AwaitableZooKeeper& zk, GuidCreate spec,
-                                           std::function<void(int)> markLine) {
+                                           std::function<void(CodeLine)> markLine) {
   const std::string path = spec.parent + "/" + spec.guid + spec.name;
   CreateResult created;
   bool mayExist = spec.mayExist;  // a create failed with ConnectionLoss: the server may have done it
@@ -115,13 +115,13 @@ void SingleNodeRecipe::onWatchEvent(const zookeeper::WatchedEvent& event) {
 
 coro::Task<CreateResult> SingleNodeRecipe::createGuidNode(CreateMode mode) {
   GuidCreate spec{.parent = parameters().lockPath, .guid = makeGuid(env_.world.chooser()) + "-",
-                  .name = "lock-", .mode = mode, .createLine = 1, .findLine = 2};
+                  .name = "lock-", .mode = mode, .createLine = kGuidCreate, .findLine = kGuidRecover};
   const CreateResult created = co_await createFindingGuid(zk(), std::move(spec), env_.markLine);
   if (created.rc == ErrorCode::Ok) node_ = created.path;
   co_return created;
 }
 
-coro::Task<AcquireResult> SingleNodeRecipe::giveUpNode(int giveUpLine, AcquireResult failure) {
+coro::Task<AcquireResult> SingleNodeRecipe::giveUpNode(CodeLine giveUpLine, AcquireResult failure) {
   watched_.clear();
   line(giveUpLine);
   co_return co_await giveUp(zk(), std::exchange(node_, {}), std::move(failure));

@@ -15,12 +15,14 @@
 
 namespace lockscope::recipes {
 
-// The failure a timed acquire reports when its time ran out (the driver records "timed_out").
-inline constexpr const char* kTimedOut = "timed out";
+// The create of createGuidNode, the first two lines of every recipe that uses it.
+inline constexpr CodeLine kGuidCreate{1, "create("};
+inline constexpr CodeLine kGuidRecover{2, "ConnectionLoss"};
 
 AcquireResult acquiredResult(const std::string& node, const Stat& stat);
+// A call that failed with `rc` (CallFailed), or a failure that is not a call's (`why`).
 AcquireResult failedResult(ErrorCode rc, const std::string& node = "");
-AcquireResult failedResult(std::string why, const std::string& node = "");
+AcquireResult failedResult(AcquireFailure why, const std::string& node = "");
 
 // When a timed acquire (parameters().acquireTimeoutMs) must give up, in virtual time.
 class Deadline {
@@ -78,11 +80,11 @@ struct GuidCreate {
   std::string data;
   bool createParents = false;  // Curator's creatingParentContainersIfNeeded()
   bool mayExist = false;       // a create of this GUID already failed with ConnectionLoss
-  int createLine = 0;          // the pseudocode lines to mark
-  int findLine = 0;
+  CodeLine createLine;         // the pseudocode lines to mark
+  CodeLine findLine;
 };
 coro::Task<CreateResult> createFindingGuid(AwaitableZooKeeper& zk, GuidCreate spec,
-                                           std::function<void(int)> markLine);
+                                           std::function<void(CodeLine)> markLine);
 
 // Creates every missing ancestor of `path` (not `path` itself) as a container node.
 coro::Task<ErrorCode> createParentContainers(AwaitableZooKeeper& zk, std::string path);
@@ -105,27 +107,27 @@ coro::Task<bool> waitForWakeUp(coro::Signal& wakeUp, const Deadline& deadline);
 // wake the waiter (a session event wakes it too), release = delete our node.
 class SingleNodeRecipe : public LockRecipe {
  public:
-  SingleNodeRecipe(RecipeEnvironment& environment, int releaseLine)
+  SingleNodeRecipe(RecipeEnvironment& environment, CodeLine releaseLine)
       : LockRecipe(environment), wakeUp_(environment.process), releaseLine_(releaseLine) {}
 
   coro::Task<bool> release(LockMode mode) override;
   void onWatchEvent(const zookeeper::WatchedEvent& event) override;
 
  protected:
-  // The ZooKeeper recipe's create, pseudocode lines 1 and 2: node = create("lock/<guid>-lock-",
-  // mode); after a ConnectionLoss, look for <guid>- among the children before creating again.
-  // Sets node_ on success.
+  // The ZooKeeper recipe's create, pseudocode lines 1 and 2 (kGuidCreate, kGuidRecover): node =
+  // create("lock/<guid>-lock-", mode); after a ConnectionLoss, look for <guid>- among the
+  // children before creating again. Sets node_ on success.
   coro::Task<CreateResult> createGuidNode(CreateMode mode);
   // A timed-out or failed acquire (pseudocode line `giveUpLine`): delete our node, report
   // `failure`.
-  coro::Task<AcquireResult> giveUpNode(int giveUpLine, AcquireResult failure);
+  coro::Task<AcquireResult> giveUpNode(CodeLine giveUpLine, AcquireResult failure);
 
   std::string node_;
   std::string watched_;
   coro::Signal wakeUp_;
 
  private:
-  int releaseLine_;
+  CodeLine releaseLine_;
 };
 
 // Coroutines a recipe runs beside its acquire (re-reading its node after a revocation request,

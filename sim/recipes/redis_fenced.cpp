@@ -9,23 +9,28 @@
 namespace lockscope::recipes {
 namespace {
 
+constexpr CodeLine kAcquireScript{1, "fenced_acquire"};
+constexpr CodeLine kOurs{2, "the lock is ours"};
+constexpr CodeLine kWait{3, "sleep"};
+constexpr CodeLine kRelease{4, "compare_and_delete"};
+
 class RedisFenced final : public PollingRedisRecipe {
  public:
-  explicit RedisFenced(RecipeEnvironment& environment) : PollingRedisRecipe(environment, 3) {}
+  explicit RedisFenced(RecipeEnvironment& environment) : PollingRedisRecipe(environment, kWait) {}
 
   coro::Task<bool> release(LockMode) override {
-    line(4);
+    line(kRelease);
     co_return co_await releaseIfOurs();
   }
 
  protected:
   coro::Task<std::optional<AcquireResult>> attempt(LockMode) override {
     token_ = newToken();
-    line(1);
+    line(kAcquireScript);
     const Command command = {"EVAL", std::string(redis::scripts::kFencedAcquire), "1", key(), token_, ttlText()};
     const Reply fence = co_await send(0, command);
     if (fence.type != redis::ReplyType::Integer) co_return std::nullopt;
-    line(2);
+    line(kOurs);
     co_return holding(fence.integer);
   }
 };
@@ -43,6 +48,7 @@ RecipeDescription describeRedisFenced() {
               "nil: sleep retry_delay_ms, then go to 1 (until the deadline)",
               "release: EVAL compare_and_delete(lock, <token>)",
           },
+      .codeLines = {kAcquireScript, kOurs, kWait, kRelease},
       .fair = false,
       .backend = "redis",
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {

@@ -10,33 +10,40 @@
 namespace lockscope::recipes {
 namespace {
 
+constexpr CodeLine kSet{1, "SET lock"};
+constexpr CodeLine kOurs{2, "the lock is ours"};
+constexpr CodeLine kWait{3, "sleep"};
+constexpr CodeLine kRenew{4, "compare_and_extend"};
+constexpr CodeLine kDelete{4, "release: DEL"};           // redis-unsafe-del's line 4
+constexpr CodeLine kCompareAndDelete{5, "compare_and_delete"};
+
 class RedisSetPx final : public PollingRedisRecipe {
  public:
   enum class Release { PlainDel, CompareAndDelete };
 
   RedisSetPx(RecipeEnvironment& environment, Release releaseBy, int64_t renewEveryMs)
-      : PollingRedisRecipe(environment, 3), releaseBy_(releaseBy), renewEveryMs_(renewEveryMs) {}
+      : PollingRedisRecipe(environment, kWait), releaseBy_(releaseBy), renewEveryMs_(renewEveryMs) {}
 
   coro::Task<bool> release(LockMode) override {
     ++generation_;  // stops the renewals
     if (releaseBy_ == Release::PlainDel) {
-      line(4);
+      line(kDelete);
       const Command command = {"DEL", key()};
       const Reply deleted = co_await send(0, command);
       co_return deleted.isInteger(1);
     }
-    line(5);
+    line(kCompareAndDelete);
     co_return co_await releaseIfOurs();
   }
 
  protected:
   coro::Task<std::optional<AcquireResult>> attempt(LockMode) override {
     token_ = newToken();
-    line(1);
+    line(kSet);
     const Command command = {"SET", key(), token_, "NX", "PX", ttlText()};
     const Reply set = co_await send(0, command);
     if (!set.isOk()) co_return std::nullopt;
-    line(2);
+    line(kOurs);
     if (renewEveryMs_ > 0) background_.start(renew(++generation_));
     co_return holding();
   }
@@ -46,7 +53,7 @@ class RedisSetPx final : public PollingRedisRecipe {
     for (;;) {
       co_await sleepMs(renewEveryMs_);
       if (generation != generation_) co_return;
-      line(4);
+      line(kRenew);
       const Command command = {"EVAL", std::string(redis::scripts::kCompareAndExtend), "1", key(), token_, ttlText()};
       const Reply extended = co_await send(0, command);
       if (generation != generation_) co_return;
@@ -87,6 +94,7 @@ RecipeDescription describeRedisUnsafeDel() {
               "nil: sleep retry_delay_ms, then go to 1 (until the deadline)",
               "release: DEL lock (whoever's it is now)",
           },
+      .codeLines = {kSet, kOurs, kWait, kDelete},
       .fair = false,
       .backend = "redis",
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {
@@ -100,6 +108,7 @@ RecipeDescription describeRedisLock() {
       .name = "redis-lock",
       .summary = "SET NX PX, release by compare-and-delete; optional extension (renew_every_ms)",
       .pseudocode = setPxPseudocode("release: EVAL compare_and_delete(lock, <token>)"),
+      .codeLines = {kSet, kOurs, kWait, kRenew, kCompareAndDelete},
       .fair = false,
       .backend = "redis",
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {
@@ -114,6 +123,7 @@ RecipeDescription describeRedisWatchdog() {
       .name = "redis-watchdog",
       .summary = "redis-lock whose holder renews the lease every ttl/3 (Redisson's watchdog)",
       .pseudocode = setPxPseudocode("release: stop renewing; EVAL compare_and_delete(lock, <token>)"),
+      .codeLines = {kSet, kOurs, kWait, kRenew, kCompareAndDelete},
       .fair = false,
       .backend = "redis",
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {

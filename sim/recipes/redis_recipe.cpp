@@ -54,11 +54,11 @@ std::string RedisRecipe::newToken() {
 }
 
 AcquireResult RedisRecipe::holding(int64_t fencingToken) const {
-  return AcquireResult{true, fencingToken, key(), ""};
+  return AcquireResult{.acquired = true, .fencingToken = fencingToken, .node = key()};
 }
 
-AcquireResult RedisRecipe::failed(std::string why) const {
-  return AcquireResult{false, 0, key(), std::move(why)};
+AcquireResult RedisRecipe::failed(AcquireFailure why, std::string detail) const {
+  return AcquireResult{.node = key(), .failure = why, .detail = std::move(detail)};
 }
 
 coro::Task<AcquireResult> PollingRedisRecipe::acquire(LockMode mode) {
@@ -67,7 +67,7 @@ coro::Task<AcquireResult> PollingRedisRecipe::acquire(LockMode mode) {
     std::optional<AcquireResult> result = co_await attempt(mode);
     if (result) co_return *result;
     line(waitLine_);
-    if (deadline.passed()) co_return failed(kTimedOut);
+    if (deadline.passed()) co_return failed(AcquireFailure::TimedOut);
     const int64_t waitMs = deadline.remaining() < 0
                                ? retryDelayMs()
                                : std::min(retryDelayMs(), sim::toMillis(deadline.remaining()) + 1);

@@ -51,7 +51,7 @@ class RedisRecipe : public LockRecipe {
   coro::Task<bool> releaseIfOurs();
 
   AcquireResult holding(int64_t fencingToken = 0) const;
-  AcquireResult failed(std::string why) const;
+  AcquireResult failed(AcquireFailure why, std::string detail = "") const;
 
   // Owns the recipe's callbacks: a reply or timer that outlives the recipe does nothing.
   coro::Lifetime life_ = coro::makeLifetime();
@@ -63,7 +63,7 @@ class RedisRecipe : public LockRecipe {
 class PollingRedisRecipe : public RedisRecipe {
  public:
   // `waitLine`: the pseudocode line of the wait between attempts.
-  PollingRedisRecipe(RecipeEnvironment& environment, int waitLine)
+  PollingRedisRecipe(RecipeEnvironment& environment, CodeLine waitLine)
       : RedisRecipe(environment), waitLine_(waitLine) {}
 
   coro::Task<AcquireResult> acquire(LockMode mode) override;
@@ -75,7 +75,7 @@ class PollingRedisRecipe : public RedisRecipe {
   virtual int64_t retryDelayMs() const { return parameters().retryDelayMs; }
 
  private:
-  int waitLine_;
+  CodeLine waitLine_;
 };
 
 }  // namespace lockscope::recipes

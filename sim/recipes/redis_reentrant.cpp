@@ -8,13 +8,18 @@
 namespace lockscope::recipes {
 namespace {
 
+constexpr CodeLine kAcquireScript{1, "reentrant_acquire"};
+constexpr CodeLine kOurs{2, "the lock is ours"};
+constexpr CodeLine kWait{3, "sleep"};
+constexpr CodeLine kRelease{4, "reentrant_release"};
+
 class RedisReentrant final : public PollingRedisRecipe {
  public:
   explicit RedisReentrant(RecipeEnvironment& environment)
-      : PollingRedisRecipe(environment, 3), owner_(newToken()) {}
+      : PollingRedisRecipe(environment, kWait), owner_(newToken()) {}
 
   coro::Task<bool> release(LockMode) override {
-    line(4);
+    line(kRelease);
     const Command command = {"EVAL", std::string(redis::scripts::kReentrantRelease), "1", key(), ttlText(), owner_};
     const Reply left = co_await send(0, command);
     co_return left.type == redis::ReplyType::Integer;  // nil: we held nothing (it expired)
@@ -22,12 +27,12 @@ class RedisReentrant final : public PollingRedisRecipe {
 
  protected:
   coro::Task<std::optional<AcquireResult>> attempt(LockMode) override {
-    line(1);
+    line(kAcquireScript);
     const Command command = {"EVAL", std::string(redis::scripts::kReentrantAcquire), "1", key(), ttlText(), owner_};
     const Reply held = co_await send(0, command);
     lastPttlMs_ = held.type == redis::ReplyType::Integer ? held.integer : -1;
     if (!held.isNil()) co_return std::nullopt;
-    line(2);
+    line(kOurs);
     co_return holding();
   }
 
@@ -56,6 +61,7 @@ RecipeDescription describeRedisReentrant() {
               "a PTTL: sleep min(retry_delay_ms, PTTL), then go to 1 (until the deadline)",
               "release: EVAL reentrant_release(lock, ttl_ms, <owner>): HINCRBY -1; at 0 DEL",
           },
+      .codeLines = {kAcquireScript, kOurs, kWait, kRelease},
       .fair = false,
       .backend = "redis",
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {

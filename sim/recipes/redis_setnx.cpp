@@ -7,14 +7,33 @@
 namespace lockscope::recipes {
 namespace {
 
+// The two variants' named lines: redis-setnx-expire has the PEXPIRE line between 1 and the rest.
+struct SetnxLines {
+  CodeLine setnx{1, "SETNX"};
+  CodeLine expire;  // redis-setnx-expire only
+  CodeLine ours;
+  CodeLine wait;
+  CodeLine release;
+  std::vector<CodeLine> named() const {
+    std::vector<CodeLine> all{setnx, ours, wait, release};
+    if (expire.number > 0) all.push_back(expire);
+    return all;
+  }
+};
+constexpr SetnxLines kSetnxLines{.ours = {2, "the lock is ours"}, .wait = {3, "sleep"},
+                                 .release = {4, "release: DEL"}};
+constexpr SetnxLines kSetnxExpireLines{.expire = {2, "PEXPIRE"}, .ours = {3, "the lock is ours"},
+                                       .wait = {4, "sleep"}, .release = {5, "release: DEL"}};
+
 class RedisSetnx final : public PollingRedisRecipe {
  public:
   // withExpire: redis-setnx-expire (PEXPIRE after a successful SETNX).
   RedisSetnx(RecipeEnvironment& environment, bool withExpire)
-      : PollingRedisRecipe(environment, withExpire ? 4 : 3), withExpire_(withExpire) {}
+      : PollingRedisRecipe(environment, (withExpire ? kSetnxExpireLines : kSetnxLines).wait),
+        lines_(withExpire ? kSetnxExpireLines : kSetnxLines) {}
 
   coro::Task<bool> release(LockMode) override {
-    line(withExpire_ ? 5 : 4);
+    line(lines_.release);
     const Command command = {"DEL", key()};
     const Reply deleted = co_await send(0, command);
     co_return deleted.type == redis::ReplyType::Integer;
@@ -23,21 +42,21 @@ class RedisSetnx final : public PollingRedisRecipe {
  protected:
   coro::Task<std::optional<AcquireResult>> attempt(LockMode) override {
     token_ = newToken();
-    line(1);
+    line(lines_.setnx);
     const Command command = {"SETNX", key(), token_};
     const Reply set = co_await send(0, command);
     if (!set.isInteger(1)) co_return std::nullopt;
-    if (withExpire_) {
-      line(2);
+    if (lines_.expire.number > 0) {
+      line(lines_.expire);
       const Command command = {"PEXPIRE", key(), ttlText()};
       co_await send(0, command);
     }
-    line(withExpire_ ? 3 : 2);
+    line(lines_.ours);
     co_return holding();
   }
 
  private:
-  bool withExpire_;
+  SetnxLines lines_;
 };
 
 }  // namespace
@@ -53,6 +72,7 @@ RecipeDescription describeRedisSetnx() {
               "0: sleep retry_delay_ms, then go to 1 (until the deadline)",
               "release: DEL lock",
           },
+      .codeLines = kSetnxLines.named(),
       .fair = false,
       .backend = "redis",
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {
@@ -73,6 +93,7 @@ RecipeDescription describeRedisSetnxExpire() {
               "0: sleep retry_delay_ms, then go to 1 (until the deadline)",
               "release: DEL lock",
           },
+      .codeLines = kSetnxExpireLines.named(),
       .fair = false,
       .backend = "redis",
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {

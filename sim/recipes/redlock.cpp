@@ -13,6 +13,15 @@
 namespace lockscope::recipes {
 namespace {
 
+constexpr CodeLine kStart{1, "start = now()"};
+constexpr CodeLine kSetAll{2, "SET lock"};
+constexpr CodeLine kValidity{3, "validity ="};
+constexpr CodeLine kOurs{4, "the lock is ours"};
+constexpr CodeLine kUnlockAll{5, "else:"};
+constexpr CodeLine kRetry{6, "sleep"};
+constexpr CodeLine kGiveUp{7, "give up"};
+constexpr CodeLine kRelease{8, "release:"};
+
 class Redlock final : public RedisRecipe {
  public:
   explicit Redlock(RecipeEnvironment& environment) : RedisRecipe(environment) {}
@@ -24,30 +33,30 @@ class Redlock final : public RedisRecipe {
     const int64_t driftMs = ttlMs / 100 + 2;
     for (int attempt = 0;; ++attempt) {
       token_ = newToken();
-      line(1);
+      line(kStart);
       int64_t startMs = clockMs();
-      line(2);
+      line(kSetAll);
       const Command command = {"SET", key(), token_, "NX", "PX", ttlText()};
       const FanOutResult set = co_await sendToAll(command, quorum);
       size_t locked = 0;
       for (const Reply& reply : set.replies) locked += reply.isOk() ? 1 : 0;
       if (parameters().redlockTimerAfterQuorum && set.quorumAtMs >= 0) startMs = set.quorumAtMs;
-      line(3);
+      line(kValidity);
       const int64_t validityMs = ttlMs - (clockMs() - startMs) - driftMs;
       const std::string tally = std::to_string(locked) + " of " + std::to_string(shards()) +
                                 " locked, validity " + std::to_string(validityMs) + " ms";
       note(tally);
       if (locked >= quorum && validityMs > 0) {
-        line(4);
+        line(kOurs);
         co_return holding();
       }
-      line(5);
+      line(kUnlockAll);
       co_await unlockAll();
       if (parameters().retries >= 0 && attempt >= parameters().retries) {
-        line(7);
-        co_return failed(locked < quorum ? "no quorum (" + tally + ")" : "validity <= 0 (" + tally + ")");
+        line(kGiveUp);
+        co_return failed(locked < quorum ? AcquireFailure::NoQuorum : AcquireFailure::NoValidity, tally);
       }
-      line(6);
+      line(kRetry);
       const int64_t delayMs = static_cast<int64_t>(env_.world.chooser().choose(
           static_cast<uint64_t>(std::max<int64_t>(parameters().retryDelayMs, 1)), "redlock retry delay"));
       co_await sleepMs(delayMs);
@@ -55,7 +64,7 @@ class Redlock final : public RedisRecipe {
   }
 
   coro::Task<bool> release(LockMode) override {
-    line(8);
+    line(kRelease);
     const FanOutResult deleted = co_await unlockAll();
     size_t ours = 0;
     for (const Reply& reply : deleted.replies) ours += reply.isInteger(1) ? 1 : 0;
@@ -89,6 +98,7 @@ RecipeDescription describeRedlock() {
               "out of retries: give up",
               "release: EVAL compare_and_delete(lock, <token>) on every master",
           },
+      .codeLines = {kStart, kSetAll, kValidity, kOurs, kUnlockAll, kRetry, kGiveUp, kRelease},
       .fair = false,
       .backend = "redis",
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {

@@ -15,21 +15,21 @@ coro::Task<AcquireResult> ChainedRecipe::acquire(LockMode) {
   else created = co_await createBlindly(create_.mode);
   if (created.rc != ErrorCode::Ok) co_return failedResult(created.rc);
   for (;;) {
-    line(3);
+    line(kChainedList);
     const QueueListing listed = co_await listQueue(zk(), lock, node_, false);
-    if (listed.rc != ErrorCode::Ok) co_return co_await giveUpNode(8, failedResult(listed.rc));
-    line(4);
+    if (listed.rc != ErrorCode::Ok) co_return co_await giveUpNode(kChainedGiveUp, failedResult(listed.rc));
+    line(kChainedCheck);
     if (listed.index == 0) co_return acquiredResult(node_, created.stat);
-    line(5);
+    line(kChainedPredecessor);
     watched_ = listed.predecessor;
     wakeUp_.clear();
-    line(6);
+    line(kChainedWatch);
     const WatchOutcome watch = co_await watchPredecessor();
     if (watch.next == Next::ListAgain) continue;
-    if (watch.next == Next::Fail) co_return co_await giveUpNode(8, failedResult(watch.rc));
-    line(7);
+    if (watch.next == Next::Fail) co_return co_await giveUpNode(kChainedGiveUp, failedResult(watch.rc));
+    line(kChainedWait);
     const bool woken = co_await waitForWakeUp(wakeUp_, deadline);
-    if (!woken) co_return co_await giveUpNode(8, failedResult(kTimedOut));
+    if (!woken) co_return co_await giveUpNode(kChainedGiveUp, failedResult(AcquireFailure::TimedOut));
     if (ownsAfterWakeUp()) co_return acquiredResult(node_, created.stat);
   }
 }
@@ -45,13 +45,18 @@ coro::Task<ChainedRecipe::WatchOutcome> ChainedRecipe::watchPredecessor() {
 coro::Task<CreateResult> ChainedRecipe::createBlindly(CreateMode mode) {
   CreateResult created;
   for (int attempt = 0;; ++attempt) {
-    line(1);
+    line(kGuidCreate);
     created = co_await zk().create(parameters().lockPath + "/lock-", "", mode);
     if (created.rc != ErrorCode::ConnectionLoss || attempt == kConnectionLossRetries) break;
-    line(2);
+    line(kGuidRecover);
   }
   if (created.rc == ErrorCode::Ok) node_ = created.path;
   co_return created;
+}
+
+std::vector<CodeLine> chainedCodeLines() {
+  return {kGuidCreate,   kGuidRecover,  kChainedList,   kChainedCheck,  kChainedPredecessor,
+          kChainedWatch, kChainedWait,  kChainedGiveUp, kChainedRelease};
 }
 
 std::vector<std::string_view> chainedPseudocode(const ChainedText& text) {
@@ -74,6 +79,7 @@ RecipeDescription describeZkChained() {
       .summary = "ZooKeeper recipe: <guid>-lock- ephemeral-sequential node, watch only the "
                  "predecessor (exists; null: list again)",
       .pseudocode = chainedPseudocode({}),
+      .codeLines = chainedCodeLines(),
       .make = makeRecipe<ChainedRecipe>,
   };
 }

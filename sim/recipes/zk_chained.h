@@ -10,6 +10,17 @@
 
 namespace lockscope::recipes {
 
+// zk-chained's named lines (lines 1 and 2 are kGuidCreate and kGuidRecover). Its variants keep
+// the numbers and replace only the text, so each claim holds for every variant's text too.
+inline constexpr CodeLine kChainedList{3, "getChildren("};
+inline constexpr CodeLine kChainedCheck{4, "children[0]"};
+inline constexpr CodeLine kChainedPredecessor{5, "predecessor"};
+inline constexpr CodeLine kChainedWatch{6, "watch=true"};
+inline constexpr CodeLine kChainedWait{7, "wait for"};
+inline constexpr CodeLine kChainedGiveUp{8, "give up"};
+inline constexpr CodeLine kChainedRelease{9, "release:"};
+std::vector<CodeLine> chainedCodeLines();
+
 // The create step (pseudocode lines 1 and 2).
 struct ChainedCreate {
   CreateMode mode = CreateMode::EphemeralSequential;
@@ -19,7 +30,7 @@ struct ChainedCreate {
 class ChainedRecipe : public SingleNodeRecipe {
  public:
   explicit ChainedRecipe(RecipeEnvironment& environment, ChainedCreate create = {})
-      : SingleNodeRecipe(environment, 9), create_(create) {}
+      : SingleNodeRecipe(environment, kChainedRelease), create_(create) {}
 
   coro::Task<AcquireResult> acquire(LockMode mode) override;
 

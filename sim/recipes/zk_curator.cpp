@@ -8,9 +8,18 @@
 namespace lockscope::recipes {
 namespace {
 
-constexpr CuratorLines kLines{.reenter = 1, .create = 2, .find = 3, .watchOwn = 4, .list = 5,
-                              .check = 6, .watchPredecessor = 7, .wait = 8, .giveUp = 9,
-                              .release = 10};
+constexpr CuratorLines kLines{.reenter = {1, "already holds"},
+                              .create = {2, "create("},
+                              .find = {3, "ConnectionLoss"},
+                              .watchOwn = {4, "revocable"},
+                              .list = {5, "getChildren("},
+                              .check = {6, "children[0]"},
+                              .watchPredecessor = {7, "getData("},
+                              .wait = {8, "wait for"},
+                              .giveUp = {9, "give up"},
+                              .release = {10, "release"}};
+constexpr CodeLine kRevokeList{11, "revoke:"};
+constexpr CodeLine kRevokeWrite{12, "setData("};
 
 class ZkCurator final : public LockRecipe {
  public:
@@ -33,7 +42,8 @@ class ZkCurator final : public LockRecipe {
   void onWatchEvent(const zookeeper::WatchedEvent& event) override { mutex_.onWatchEvent(event); }
 
   coro::Task<bool> revokeHolder() override {
-    co_return co_await revokeFirstNode(zk(), parameters().lockPath, env_.markLine, 11, 12);
+    co_return co_await revokeFirstNode(zk(), parameters().lockPath, env_.markLine, kRevokeList,
+                                           kRevokeWrite);
   }
 
  private:
@@ -66,6 +76,11 @@ RecipeDescription describeZkCurator() {
               "pipeline (opt-in, Curator does not): 5 is sent right behind 2, not after its "
               "reply (one session's requests are answered in order); not with revocable",
           },
+      .codeLines = [] {
+        std::vector<CodeLine> named = codeLinesOf(kLines);
+        named.insert(named.end(), {kRevokeList, kRevokeWrite});
+        return named;
+      }(),
       .make = makeRecipe<ZkCurator>,
   };
 }

@@ -7,34 +7,42 @@
 namespace lockscope::recipes {
 namespace {
 
+constexpr CodeLine kCreate{1, "create("};
+constexpr CodeLine kCreated{2, "created:"};
+constexpr CodeLine kWatchOwner{3, "exists("};
+constexpr CodeLine kOwnSession{4, "our own session"};
+constexpr CodeLine kWait{5, "wait for"};
+constexpr CodeLine kGiveUp{6, "give up"};
+constexpr CodeLine kRelease{7, "release:"};
+
 class ZkEphemeral final : public SingleNodeRecipe {
  public:
-  explicit ZkEphemeral(RecipeEnvironment& environment) : SingleNodeRecipe(environment, 7) {}
+  explicit ZkEphemeral(RecipeEnvironment& environment) : SingleNodeRecipe(environment, kRelease) {}
 
   coro::Task<AcquireResult> acquire(LockMode) override {
     const std::string owner = parameters().lockPath + "/owner";
     const Deadline deadline(env_.world, parameters().acquireTimeoutMs);
     watched_ = owner;
     for (int losses = 0;;) {
-      line(1);
+      line(kCreate);
       const CreateResult created =
           co_await zk().create(owner, env_.clientName, CreateMode::Ephemeral);
-      line(2);
+      line(kCreated);
       if (created.rc == ErrorCode::Ok) co_return holding(owner, created.stat);
       if (created.rc == ErrorCode::ConnectionLoss && ++losses <= kConnectionLossRetries) continue;
-      if (created.rc != ErrorCode::NodeExists) co_return giveUpAt(6, failedResult(created.rc));
+      if (created.rc != ErrorCode::NodeExists) co_return giveUpAt(kGiveUp, failedResult(created.rc));
       wakeUp_.clear();
-      line(3);
+      line(kWatchOwner);
       const StatResult current = co_await retrying([&] { return zk().exists(owner, true); });
       if (current.rc == ErrorCode::NoNode) continue;  // gone already: race again
-      if (current.rc != ErrorCode::Ok) co_return giveUpAt(6, failedResult(current.rc));
-      line(4);
+      if (current.rc != ErrorCode::Ok) co_return giveUpAt(kGiveUp, failedResult(current.rc));
+      line(kOwnSession);
       if (current.stat->ephemeralOwner == zk().client().sessionId()) {
         co_return holding(owner, *current.stat);  // our create went through; its reply was lost
       }
-      line(5);
+      line(kWait);
       const bool woken = co_await waitForWakeUp(wakeUp_, deadline);
-      if (!woken) co_return giveUpAt(6, failedResult(kTimedOut));
+      if (!woken) co_return giveUpAt(kGiveUp, failedResult(AcquireFailure::TimedOut));
     }
   }
 
@@ -44,7 +52,7 @@ class ZkEphemeral final : public SingleNodeRecipe {
     return acquiredResult(owner, stat);
   }
   // The node is not ours: nothing to delete.
-  AcquireResult giveUpAt(int giveUpLine, AcquireResult failure) {
+  AcquireResult giveUpAt(CodeLine giveUpLine, AcquireResult failure) {
     line(giveUpLine);
     return failure;
   }
@@ -67,6 +75,7 @@ RecipeDescription describeZkEphemeral() {
               "timed out or failed: give up",
               "release: delete(\"/lock/owner\")",
           },
+      .codeLines = {kCreate, kCreated, kWatchOwner, kOwnSession, kWait, kGiveUp, kRelease},
       .fair = false,
       .make = makeRecipe<ZkEphemeral>,
   };

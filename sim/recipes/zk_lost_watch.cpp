@@ -32,6 +32,7 @@ RecipeDescription describeZkLostWatch() {
            .watch = "getChildren(\"/lock\", watch=true), answer ignored  (BUG: a change since 3 "
                     "is never reported)",
            .wait = "wait for /lock's children to change (or the deadline), then go to 3"}),
+      .codeLines = chainedCodeLines(),
       .make = makeRecipe<ZkLostWatch>,
   };
 }

@@ -30,6 +30,7 @@ RecipeDescription describeZkLostWatchExists() {
       .pseudocode = chainedPseudocode(
           {.watch = "exists(predecessor, watch=true), answer ignored  (BUG: null means it is "
                     "already gone)"}),
+      .codeLines = chainedCodeLines(),
       .make = makeRecipe<ZkLostWatchExists>,
   };
 }

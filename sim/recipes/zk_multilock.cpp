@@ -11,9 +11,16 @@
 namespace lockscope::recipes {
 namespace {
 
-constexpr CuratorLines kLines{.reenter = 1, .create = 1, .find = 1, .watchOwn = 1, .list = 1,
-                              .check = 1, .watchPredecessor = 1, .wait = 1, .giveUp = 2,
-                              .release = 4};
+// Each mutex is one line of this recipe's pseudocode.
+constexpr CodeLine kAcquireEach{1, "for each path"};
+constexpr CodeLine kGiveUp{2, "give up"};
+constexpr CodeLine kAllTaken{3, "all taken"};
+constexpr CodeLine kRelease{4, "release:"};
+constexpr CuratorLines kLines{.reenter = kAcquireEach, .create = kAcquireEach,
+                              .find = kAcquireEach, .watchOwn = kAcquireEach,
+                              .list = kAcquireEach, .check = kAcquireEach,
+                              .watchPredecessor = kAcquireEach, .wait = kAcquireEach,
+                              .giveUp = kGiveUp, .release = kRelease};
 
 class ZkMultiLock final : public LockRecipe {
  public:
@@ -31,7 +38,7 @@ class ZkMultiLock final : public LockRecipe {
     for (size_t taken = 0; taken < locks_.size(); ++taken) {
       const AcquireResult result = co_await locks_[taken]->acquire(deadline);
       if (!result.acquired) {
-        line(2);
+        line(kGiveUp);
         co_await releaseInReverse(taken);
         co_return result;
       }
@@ -44,12 +51,12 @@ class ZkMultiLock final : public LockRecipe {
                                      std::to_string(locks_.size()) + " locks"});
       }
     }
-    line(3);
+    line(kAllTaken);
     co_return last;
   }
 
   coro::Task<bool> release(LockMode) override {
-    line(4);
+    line(kRelease);
     co_return co_await releaseInReverse(locks_.size());
   }
 
@@ -87,6 +94,7 @@ RecipeDescription describeZkMultiLock() {
               "all taken: the lock is ours",
               "release: release every path in reverse order (delete its node)",
           },
+      .codeLines = {kAcquireEach, kGiveUp, kAllTaken, kRelease},
       .make = makeRecipe<ZkMultiLock>,
   };
 }

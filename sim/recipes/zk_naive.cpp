@@ -6,14 +6,21 @@
 namespace lockscope::recipes {
 namespace {
 
+constexpr CodeLine kCreate{1, "create("};
+constexpr CodeLine kList{2, "getChildren("};
+constexpr CodeLine kCheck{3, "children[0]"};
+constexpr CodeLine kWait{4, "wait for"};
+constexpr CodeLine kGiveUp{5, "give up"};
+constexpr CodeLine kRelease{6, "release:"};
+
 class ZkNaive final : public SingleNodeRecipe {
  public:
-  explicit ZkNaive(RecipeEnvironment& environment) : SingleNodeRecipe(environment, 6) {}
+  explicit ZkNaive(RecipeEnvironment& environment) : SingleNodeRecipe(environment, kRelease) {}
 
   coro::Task<AcquireResult> acquire(LockMode) override {
     const std::string& lock = parameters().lockPath;
     const Deadline deadline(env_.world, parameters().acquireTimeoutMs);
-    line(1);
+    line(kCreate);
     const CreateResult created =
         co_await zk().create(lock + "/lock-", "", CreateMode::EphemeralSequential);
     if (created.rc != ErrorCode::Ok) co_return failedResult(created.rc);
@@ -21,14 +28,14 @@ class ZkNaive final : public SingleNodeRecipe {
     watched_ = lock;
     for (;;) {
       wakeUp_.clear();
-      line(2);
+      line(kList);
       const QueueListing listed = co_await listQueue(zk(), lock, node_, true);
-      if (listed.rc != ErrorCode::Ok) co_return co_await giveUpNode(5, failedResult(listed.rc));
-      line(3);
+      if (listed.rc != ErrorCode::Ok) co_return co_await giveUpNode(kGiveUp, failedResult(listed.rc));
+      line(kCheck);
       if (listed.index == 0) co_return acquiredResult(node_, created.stat);
-      line(4);
+      line(kWait);
       const bool woken = co_await waitForWakeUp(wakeUp_, deadline);
-      if (!woken) co_return co_await giveUpNode(5, failedResult(kTimedOut));
+      if (!woken) co_return co_await giveUpNode(kGiveUp, failedResult(AcquireFailure::TimedOut));
     }
   }
 };
@@ -49,6 +56,7 @@ RecipeDescription describeZkNaive() {
               "timed out or failed: delete(node), give up",
               "release: delete(node)",
           },
+      .codeLines = {kCreate, kList, kCheck, kWait, kGiveUp, kRelease},
       .make = makeRecipe<ZkNaive>,
   };
 }

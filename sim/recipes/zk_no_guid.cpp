@@ -17,6 +17,7 @@ RecipeDescription describeZkNoGuid() {
           {.create = "node = create(\"/lock/lock-\", EPHEMERAL_SEQUENTIAL)",
            .recover = "ConnectionLoss: go to 1  (BUG: the lost create may have made a node; "
                       "nothing can find it)"}),
+      .codeLines = chainedCodeLines(),
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {
         return std::make_unique<ChainedRecipe>(
             environment,

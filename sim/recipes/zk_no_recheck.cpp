@@ -34,6 +34,7 @@ RecipeDescription describeZkNoRecheck() {
       .pseudocode = chainedPseudocode(
           {.wait = "wait for the watch to fire: predecessor deleted, the lock is ours  (BUG: no "
                    "second look; an earlier node may still hold it)"}),
+      .codeLines = chainedCodeLines(),
       .make = makeRecipe<ZkNoRecheck>,
   };
 }

@@ -15,6 +15,7 @@ RecipeDescription describeZkPersistent() {
           {.create = "node = create(\"/lock/<guid>-lock-\", PERSISTENT_SEQUENTIAL)  (BUG: it "
                      "outlives its session)",
            .release = "release: delete(node)  (a crashed holder never gets here)"}),
+      .codeLines = chainedCodeLines(),
       .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {
         return std::make_unique<ChainedRecipe>(
             environment,

@@ -13,9 +13,19 @@
 namespace lockscope::recipes {
 namespace {
 
-constexpr CuratorLines kLines{.reenter = 0, .create = 4, .find = 5, .watchOwn = 0, .list = 6,
-                              .check = 7, .watchPredecessor = 8, .wait = 9, .giveUp = 10,
-                              .release = 11};
+constexpr CodeLine kWriteReenter{1, "write: if this client holds the write lock"};
+constexpr CodeLine kRefuseUpgrade{2, "refuse"};
+constexpr CodeLine kReadReenter{3, "read: if this client holds the read lock"};
+constexpr CodeLine kRelease{11, "release:"};
+// Not reentrant inside LockInternals (this recipe counts), not revocable: no reenter, no watchOwn.
+constexpr CuratorLines kLines{.create = {4, "create("},
+                              .find = {5, "ConnectionLoss"},
+                              .list = {6, "getChildren("},
+                              .check = {7, "children[0]"},
+                              .watchPredecessor = {8, "getData("},
+                              .wait = {9, "wait for"},
+                              .giveUp = {10, "give up"},
+                              .release = kRelease};
 constexpr std::string_view kReadName = "__READ__";
 constexpr std::string_view kWriteName = "__WRIT__";  // same length: sorting depends on it
 constexpr size_t kSequenceDigits = 10;
@@ -45,7 +55,7 @@ class ZkRwLock final : public LockRecipe {
     if (last == held_.rend()) co_return false;
     held_.erase(std::next(last).base());
     Hold& hold = mode == LockMode::Read ? reading_ : writing_;
-    line(11);
+    line(kRelease);
     if (--hold.count > 0) co_return true;
     LockInternals& internals = mode == LockMode::Read ? read_ : write_;
     co_return co_await internals.releaseLock();
@@ -63,16 +73,16 @@ class ZkRwLock final : public LockRecipe {
   };
 
   coro::Task<AcquireResult> acquireWrite(const Deadline& deadline) {
-    line(1);
+    line(kWriteReenter);
     if (writing_.count > 0) co_return reenter(writing_, LockMode::Write);
-    line(2);
-    if (reading_.count > 0) co_return failedResult("upgrade refused");
+    line(kRefuseUpgrade);
+    if (reading_.count > 0) co_return failedResult(AcquireFailure::UpgradeRefused);
     const AcquireResult result = co_await write_.attemptLock(deadline);
     co_return hold(writing_, LockMode::Write, result);
   }
 
   coro::Task<AcquireResult> acquireRead(const Deadline& deadline) {
-    line(3);
+    line(kReadReenter);
     if (reading_.count > 0) co_return reenter(reading_, LockMode::Read);
     // A writer's read node takes the write node's sequence, so it queues where the writer is.
     const std::string& writeNode = writing_.result.node;
@@ -139,6 +149,11 @@ RecipeDescription describeZkRwLock() {
               "timed out or failed: delete(node), give up",
               "release: count -= 1; at 0: delete(node)",
           },
+      .codeLines = [] {
+        std::vector<CodeLine> named = codeLinesOf(kLines);
+        named.insert(named.end(), {kWriteReenter, kRefuseUpgrade, kReadReenter});
+        return named;
+      }(),
       .readWrite = true,
       .make = makeRecipe<ZkRwLock>,
   };

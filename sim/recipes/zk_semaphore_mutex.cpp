@@ -12,9 +12,17 @@ namespace lockscope::recipes {
 namespace {
 
 // The internal mutex is one line of this recipe's pseudocode; its release is line 6.
-constexpr CuratorLines kMutexLines{.reenter = 1, .create = 1, .find = 1, .watchOwn = 1, .list = 1,
-                                   .check = 1, .watchPredecessor = 1, .wait = 1, .giveUp = 1,
-                                   .release = 6};
+constexpr CodeLine kMutex{1, "internal mutex"};
+constexpr CuratorLines kMutexLines{.reenter = kMutex, .create = kMutex, .find = kMutex,
+                                   .watchOwn = kMutex, .list = kMutex, .check = kMutex,
+                                   .watchPredecessor = kMutex, .wait = kMutex, .giveUp = kMutex,
+                                   .release = {6, "release the internal mutex"}};
+constexpr CodeLine kCreateLease{2, "create("};
+constexpr CodeLine kListLeases{3, "getChildren("};
+constexpr CodeLine kCheckLeases{4, "at most 1 lease"};
+constexpr CodeLine kWait{5, "wait for"};
+constexpr CodeLine kGiveUp{7, "give up"};
+constexpr CodeLine kRelease{8, "release: delete(lease)"};
 constexpr size_t kMaxLeases = 1;
 
 class ZkSemaphoreMutex final : public LockRecipe {
@@ -28,7 +36,9 @@ class ZkSemaphoreMutex final : public LockRecipe {
   coro::Task<AcquireResult> acquire(LockMode) override {
     const Deadline deadline(env_.world, parameters().acquireTimeoutMs);
     const AcquireResult locked = co_await mutex_.acquire(deadline);
-    if (!locked.acquired) co_return failedResult(locked.failure);
+    if (!locked.acquired) {
+      co_return AcquireResult{.failure = locked.failure, .rc = locked.rc, .detail = locked.detail};
+    }
     const AcquireResult lease = co_await acquireLease(deadline);
     co_await mutex_.release();  // finally: whatever happened to the lease
     co_return lease;
@@ -36,7 +46,7 @@ class ZkSemaphoreMutex final : public LockRecipe {
 
   coro::Task<bool> release(LockMode) override {
     if (leases_.empty()) co_return false;
-    line(8);
+    line(kRelease);
     const std::string lease = leases_.back();
     leases_.pop_back();
     const ErrorCode rc = co_await deleteGuaranteed(zk(), lease);
@@ -53,29 +63,30 @@ class ZkSemaphoreMutex final : public LockRecipe {
  private:
   coro::Task<AcquireResult> acquireLease(const Deadline& deadline) {
     GuidCreate spec{.parent = leasesPath_, .guid = "_c_" + makeGuid(env_.world.chooser()) + "-",
-                    .name = "lease-", .createParents = true, .createLine = 2, .findLine = 2};
+                    .name = "lease-", .createParents = true, .createLine = kCreateLease,
+                    .findLine = kCreateLease};
     const CreateResult created = co_await createFindingGuid(zk(), std::move(spec), env_.markLine);
     if (created.rc != ErrorCode::Ok) co_return failedResult(created.rc);
     for (;;) {
       leasesChanged_.clear();
-      line(3);
+      line(kListLeases);
       const QueueListing listed = co_await listQueue(zk(), leasesPath_, created.path, true);
       if (listed.rc != ErrorCode::Ok) {
         co_return co_await giveUpLease(created.path, failedResult(listed.rc));
       }
-      line(4);
+      line(kCheckLeases);
       if (listed.children->size() <= kMaxLeases) {
         leases_.push_back(created.path);
         co_return acquiredResult(created.path, created.stat);
       }
-      line(5);
+      line(kWait);
       const bool woken = co_await waitForWakeUp(leasesChanged_, deadline);
-      if (!woken) co_return co_await giveUpLease(created.path, failedResult(kTimedOut));
+      if (!woken) co_return co_await giveUpLease(created.path, failedResult(AcquireFailure::TimedOut));
     }
   }
 
   coro::Task<AcquireResult> giveUpLease(const std::string& lease, AcquireResult failure) {
-    line(7);
+    line(kGiveUp);
     co_return co_await giveUp(zk(), lease, std::move(failure));
   }
 
@@ -103,6 +114,8 @@ RecipeDescription describeZkSemaphoreMutex() {
               "timed out or failed: delete(lease), give up",
               "release: delete(lease)  (not reentrant: a second acquire waits like anyone's)",
           },
+      .codeLines = {kMutex, kMutexLines.release, kCreateLease, kListLeases, kCheckLeases, kWait,
+                    kGiveUp, kRelease},
       .make = makeRecipe<ZkSemaphoreMutex>,
   };
 }

@@ -91,9 +91,9 @@ std::unique_ptr<DirectRecipe> LockHarness::direct(const std::string& name,
   direct->session = model.connect(name, 4000);
   direct->environment = std::make_unique<recipes::RecipeEnvironment>(recipes::RecipeEnvironment{
       world, *model.process(name), recipes::AwaitableZooKeeper(*direct->session, direct->life),
-      name, std::move(parameters), [this, name](int line) {
+      name, std::move(parameters), [this, name](recipes::CodeLine line) {
         world.record({.kind = sim::TraceKind::Step, .actor = name, .op = "direct",
-                      .request = line});
+                      .request = line.number});
       },
       {}, {}});
   direct->recipe = recipes::findRecipe(recipe)->make(*direct->environment);
