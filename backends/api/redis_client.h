@@ -1,9 +1,10 @@
 // The asynchronous Redis client API the Redis lock recipes use.
 //
-// One interface, two worlds: the deterministic model (backends/model/redis) and, later, a real
-// server through hiredis' redisAsyncContext. It is shaped like hiredis: a command is an argument
-// vector (redisAsyncCommandArgv), a reply has one of hiredis' types, and a request that gets no
-// answer within the timeout (redisAsyncSetTimeout) fails with a connection error instead.
+// One interface, two worlds: the deterministic model (backends/model/redis) and a real server
+// through hiredis' redisAsyncContext (backends/live/redis). It is shaped like hiredis: a command
+// is an argument vector (redisAsyncCommandArgv), a reply has one of hiredis' types, and a request
+// that gets no answer within the timeout (redisAsyncSetTimeout) fails with a connection error
+// instead.
 //
 // Contract (as hiredis):
 // - Calls are asynchronous; each callback runs exactly once, later, on the caller's thread, never

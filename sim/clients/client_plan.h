@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "sim/engine/virtual_time.h"
-#include "sim/recipes/lock_recipe.h"
+#include "sim/recipes/recipe_parameters.h"
 
 namespace lockscope::clients {
 

@@ -17,31 +17,13 @@
 #include "awaitable_zookeeper.h"
 #include "backends/api/redis_client.h"
 #include "code_line.h"
+#include "recipe_parameters.h"
 #include "sim/coro/signal.h"
 #include "sim/coro/task.h"
 #include "sim/engine/process.h"
 #include "sim/engine/world.h"
 
 namespace lockscope::recipes {
-
-enum class LockMode { Exclusive, Read, Write };
-const char* lockModeName(LockMode mode);
-
-// Recipe parameters a scenario can set (`recipe_parameters:` / `--set`).
-struct RecipeParameters {
-  std::string lockPath = "/lock";
-  std::vector<std::string> lockPaths;  // zk-multilock: the locks to take, in order
-  int64_t acquireTimeoutMs = -1;       // timed acquire; -1 waits forever
-  bool revocable = false;              // holder watches its node for a "revoke" request
-  bool pipeline = false;               // zk-curator: send getChildren right behind create
-  // Redis recipes (sim/recipes/redis_*.cpp, redlock.cpp).
-  std::string lockKey = "lock";
-  int64_t ttlMs = 10'000;              // the key's expiry (PX)
-  int64_t retryDelayMs = 100;          // between attempts; Redlock: the bound of a random delay
-  int retries = -1;                    // Redlock's attempts after the first; -1: until it wins
-  int64_t renewEveryMs = 0;            // redis-lock's optional extension period; 0: none
-  bool redlockTimerAfterQuorum = false;  // the unsafe variant (node-redlock PR #167)
-};
 
 // What a recipe works with. Owned by the client driver; outlives the recipe.
 struct RecipeEnvironment {

@@ -10,7 +10,7 @@
 
 #include "sim/clients/client_plan.h"
 #include "sim/engine/connection.h"
-#include "sim/recipes/lock_recipe.h"
+#include "sim/recipes/recipe_parameters.h"
 
 namespace lockscope::scenario {
 

@@ -5,10 +5,11 @@
 #include <set>
 #include <sstream>
 
-#include "sim/checkers/metric_names.h"
 #include "document_checks.h"
 #include "narration_claims.h"
 #include "redis_section_reader.h"
+#include "sim/checkers/metric_names.h"
+#include "sim/recipes/lock_recipe.h"
 #include "yaml_reader.h"
 
 namespace lockscope::scenario {
