@@ -20,7 +20,7 @@ Frame {
     EventLogFilter {
         id: filtered
         source: panel.simulation.events
-        cursor: panel.simulation.eventIndex
+        cursor: panel.simulation.playback.eventIndex
         client: clientBox.currentIndex > 0 ? clientBox.currentText : ""
         kind: kindBox.currentIndex > 0 ? kindBox.currentText : ""
     }
@@ -112,7 +112,7 @@ Frame {
                 }
                 MouseArea {
                     anchors.fill: parent
-                    onClicked: panel.simulation.seekEvent(row.eventIndex + 1)
+                    onClicked: panel.simulation.playback.seekEvent(row.eventIndex + 1)
                 }
             }
         }

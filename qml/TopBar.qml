@@ -54,7 +54,7 @@ ToolBar {
                 implicitWidth: 200
                 // The box shows the recipe that runs: a pick that could not be configured goes back.
                 onActivated: (index) => {
-                    bar.simulation.configure(bar.simulation.recipeNames[index], "", 0)
+                    bar.simulation.session.configure(bar.simulation.recipeNames[index], "", 0)
                     currentIndex = Qt.binding(() => bar.simulation.recipeIndex)
                 }
             }
@@ -70,7 +70,7 @@ ToolBar {
                 validator: RegularExpressionValidator { regularExpression: /[0-9]{1,19}/ }
                 onEditingFinished: {
                     if (text !== bar.simulation.seed)
-                        bar.simulation.configure("", text, 0)
+                        bar.simulation.session.configure("", text, 0)
                     bar.editingDone()
                 }
             }
@@ -85,7 +85,7 @@ ToolBar {
                 to: bar.simulation.maxClients
                 editable: true
                 value: bar.simulation.clientCount
-                onValueModified: bar.simulation.configure("", "", value)
+                onValueModified: bar.simulation.session.configure("", "", value)
                 Keys.onReturnPressed: bar.editingDone()
                 Keys.onEnterPressed: bar.editingDone()
             }
@@ -97,17 +97,17 @@ ToolBar {
             ComboBox {
                 id: backendBox
                 model: ["model", "live"]
-                currentIndex: bar.simulation.backend === "live" ? 1 : 0
+                currentIndex: bar.simulation.live.backend === "live" ? 1 : 0
                 implicitWidth: 90
-                onActivated: (index) => bar.simulation.useBackend(index === 1 ? "live" : "model", serversField.text)
+                onActivated: (index) => bar.simulation.live.useBackend(index === 1 ? "live" : "model", serversField.text)
             }
             TextField {
                 id: serversField
                 visible: backendBox.currentIndex === 1
                 placeholderText: "127.0.0.1:2181"
-                text: bar.simulation.liveServers
+                text: bar.simulation.live.liveServers
                 implicitWidth: 150
-                onEditingFinished: if (backendBox.currentIndex === 1) bar.simulation.useBackend("live", text)
+                onEditingFinished: if (backendBox.currentIndex === 1) bar.simulation.live.useBackend("live", text)
             }
         }
         Row {
@@ -122,7 +122,7 @@ ToolBar {
                 validator: RegularExpressionValidator { regularExpression: /[0-9]+(, *[0-9]+)?/ }
                 onEditingFinished: {
                     if (text !== bar.simulation.latencyMs)
-                        bar.simulation.configure("", "", 0, text)
+                        bar.simulation.session.configure("", "", 0, text)
                     bar.editingDone()
                 }
             }

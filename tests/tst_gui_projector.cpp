@@ -97,7 +97,7 @@ class GuiProjectorTest : public QObject {
 
   // Everything checked at one moment of one lesson; "" when all holds, else what failed.
   QString problemsAt(const QSize& size, sim::Micros time) {
-    simulation_->seekTime(static_cast<double>(time));
+    simulation_->playback()->seekTime(static_cast<double>(time));
     QCoreApplication::processEvents();
     const QImage image = window_->grabWindow();
     QStringList problems;
@@ -214,7 +214,7 @@ class GuiProjectorTest : public QObject {
     QFETCH(QSize, size);
     QFETCH(QString, file);
     window_->resize(size);
-    QVERIFY2(simulation_->load(file), qPrintable(simulation_->error()));
+    QVERIFY2(simulation_->session()->load(file), qPrintable(simulation_->error()));
     QCoreApplication::processEvents();
     QVERIFY(window_->property("presentation").toBool());
     std::vector<sim::Micros> moments;
@@ -224,7 +224,7 @@ class GuiProjectorTest : public QObject {
     for (const sim::Micros moment : moments) {
       const QString problems = problemsAt(size, moment);
       if (!problems.isEmpty()) {
-        failures << QStringLiteral("at %1 ms: %2").arg(static_cast<double>(moment - simulation_->origin()) / 1000.0).arg(problems);
+        failures << QStringLiteral("at %1 ms: %2").arg(static_cast<double>(moment - simulation_->playback()->origin()) / 1000.0).arg(problems);
         window_->grabWindow().save(QDir::temp().filePath(QStringLiteral("projector-failed.png")));
       }
     }

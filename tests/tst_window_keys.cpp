@@ -38,11 +38,11 @@ class WindowKeysTest : public QObject {
   }
   // Space must start playing (and a second Space stop it again).
   void spacePlays() {
-    QVERIFY(!simulation_->playing());
+    QVERIFY(!simulation_->playback()->playing());
     QTest::keyClick(window_, Qt::Key_Space);
-    QVERIFY2(simulation_->playing(), "Space did not reach the player");
+    QVERIFY2(simulation_->playback()->playing(), "Space did not reach the player");
     QTest::keyClick(window_, Qt::Key_Space);
-    QVERIFY(!simulation_->playing());
+    QVERIFY(!simulation_->playback()->playing());
   }
 
  private slots:
@@ -51,7 +51,7 @@ class WindowKeysTest : public QObject {
     window_ = lockscope::testing::loadMainWindow(*engine_, false, 1600, 1000, /*headless=*/false);
     QVERIFY(window_);
     simulation_ = window_->property("simulation").value<SimulationController*>();
-    QVERIFY(simulation_ && simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml")));
+    QVERIFY(simulation_ && simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml")));
     window_->requestActivate();
     QVERIFY(QTest::qWaitForWindowActive(window_));
   }
@@ -60,9 +60,9 @@ class WindowKeysTest : public QObject {
     edit(item("seedField"), QStringLiteral("11"));
     QCOMPARE(simulation_->seed(), QStringLiteral("11"));
     spacePlays();
-    const int before = simulation_->eventIndex();
+    const int before = simulation_->playback()->eventIndex();
     QTest::keyClick(window_, Qt::Key_Right);
-    QCOMPARE(simulation_->eventIndex(), before + 1);
+    QCOMPARE(simulation_->playback()->eventIndex(), before + 1);
   }
 
   void afterEditingTheClientCountSpacePlays() {

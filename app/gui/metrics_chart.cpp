@@ -31,7 +31,7 @@ void MetricsChart::paint(QPainter* painter) {
   std::vector<ReleaseFigures> shown;
   const size_t begun = releasesSoFar(timeline, simulation_->shownUntil());
   for (size_t index = 0; index < begun; ++index) {
-    shown.push_back(whole ? releases[index] : releaseSoFar(timeline, index, now, static_cast<size_t>(simulation_->eventIndex())));
+    shown.push_back(whole ? releases[index] : releaseSoFar(timeline, index, now, static_cast<size_t>(simulation_->playback()->eventIndex())));
   }
   if (shown.empty()) return;
   int highest = 1;
