@@ -19,7 +19,7 @@ Pane {
     RowLayout {
         anchors.fill: parent
         spacing: 8
-        Label { text: "compare " + bar.leader.recipe + " with" }
+        Label { text: "compare " + bar.leader.run.recipe + " with" }
         ComboBox {
             objectName: "compareRecipeBox"
             model: bar.follower.compare.choices

@@ -34,13 +34,13 @@ Frame {
                 id: clientBox
                 objectName: "clientFilter"
                 Layout.fillWidth: true
-                model: panel.simulation.clientChoices
+                model: panel.simulation.run.clientChoices
             }
             ComboBox {
                 id: kindBox
                 objectName: "kindFilter"
                 Layout.fillWidth: true
-                model: panel.simulation.kindChoices
+                model: panel.simulation.run.kindChoices
             }
             // The teacher's choice to show what is still to come (the keyboard's W): off, a "what
             // happens next?" pause keeps its answer.

@@ -9,7 +9,7 @@ Menu {
     id: menu
     required property Simulation simulation
     property int client: -1
-    readonly property string name: client >= 0 && client < simulation.clientCount ? simulation.clientNames[client] : ""
+    readonly property string name: client >= 0 && client < simulation.run.clientCount ? simulation.run.clientNames[client] : ""
     readonly property var choices: visible && name !== "" ? simulation.faults.faultMenus[client] : ({})
 
     title: name

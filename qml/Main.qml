@@ -39,7 +39,7 @@ ApplicationWindow {
     minimumHeight: 640
     visible: true
     visibility: presentation && !headless ? Window.FullScreen : Window.AutomaticVisibility
-    title: primary.loaded ? "Lockscope — " + primary.title : "Lockscope"
+    title: primary.run.loaded ? "Lockscope — " + primary.run.title : "Lockscope"
     font.pointSize: presentation ? 15 : 10
     // Presentation mode is high contrast too: pure white ground, black ink (theme.h).
     palette.window: Theme.windowColour(presentation)
@@ -77,7 +77,7 @@ ApplicationWindow {
         onCompareToggled: window.comparing = !window.comparing
         onServerToggled: primary.faults.toggleServer()
         onSelectNext: (step) => {
-            const count = primary.clientCount
+            const count = primary.run.clientCount
             if (count > 0)
                 window.selectedClient = (window.selectedClient + step + count) % count
         }

@@ -25,8 +25,8 @@ Frame {
             columnSpacing: 12
             rowSpacing: 1
             Label { text: "Metrics"; font.bold: true; opacity: 0.7 }
-            Label { text: panel.simulation.recipe; opacity: 0.7 }
-            Label { visible: panel.compareSimulation !== null; text: panel.compareSimulation ? panel.compareSimulation.recipe : ""; opacity: 0.7 }
+            Label { text: panel.simulation.run.recipe; opacity: 0.7 }
+            Label { visible: panel.compareSimulation !== null; text: panel.compareSimulation ? panel.compareSimulation.run.recipe : ""; opacity: 0.7 }
             // Always three cells a row, the third hidden (and so left out by the layout) outside compare
             // mode: a Repeater whose count followed the columns destroyed its labels while the
             // layout was arranging them, and the window crashed on start in compare mode.

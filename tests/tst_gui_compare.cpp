@@ -53,7 +53,7 @@ class GuiCompareTest : public QObject {
     QVERIFY2(primary_->session()->load(file), qPrintable(primary_->error()));
     window_->setProperty("comparing", true);
     QCoreApplication::processEvents();
-    QVERIFY(secondary_->loaded());
+    QVERIFY(secondary_->run()->loaded());
   }
 
  private slots:
@@ -79,11 +79,11 @@ class GuiCompareTest : public QObject {
     QFETCH(QString, lesson);
     QFETCH(QString, counterpart);
     compareLesson(lesson);
-    QCOMPARE(secondary_->recipe(), counterpart);
+    QCOMPARE(secondary_->run()->recipe(), counterpart);
     const QStringList choices = secondary_->compare()->choices();
     QVERIFY(choices.contains(counterpart));
-    QVERIFY(!choices.contains(primary_->recipe()));
-    const QString service = primary_->recipe().section(QLatin1Char('-'), 0, 0);
+    QVERIFY(!choices.contains(primary_->run()->recipe()));
+    const QString service = primary_->run()->recipe().section(QLatin1Char('-'), 0, 0);
     for (const QString& choice : choices) {
       // zk-… with zk-…; redis-… and redlock with each other.
       QVERIFY2(choice.startsWith(QLatin1String("zk-")) == service.startsWith(QLatin1String("zk")), qPrintable(choice));
@@ -97,12 +97,12 @@ class GuiCompareTest : public QObject {
     QVERIFY(box && box->isVisible());
     QCOMPARE(box->property("count").toInt(), static_cast<int>(secondary_->compare()->choices().size()));
     // It shows the recipe the right-hand run plays (redis-fenced, not the list's first).
-    QCOMPARE(box->property("currentText").toString(), secondary_->recipe());
+    QCOMPARE(box->property("currentText").toString(), secondary_->run()->recipe());
     const int index = static_cast<int>(secondary_->compare()->choices().indexOf(QStringLiteral("redis-unsafe-del")));
     QVERIFY(index >= 0);
     QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, index)));
     QCoreApplication::processEvents();
-    QCOMPARE(secondary_->recipe(), QStringLiteral("redis-unsafe-del"));
+    QCOMPARE(secondary_->run()->recipe(), QStringLiteral("redis-unsafe-del"));
     QCOMPARE(box->property("currentText").toString(), QStringLiteral("redis-unsafe-del"));
     secondary_->compare()->setRecipe(QString());
   }
@@ -111,7 +111,7 @@ class GuiCompareTest : public QObject {
   // releases as the left and is as long after the last of them.
   void theRunsAlignOnReleaseK() {
     compareLesson(testing::zookeeperLesson("herd-naive.yaml"));
-    QCOMPARE(secondary_->recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(secondary_->run()->recipe(), QStringLiteral("zk-chained"));
     const auto& releases = primary_->timeline()->releases();
     QVERIFY(releases.size() >= 4);
     const sim::Micros at = releases[3].time + 500;
@@ -191,7 +191,7 @@ class GuiCompareTest : public QObject {
     for (QQuickItem* stage : window_->findChildren<QQuickItem*>(QStringLiteral("stage"))) {
       if (!stage->isVisible()) continue;
       ++stages;
-      const int clients = primary_->clientNames().size();
+      const int clients = primary_->run()->clientNames().size();
       for (int a = 0; a < clients; ++a) {
         QRectF first;
         QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, first), Q_ARG(int, a));
@@ -242,7 +242,7 @@ class GuiCompareTest : public QObject {
       QMetaObject::invokeMethod(stage, "legendRect", Q_RETURN_ARG(QRectF, legend));
       if (legend.isEmpty()) continue;
       ++checked;
-      for (int client = 0; client < primary_->clientNames().size(); ++client) {
+      for (int client = 0; client < primary_->run()->clientNames().size(); ++client) {
         QRectF card;
         QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, card), Q_ARG(int, client));
         QVERIFY2(!card.intersects(legend), qPrintable(QStringLiteral("c%1's card covers the legend").arg(client + 1)));

@@ -43,7 +43,7 @@ class GuiLiveTest : public QObject {
     QCOMPARE(simulation.live()->backend(), QStringLiteral("live"));
     QVERIFY(simulation.session()->load(testing::zookeeperLesson("herd-chained.yaml")));
     QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 120'000);
-    QVERIFY2(simulation.loaded(), qPrintable(simulation.live()->connectionStatus()));
+    QVERIFY2(simulation.run()->loaded(), qPrintable(simulation.live()->connectionStatus()));
     QCOMPARE(QString::fromStdString(simulation.timeline()->report().backend), QStringLiteral("live"));
     simulation.playback()->seekTime(simulation.playback()->endTime());
     QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("acquisitions")).toInt(), 10);
@@ -59,7 +59,7 @@ class GuiLiveTest : public QObject {
     simulation.live()->useBackend(QStringLiteral("live"), servers);
     QVERIFY(simulation.session()->load(testing::redisLesson("crash-with-ttl.yaml")));
     QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 60'000);
-    QVERIFY2(simulation.loaded(), qPrintable(simulation.live()->connectionStatus()));
+    QVERIFY2(simulation.run()->loaded(), qPrintable(simulation.live()->connectionStatus()));
     QCOMPARE(QString::fromStdString(simulation.timeline()->report().backend), QStringLiteral("live"));
     simulation.playback()->seekTime(simulation.playback()->endTime());
     QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("acquisitions")).toInt(), 3);

@@ -34,7 +34,7 @@ QString lesson(const char* name) { return testing::zookeeperLesson(name); }
 
 QStringList activities(const SimulationController& simulation) {
   QStringList out;
-  for (int client = 0; client < simulation.clientCount(); ++client) out << simulation.faults()->clientActivity(client);
+  for (int client = 0; client < simulation.run()->clientCount(); ++client) out << simulation.faults()->clientActivity(client);
   return out;
 }
 
@@ -84,14 +84,14 @@ class GuiModelsTest : public QObject {
     QVERIFY(filter.rowCount() > 0);
     QCOMPARE(filter.rowAtOrBefore(simulation.playback()->eventCount()), filter.rowCount() - 1);
     QVERIFY(simulation.session()->configure(QStringLiteral("zk-chained"), QString(), 0));
-    QCOMPARE(simulation.recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(simulation.run()->recipe(), QStringLiteral("zk-chained"));
     QCOMPARE(simulation.recipeLines()->rowCount() > 0, true);
     QVERIFY(simulation.session()->configure(QString(), QString(), 0, QStringLiteral("4, 9")));
-    QCOMPARE(simulation.latencyMs(), QStringLiteral("4, 9"));
+    QCOMPARE(simulation.run()->latencyMs(), QStringLiteral("4, 9"));
     QVERIFY(simulation.session()->recordingText().contains(QLatin1String("network: {latency_ms: [4, 9]}")));
     QVERIFY(!simulation.session()->configure(QString(), QString(), 0, QStringLiteral("9, 4")));  // low > high
     QVERIFY(!simulation.error().isEmpty());
-    QCOMPARE(simulation.latencyMs(), QStringLiteral("4, 9"));
+    QCOMPARE(simulation.run()->latencyMs(), QStringLiteral("4, 9"));
   }
 
   void lessonListShowsEveryScenario() {
@@ -196,10 +196,10 @@ class GuiModelsTest : public QObject {
     QVERIFY(!path.isEmpty());
     SimulationController simulation;
     QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
-    const QString title = simulation.title();
+    const QString title = simulation.run()->title();
     QVERIFY(!simulation.session()->load(path));
     QVERIFY2(simulation.error().startsWith(path + QStringLiteral(":4:1:")), qPrintable(simulation.error()));
-    QCOMPARE(simulation.title(), title);
+    QCOMPARE(simulation.run()->title(), title);
     QVERIFY(!simulation.session()->load(dir.filePath(QStringLiteral("missing.yaml"))));
     QVERIFY(simulation.error().contains(QLatin1String("missing.yaml:1:1:")));
     QVERIFY(simulation.session()->load(lesson("herd-chained.yaml")));
@@ -350,9 +350,9 @@ class GuiModelsTest : public QObject {
   // the Redis ones (key_changed, key_deleted, redis_instance) for a Redis lesson.
   void kindChoicesAreTheRunsKinds() {
     SimulationController simulation;
-    QCOMPARE(simulation.kindChoices(), QStringList{QStringLiteral("all kinds")});
+    QCOMPARE(simulation.run()->kindChoices(), QStringList{QStringLiteral("all kinds")});
     QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
-    QStringList kinds = simulation.kindChoices();
+    QStringList kinds = simulation.run()->kindChoices();
     QCOMPARE(kinds.first(), QStringLiteral("all kinds"));
     QVERIFY(kinds.contains(QStringLiteral("watch_delivered")));
     QVERIFY(kinds.contains(QStringLiteral("lock")));
@@ -363,7 +363,7 @@ class GuiModelsTest : public QObject {
     for (const QString& kind : present) QVERIFY2(kinds.contains(kind), qPrintable(kind));
 
     QVERIFY(simulation.session()->load(testing::redisLesson("failover-async-replication.yaml")));
-    kinds = simulation.kindChoices();
+    kinds = simulation.run()->kindChoices();
     for (const char* kind : {"key_changed", "key_deleted", "redis_instance"}) {
       QVERIFY2(kinds.contains(QLatin1String(kind)), qPrintable(kinds.join(QLatin1Char(' '))));
     }
@@ -398,17 +398,17 @@ class GuiModelsTest : public QObject {
     SimulationController leader, follower;
     QVERIFY(leader.session()->load(lesson("herd-naive.yaml")));
     follower.compare()->setLeader(&leader);
-    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
-    QCOMPARE(follower.seed(), leader.seed());
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(follower.run()->seed(), leader.run()->seed());
     QVERIFY(leader.session()->configure(QString(), QStringLiteral("11"), 0));
-    QCOMPARE(follower.seed(), QStringLiteral("11"));
-    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(follower.run()->seed(), QStringLiteral("11"));
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("zk-chained"));
     QVERIFY(leader.session()->configure(QString(), QString(), 4));
-    QCOMPARE(follower.clientCount(), 4);
-    QCOMPARE(follower.seed(), QStringLiteral("11"));
+    QCOMPARE(follower.run()->clientCount(), 4);
+    QCOMPARE(follower.run()->seed(), QStringLiteral("11"));
     QVERIFY(leader.session()->configure(QString(), QString(), 0, QStringLiteral("2")));
-    QCOMPARE(follower.latencyMs(), QStringLiteral("2"));
-    QCOMPARE(follower.clientCount(), 4);
+    QCOMPARE(follower.run()->latencyMs(), QStringLiteral("2"));
+    QCOMPARE(follower.run()->clientCount(), 4);
 
     leader.playback()->seekTime(leader.playback()->origin() + 40'000);
     QVERIFY(leader.faults()->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
@@ -431,15 +431,15 @@ class GuiModelsTest : public QObject {
 
     // A new file (Open, or the lesson browser): the follower takes it, still as the counterpart.
     QVERIFY(leader.session()->load(lesson("crash-holder.yaml")));
-    QCOMPARE(follower.title(), leader.title());
-    QCOMPARE(follower.seed(), leader.seed());
-    QVERIFY(follower.recipe() != leader.recipe());
+    QCOMPARE(follower.run()->title(), leader.run()->title());
+    QCOMPARE(follower.run()->seed(), leader.run()->seed());
+    QVERIFY(follower.run()->recipe() != leader.run()->recipe());
     // A chosen recipe; and no follower any more: the leader's changes stay its own.
     follower.compare()->setRecipe(QStringLiteral("zk-curator"));
-    QCOMPARE(follower.recipe(), QStringLiteral("zk-curator"));
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("zk-curator"));
     follower.compare()->setLeader(nullptr);
     QVERIFY(leader.session()->configure(QString(), QStringLiteral("5"), 0));
-    QVERIFY(follower.seed() != QStringLiteral("5"));
+    QVERIFY(follower.run()->seed() != QStringLiteral("5"));
   }
 
   // Issue 11, item 4: at a "what happens next?" pause the window shows the state at the cursor,
@@ -557,19 +557,19 @@ class GuiModelsTest : public QObject {
   void theRecipesOfferedAreTheLessonsService() {
     SimulationController simulation;
     QVERIFY(simulation.session()->load(testing::redisLesson("paused-holder.yaml")));
-    QStringList names = simulation.recipeNames();
+    QStringList names = simulation.run()->recipeNames();
     QVERIFY(names.contains(QStringLiteral("redis-lock")) && names.contains(QStringLiteral("redlock")));
     for (const QString& name : names) QVERIFY2(recipes::findRecipe(name.toStdString())->backend == "redis", qPrintable(name));
-    QCOMPARE(names.value(simulation.recipeIndex()), simulation.recipe());
+    QCOMPARE(names.value(simulation.run()->recipeIndex()), simulation.run()->recipe());
     QVERIFY(!simulation.session()->configure(QStringLiteral("zk-naive"), QString(), 0));
     QVERIFY2(simulation.error().contains(QLatin1String("needs")), qPrintable(simulation.error()));
-    QCOMPARE(simulation.recipe(), QStringLiteral("redis-lock"));
+    QCOMPARE(simulation.run()->recipe(), QStringLiteral("redis-lock"));
 
     QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
-    names = simulation.recipeNames();
+    names = simulation.run()->recipeNames();
     QVERIFY(names.contains(QStringLiteral("zk-chained")));
     for (const QString& name : names) QVERIFY2(name.startsWith(QLatin1String("zk-")), qPrintable(name));
-    QCOMPARE(names.value(simulation.recipeIndex()), simulation.recipe());
+    QCOMPARE(names.value(simulation.run()->recipeIndex()), simulation.run()->recipe());
   }
 
   void aFollowerKeepsTheLeadersTime() {
@@ -580,7 +580,7 @@ class GuiModelsTest : public QObject {
     follower.compare()->setLeader(&leader);
     leader.playback()->seekTime(leader.playback()->origin() + 55'000);
     QCOMPARE(follower.playback()->time(), leader.playback()->time());
-    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("zk-chained"));
   }
 };
 

@@ -111,8 +111,8 @@ class GuiProjectorTest : public QObject {
     const QRectF stageBox(0, 0, stage_->width(), stage_->height());
     const gui::StageState& state = simulation_->stage();
     const auto& trace = simulation_->timeline()->trace();
-    for (int client = 0; client < simulation_->clientCount(); ++client) {
-      const QString name = simulation_->clientNames().value(client);
+    for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
+      const QString name = simulation_->run()->clientNames().value(client);
       const QString activity = QString::fromStdString(
           gui::activityText(state.clients()[static_cast<size_t>(client)], trace, !state.instances().empty()));
       if (stage_->clientCaption(client) != name + QLatin1Char('\n') + activity) {
@@ -120,7 +120,7 @@ class GuiProjectorTest : public QObject {
       }
       const QRectF card = stage_->clientRect(client);
       if (!stageBox.contains(card)) problems << name + QStringLiteral("'s card is off the stage");
-      for (int other = client + 1; other < simulation_->clientCount(); ++other) {
+      for (int other = client + 1; other < simulation_->run()->clientCount(); ++other) {
         if (card.intersects(stage_->clientRect(other))) problems << name + QStringLiteral(" overlaps another card");
       }
       // The card's text against its fill, left of the centred text.

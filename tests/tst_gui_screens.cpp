@@ -303,7 +303,7 @@ class GuiScreensTest : public QObject {
       const QImage image = grabAt(simulation_->playback()->origin() + 62'000);
       const QRect bar = sceneRect(playback);
       // c2's lane name, in the diagram's left gutter (lane 0 is the server).
-      const double lanes = static_cast<double>(simulation_->clientCount() + 1);
+      const double lanes = static_cast<double>(simulation_->run()->clientCount() + 1);
       const double lane = (diagram->height() - 16 * diagram->textScale()) / lanes;
       // Right of the lane's marker: the name alone.
       const double unit = diagram->textScale();
@@ -610,14 +610,14 @@ class GuiScreensTest : public QObject {
     auto* secondary = window_->findChild<SimulationController*>(QStringLiteral("secondary"));
     QVERIFY(secondary);
     window_->setProperty("comparing", true);
-    QCOMPARE(secondary->recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(secondary->run()->recipe(), QStringLiteral("zk-chained"));
     QVERIFY(simulation_->session()->configure(QString(), QStringLiteral("21"), 6));
-    QCOMPARE(secondary->seed(), QStringLiteral("21"));
-    QCOMPARE(secondary->clientCount(), 6);
-    QCOMPARE(secondary->recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(secondary->run()->seed(), QStringLiteral("21"));
+    QCOMPARE(secondary->run()->clientCount(), 6);
+    QCOMPARE(secondary->run()->recipe(), QStringLiteral("zk-chained"));
     window_->setProperty("comparing", false);
     QVERIFY(simulation_->session()->configure(QString(), QStringLiteral("22"), 0));
-    QCOMPARE(secondary->seed(), QStringLiteral("21"));
+    QCOMPARE(secondary->run()->seed(), QStringLiteral("21"));
   }
 
   // The event log's kind filter lists the run's kinds (from the Simulation), and choosing one
@@ -627,8 +627,8 @@ class GuiScreensTest : public QObject {
     QCoreApplication::processEvents();
     auto* box = window_->findChild<QObject*>(QStringLiteral("kindFilter"));
     QVERIFY(box);
-    QCOMPARE(box->property("model").toStringList(), simulation_->kindChoices());
-    const int index = static_cast<int>(simulation_->kindChoices().indexOf(QStringLiteral("key_changed")));
+    QCOMPARE(box->property("model").toStringList(), simulation_->run()->kindChoices());
+    const int index = static_cast<int>(simulation_->run()->kindChoices().indexOf(QStringLiteral("key_changed")));
     QVERIFY(index > 0);
     box->setProperty("currentIndex", index);
     auto* filter = window_->findChild<gui::EventLogFilter*>();
@@ -707,7 +707,7 @@ class GuiScreensTest : public QObject {
       QVERIFY(simulation_->session()->load(folder.filePath(name)));
       for (int step = 0; step <= 40; ++step) {
         grabAt(simulation_->playback()->endTime() * step / 40);
-        for (int client = 0; client < simulation_->clientCount(); ++client) {
+        for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
           const QString state = stage_->clientCaption(client).section(QLatin1Char('\n'), 1);
           QVERIFY2(!zookeeperWords.contains(state), qPrintable(name + QStringLiteral(": ") + stage_->clientCaption(client)));
           seen.insert(state);
@@ -720,7 +720,7 @@ class GuiScreensTest : public QObject {
     QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     grabAt(simulation_->playback()->origin() + 1'000);
     bool zookeeperSpeaksZooKeeper = false;
-    for (int client = 0; client < simulation_->clientCount(); ++client) {
+    for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
       zookeeperSpeaksZooKeeper |= zookeeperWords.contains(stage_->clientCaption(client).section(QLatin1Char('\n'), 1));
     }
     QVERIFY(zookeeperSpeaksZooKeeper);
@@ -736,13 +736,13 @@ class GuiScreensTest : public QObject {
     const QStringList offered = box->property("model").toStringList();
     QVERIFY(!offered.isEmpty());
     for (const QString& name : offered) QVERIFY2(!name.startsWith(QLatin1String("zk-")), qPrintable(offered.join(QLatin1Char(' '))));
-    QCOMPARE(box->property("currentText").toString(), simulation_->recipe());
+    QCOMPARE(box->property("currentText").toString(), simulation_->run()->recipe());
     const int fenced = static_cast<int>(offered.indexOf(QStringLiteral("redis-fenced")));
     QVERIFY(fenced >= 0);
     box->setProperty("currentIndex", fenced);
     QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, fenced)));
     QCoreApplication::processEvents();
-    QCOMPARE(simulation_->recipe(), QStringLiteral("redis-fenced"));
+    QCOMPARE(simulation_->run()->recipe(), QStringLiteral("redis-fenced"));
     QCOMPARE(box->property("currentText").toString(), QStringLiteral("redis-fenced"));
   }
 
@@ -897,7 +897,7 @@ class GuiScreensTest : public QObject {
     QVERIFY(status);
     const QString shown = status->property("text").toString();
     QVERIFY2(shown.startsWith(path + QStringLiteral(":2:")), qPrintable(shown));
-    QCOMPARE(simulation_->recipe(), QStringLiteral("zk-naive"));  // the previous run stays
+    QCOMPARE(simulation_->run()->recipe(), QStringLiteral("zk-naive"));  // the previous run stays
   }
 };
 

@@ -58,7 +58,7 @@ class WindowKeysTest : public QObject {
 
   void afterEditingTheSeedSpacePlaysAndArrowsStep() {
     edit(item("seedField"), QStringLiteral("11"));
-    QCOMPARE(simulation_->seed(), QStringLiteral("11"));
+    QCOMPARE(simulation_->run()->seed(), QStringLiteral("11"));
     spacePlays();
     const int before = simulation_->playback()->eventIndex();
     QTest::keyClick(window_, Qt::Key_Right);
@@ -67,7 +67,7 @@ class WindowKeysTest : public QObject {
 
   void afterEditingTheClientCountSpacePlays() {
     edit(item("clientsBox"), QStringLiteral("4"));
-    QCOMPARE(simulation_->clientCount(), 4);
+    QCOMPARE(simulation_->run()->clientCount(), 4);
     spacePlays();
   }
 
@@ -75,16 +75,16 @@ class WindowKeysTest : public QObject {
   // It now takes any count the loader does.
   void theClientCountGoesAsHighAsTheLoaderAllows() {
     edit(item("clientsBox"), QStringLiteral("2500"));
-    QCOMPARE(simulation_->clientCount(), 2500);
+    QCOMPARE(simulation_->run()->clientCount(), 2500);
     QCOMPARE(item("clientsBox")->property("value").toInt(), 2500);
     QCOMPARE(item("clientsBox")->property("to").toInt(), 100'000);
     edit(item("clientsBox"), QStringLiteral("4"));
-    QCOMPARE(simulation_->clientCount(), 4);
+    QCOMPARE(simulation_->run()->clientCount(), 4);
   }
 
   void afterEditingTheLatencySpacePlays() {
     edit(item("latencyField"), QStringLiteral("2, 6"));
-    QCOMPARE(simulation_->latencyMs(), QStringLiteral("2, 6"));
+    QCOMPARE(simulation_->run()->latencyMs(), QStringLiteral("2, 6"));
     spacePlays();
   }
 

@@ -100,7 +100,7 @@ QStringList CompareController::choices() const {
   return choices;
 }
 
-int CompareController::index() const { return static_cast<int>(choices().indexOf(follower_.recipe())); }
+int CompareController::index() const { return static_cast<int>(choices().indexOf(follower_.run()->recipe())); }
 
 void CompareController::setAlignOnRelease(bool on) {
   if (alignOnRelease_ == on) return;

@@ -106,10 +106,10 @@ bool FaultController::toggleServer() {
 
 QVariantMap FaultController::faultChoices(int client) const {
   QVariantMap choices;
-  if (!simulation_.timeline() || client < 0 || client >= simulation_.clientCount()) return choices;
+  if (!simulation_.timeline() || client < 0 || client >= simulation_.run()->clientCount()) return choices;
   const QString activity = clientActivity(client);
   const bool crashed = activity == QLatin1String("crashed");
-  choices[QStringLiteral("name")] = simulation_.clientNames()[client];
+  choices[QStringLiteral("name")] = simulation_.run()->clientNames()[client];
   choices[QStringLiteral("crash")] = !crashed;
   choices[QStringLiteral("restart")] = crashed;
   choices[QStringLiteral("pause")] = activity == QLatin1String("paused") ? QStringLiteral("resume") : QStringLiteral("pause");
@@ -121,7 +121,7 @@ QVariantMap FaultController::faultChoices(int client) const {
 
 QVariantList FaultController::faultMenus() const {
   QVariantList menus;
-  for (int client = 0; client < simulation_.clientCount(); ++client) menus << faultChoices(client);
+  for (int client = 0; client < simulation_.run()->clientCount(); ++client) menus << faultChoices(client);
   return menus;
 }
 

@@ -87,7 +87,7 @@ int benchmarkFrames(QQuickWindow& window, SimulationController& simulation, cons
   std::printf(
       "{\"scenario\":\"%s\",\"clients\":%d,\"events\":%d,\"size\":\"%dx%d\",\"frames\":%d,"
       "\"frame_median_ms\":%.2f,\"frame_p99_ms\":%.2f,\"scrub_median_ms\":%.2f,\"scrub_max_ms\":%.2f}\n",
-      qPrintable(simulation.session()->file()), simulation.clientCount(), playback.eventCount(),
+      qPrintable(simulation.session()->file()), simulation.run()->clientCount(), playback.eventCount(),
       window.width(), window.height(), frames, percentile(frameMs, 0.5), percentile(frameMs, 0.99),
       percentile(scrubMs, 0.5), percentile(scrubMs, 1.0));
   return 0;

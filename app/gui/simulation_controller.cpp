@@ -1,16 +1,14 @@
 #include "simulation_controller.h"
 
-#include <array>
-
 #include "client_list_model.h"
 #include "event_log_model.h"
 #include "recipe_line_model.h"
-#include "sim/recipes/lock_recipe.h"
 
 namespace lockscope::gui {
 
 SimulationController::SimulationController(QObject* parent)
     : QObject(parent),
+      run_(new RunDescription(this)),
       clients_(new ClientListModel(this)),
       events_(new EventLogModel(this)),
       recipeLines_(new RecipeLineModel(this)),
@@ -25,6 +23,7 @@ SimulationController::SimulationController(QObject* parent)
       faults_(new FaultController(*this)),
       compare_(new CompareController(*this)),
       verdict_(new VerdictLine(*this)) {
+  connect(this, &SimulationController::scenarioChanged, run_, &RunDescription::changed);
   connect(playback_, &PlaybackController::moved, this, &SimulationController::refreshModels);
   connect(playback_, &PlaybackController::frameChanged, this, &SimulationController::frameChanged);
   connect(this, &SimulationController::frameChanged, faults_, &FaultController::changed);
@@ -50,12 +49,7 @@ void SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, bool kee
   timeline_ = std::move(timeline);
   playback_->setRun(timeline_.get(), keepCursor);
   setError({});
-  std::array<bool, static_cast<size_t>(sim::TraceKind::RedisInstance) + 1> present{};
-  for (const StoredEvent& event : timeline_->trace().events()) present[static_cast<size_t>(event.kind)] = true;
-  kindChoices_ = QStringList{QStringLiteral("all kinds")};
-  for (size_t kind = 0; kind < present.size(); ++kind) {
-    if (present[kind]) kindChoices_ << QLatin1String(sim::traceKindName(static_cast<sim::TraceKind>(kind)));
-  }
+  run_->reset(timeline_.get());
   events_->reset(timeline_.get());
   clients_->reset(timeline_.get());
   recipeLines_->reset(timeline_.get());
@@ -88,44 +82,6 @@ void SimulationController::setWholeRunShown(bool shown) {
 sim::Micros SimulationController::shownUntil() const {
   if (!timeline_) return 0;
   return wholeRunShown_ ? timeline_->endTime() : playback_->timeMicros();
-}
-
-QString SimulationController::title() const {
-  return timeline_ ? QString::fromStdString(timeline_->scenario().title) : QString();
-}
-QString SimulationController::summary() const {
-  return timeline_ ? QString::fromStdString(timeline_->scenario().summary) : QString();
-}
-QString SimulationController::recipe() const {
-  return timeline_ ? QString::fromStdString(timeline_->scenario().recipe) : QString();
-}
-QStringList SimulationController::recipeNames() const {
-  QStringList names;
-  const auto* current = timeline_ ? recipes::findRecipe(timeline_->scenario().recipe) : nullptr;
-  for (const auto& recipe : recipes::recipeCatalog()) {
-    if (current && recipe.backend != current->backend) continue;
-    names << QString::fromUtf8(recipe.name.data(), static_cast<qsizetype>(recipe.name.size()));
-  }
-  return names;
-}
-QString SimulationController::seed() const {
-  return timeline_ ? QString::number(timeline_->scenario().seed) : QString();
-}
-int SimulationController::clientCount() const {
-  return timeline_ ? static_cast<int>(timeline_->cast().size()) : 0;
-}
-QStringList SimulationController::clientNames() const {
-  QStringList names;
-  if (timeline_) {
-    for (const auto& name : timeline_->cast().names()) names << QString::fromStdString(name);
-  }
-  return names;
-}
-QString SimulationController::latencyMs() const {
-  if (!timeline_) return {};
-  const auto& latency = timeline_->scenario().latency;
-  const auto low = static_cast<double>(latency.low) / 1000.0, high = static_cast<double>(latency.high) / 1000.0;
-  return low == high ? QString::number(low) : QStringLiteral("%1, %2").arg(low).arg(high);
 }
 
 }  // namespace lockscope::gui

@@ -1,5 +1,6 @@
 // One simulation as the GUI shows it: the composition root of its parts, and the recorded run
 // they share. QML binds to its parts -
+//   run       what the shown run is: title, recipe, seed, clients, ...    run_description.h
 //   session   the scenario's text, the scenario parsed from it and the clicked faults (load,
 //             configure, Record)                                          scenario_session.h
 //   playback  the cursor: play/pause/step/seek/speed and the narration    playback_controller.h
@@ -8,8 +9,7 @@
 //   compare   compare mode, on the follower                               compare_controller.h
 //   metrics   the metrics panel's figures at the cursor                   metrics_model.h
 //   verdict   the status line's verdict                                   verdict_line.h
-// - and to what it says of the run itself (title, recipe, clients, ...), its list models, and
-// the error line every part reports to.
+// - to its list models, and to the one error line every part reports to.
 //
 // A run is recorded once per (scenario, seed, faults), and replaced only here (adopt): a clicked
 // fault becomes a scheduled fault at the cursor's time and the run is recorded again; being
@@ -28,8 +28,8 @@
 #include "live_runner.h"
 #include "metrics_model.h"
 #include "playback_controller.h"
+#include "run_description.h"
 #include "scenario_session.h"
-#include "sim/scenario/scenario_loader.h"
 #include "verdict_line.h"
 
 namespace lockscope::gui {
@@ -41,6 +41,7 @@ class RecipeLineModel;
 class SimulationController : public QObject {
   Q_OBJECT
   QML_NAMED_ELEMENT(Simulation)
+  Q_PROPERTY(lockscope::gui::RunDescription* run READ run CONSTANT)
   Q_PROPERTY(lockscope::gui::ScenarioSession* session READ session CONSTANT)
   Q_PROPERTY(lockscope::gui::PlaybackController* playback READ playback CONSTANT)
   Q_PROPERTY(lockscope::gui::LiveRunner* live READ live CONSTANT)
@@ -52,24 +53,6 @@ class SimulationController : public QObject {
   Q_PROPERTY(lockscope::gui::EventLogModel* events READ events CONSTANT)
   Q_PROPERTY(lockscope::gui::RecipeLineModel* recipeLines READ recipeLines CONSTANT)
 
-  Q_PROPERTY(bool loaded READ loaded NOTIFY scenarioChanged)
-  Q_PROPERTY(QString title READ title NOTIFY scenarioChanged)
-  Q_PROPERTY(QString summary READ summary NOTIFY scenarioChanged)
-  Q_PROPERTY(QString recipe READ recipe NOTIFY scenarioChanged)
-  // The recipes the top bar offers: those of the lesson's service (a ZooKeeper recipe cannot run
-  // a Redis lesson), in the catalogue's order.
-  Q_PROPERTY(QStringList recipeNames READ recipeNames NOTIFY scenarioChanged)
-  Q_PROPERTY(int recipeIndex READ recipeIndex NOTIFY scenarioChanged)
-  Q_PROPERTY(QString seed READ seed NOTIFY scenarioChanged)
-  Q_PROPERTY(int clientCount READ clientCount NOTIFY scenarioChanged)
-  // The loader's cap, so the clients box can show (and set) any count a scenario may have.
-  Q_PROPERTY(int maxClients READ maxClients CONSTANT)
-  Q_PROPERTY(QString latencyMs READ latencyMs NOTIFY scenarioChanged)
-  Q_PROPERTY(QStringList clientNames READ clientNames NOTIFY scenarioChanged)
-  // "all clients" and then every client: the event log's filter choices.
-  Q_PROPERTY(QStringList clientChoices READ clientChoices NOTIFY scenarioChanged)
-  // "all kinds" and then every kind of event the run has, in trace-kind order.
-  Q_PROPERTY(QStringList kindChoices READ kindChoices NOTIFY scenarioChanged)
   Q_PROPERTY(QString error READ error NOTIFY errorChanged)
   // Off (the default): the window shows the run up to the cursor only - the event log lists what
   // has happened, the diagram and chart draw up to the cursor - so that a "what happens next?"
@@ -81,6 +64,7 @@ class SimulationController : public QObject {
   explicit SimulationController(QObject* parent = nullptr);
   ~SimulationController() override;
 
+  RunDescription* run() const { return run_; }
   ScenarioSession* session() const { return session_; }
   PlaybackController* playback() const { return playback_; }
   LiveRunner* live() const { return live_; }
@@ -92,19 +76,6 @@ class SimulationController : public QObject {
   EventLogModel* events() const { return events_; }
   RecipeLineModel* recipeLines() const { return recipeLines_; }
 
-  bool loaded() const { return timeline_ != nullptr; }
-  QString title() const;
-  QString summary() const;
-  QString recipe() const;
-  QStringList recipeNames() const;
-  int recipeIndex() const { return static_cast<int>(recipeNames().indexOf(recipe())); }
-  QString seed() const;
-  int clientCount() const;
-  int maxClients() const { return static_cast<int>(scenario::kMaxClients); }
-  QString latencyMs() const;
-  QStringList clientNames() const;
-  QStringList clientChoices() const { return QStringList{QStringLiteral("all clients")} + clientNames(); }
-  QStringList kindChoices() const { return kindChoices_; }
   QString error() const { return error_; }
   bool wholeRunShown() const { return wholeRunShown_; }
   void setWholeRunShown(bool shown);
@@ -134,8 +105,8 @@ class SimulationController : public QObject {
 
   std::unique_ptr<RunTimeline> timeline_;
   QString error_;
-  QStringList kindChoices_{QStringLiteral("all kinds")};
   bool wholeRunShown_ = false;
+  RunDescription* run_;
   ClientListModel* clients_;
   EventLogModel* events_;
   RecipeLineModel* recipeLines_;
