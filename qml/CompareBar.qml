@@ -19,24 +19,24 @@ Pane {
     RowLayout {
         anchors.fill: parent
         spacing: 8
-        Label { text: "compare " + bar.leader.recipe + " with" }
+        Label { text: "compare " + bar.leader.run.recipe + " with" }
         ComboBox {
             objectName: "compareRecipeBox"
-            model: bar.follower.compareChoices
-            currentIndex: bar.follower.compareIndex
+            model: bar.follower.compare.choices
+            currentIndex: bar.follower.compare.index
             // A new list (every new run) resets the box to its first entry, after the index was
             // bound: show the run's recipe again.
-            onModelChanged: currentIndex = Qt.binding(() => bar.follower.compareIndex)
+            onModelChanged: currentIndex = Qt.binding(() => bar.follower.compare.index)
             implicitWidth: 190 * bar.textScale
-            onActivated: (index) => bar.follower.compareRecipe = bar.follower.compareChoices[index]
+            onActivated: (index) => bar.follower.compare.recipe = bar.follower.compare.choices[index]
         }
         Label { text: "align on" }
         ComboBox {
             objectName: "alignBox"
             model: ["time", "release #k"]
-            currentIndex: bar.follower.alignOnRelease ? 1 : 0
+            currentIndex: bar.follower.compare.alignOnRelease ? 1 : 0
             implicitWidth: 130 * bar.textScale
-            onActivated: (index) => bar.follower.alignOnRelease = index === 1
+            onActivated: (index) => bar.follower.compare.alignOnRelease = index === 1
         }
         Label { text: "log of" }
         ComboBox {
@@ -49,7 +49,7 @@ Pane {
             objectName: "compareHeadline"
             Layout.fillWidth: true
             horizontalAlignment: Text.AlignRight
-            text: bar.follower.headline
+            text: bar.follower.compare.headline
             font.pointSize: 18 * Math.min(bar.textScale, 1.25)
             font.bold: true
             fontSizeMode: Text.HorizontalFit

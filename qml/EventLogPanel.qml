@@ -20,7 +20,7 @@ Frame {
     EventLogFilter {
         id: filtered
         source: panel.simulation.events
-        cursor: panel.simulation.eventIndex
+        cursor: panel.simulation.playback.eventIndex
         client: clientBox.currentIndex > 0 ? clientBox.currentText : ""
         kind: kindBox.currentIndex > 0 ? kindBox.currentText : ""
     }
@@ -34,13 +34,13 @@ Frame {
                 id: clientBox
                 objectName: "clientFilter"
                 Layout.fillWidth: true
-                model: panel.simulation.clientChoices
+                model: panel.simulation.run.clientChoices
             }
             ComboBox {
                 id: kindBox
                 objectName: "kindFilter"
                 Layout.fillWidth: true
-                model: panel.simulation.kindChoices
+                model: panel.simulation.run.kindChoices
             }
             // The teacher's choice to show what is still to come (the keyboard's W): off, a "what
             // happens next?" pause keeps its answer.
@@ -112,7 +112,7 @@ Frame {
                 }
                 MouseArea {
                     anchors.fill: parent
-                    onClicked: panel.simulation.seekEvent(row.eventIndex + 1)
+                    onClicked: panel.simulation.playback.seekEvent(row.eventIndex + 1)
                 }
             }
         }

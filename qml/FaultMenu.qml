@@ -9,22 +9,22 @@ Menu {
     id: menu
     required property Simulation simulation
     property int client: -1
-    readonly property string name: client >= 0 && client < simulation.clientCount ? simulation.clientNames[client] : ""
-    readonly property var choices: visible && name !== "" ? simulation.faultMenus[client] : ({})
+    readonly property string name: client >= 0 && client < simulation.run.clientCount ? simulation.run.clientNames[client] : ""
+    readonly property var choices: visible && name !== "" ? simulation.faults.faultMenus[client] : ({})
 
     title: name
 
-    MenuItem { text: "Crash " + menu.name; enabled: menu.choices.crash === true; onTriggered: menu.simulation.injectFault("crash", menu.name) }
-    MenuItem { text: "Restart " + menu.name; enabled: menu.choices.restart === true; onTriggered: menu.simulation.injectFault("restart", menu.name) }
+    MenuItem { text: "Crash " + menu.name; enabled: menu.choices.crash === true; onTriggered: menu.simulation.faults.injectFault("crash", menu.name) }
+    MenuItem { text: "Restart " + menu.name; enabled: menu.choices.restart === true; onTriggered: menu.simulation.faults.injectFault("restart", menu.name) }
     MenuItem {
         text: (menu.choices.pause === "resume" ? "Resume " : "Pause ") + menu.name
         enabled: menu.choices.pauseEnabled === true
-        onTriggered: menu.simulation.injectFaultOn("pause", menu.client)  // resumes a paused client
+        onTriggered: menu.simulation.faults.injectFaultOn("pause", menu.client)  // resumes a paused client
     }
     MenuItem {
         text: menu.choices.partition === "heal" ? "Heal the partition" : "Partition " + menu.name
-        onTriggered: menu.simulation.injectFaultOn("partition", menu.client)  // heals a partitioned one
+        onTriggered: menu.simulation.faults.injectFaultOn("partition", menu.client)  // heals a partitioned one
     }
-    MenuItem { text: "Expire its session"; onTriggered: menu.simulation.injectFault("expire_session", menu.name) }
-    MenuItem { text: "Lose the reply to its next request"; onTriggered: menu.simulation.injectFault("lose_reply", menu.name) }
+    MenuItem { text: "Expire its session"; onTriggered: menu.simulation.faults.injectFault("expire_session", menu.name) }
+    MenuItem { text: "Lose the reply to its next request"; onTriggered: menu.simulation.faults.injectFault("lose_reply", menu.name) }
 }

@@ -8,12 +8,12 @@ Menu {
     id: menu
     required property Simulation simulation
     property string instance: ""
-    readonly property bool up: visible && simulation.instancesUp[instance] === true
+    readonly property bool up: visible && simulation.faults.instancesUp[instance] === true
 
     title: instance
 
-    MenuItem { text: "Kill " + menu.instance; enabled: menu.up; onTriggered: menu.simulation.injectInstanceFault("kill_instance", menu.instance, 0) }
-    MenuItem { text: "Restart " + menu.instance; enabled: !menu.up; onTriggered: menu.simulation.injectInstanceFault("restart_instance", menu.instance, 0) }
-    MenuItem { text: "Fail over to its replica"; enabled: menu.up && menu.simulation.hasReplica(menu.instance); onTriggered: menu.simulation.injectInstanceFault("failover", menu.instance, 0) }
-    MenuItem { text: "Jump its clock 20 s forward (model only)"; onTriggered: menu.simulation.injectInstanceFault("clock_jump", menu.instance, 20000) }
+    MenuItem { text: "Kill " + menu.instance; enabled: menu.up; onTriggered: menu.simulation.faults.injectInstanceFault("kill_instance", menu.instance, 0) }
+    MenuItem { text: "Restart " + menu.instance; enabled: !menu.up; onTriggered: menu.simulation.faults.injectInstanceFault("restart_instance", menu.instance, 0) }
+    MenuItem { text: "Fail over to its replica"; enabled: menu.up && menu.simulation.faults.hasReplica(menu.instance); onTriggered: menu.simulation.faults.injectInstanceFault("failover", menu.instance, 0) }
+    MenuItem { text: "Jump its clock 20 s forward (model only)"; onTriggered: menu.simulation.faults.injectInstanceFault("clock_jump", menu.instance, 20000) }
 }

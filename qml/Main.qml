@@ -39,7 +39,7 @@ ApplicationWindow {
     minimumHeight: 640
     visible: true
     visibility: presentation && !headless ? Window.FullScreen : Window.AutomaticVisibility
-    title: primary.loaded ? "Lockscope — " + primary.title : "Lockscope"
+    title: primary.run.loaded ? "Lockscope — " + primary.run.title : "Lockscope"
     font.pointSize: presentation ? 15 : 10
     // Presentation mode is high contrast too: pure white ground, black ink (theme.h).
     palette.window: Theme.windowColour(presentation)
@@ -60,8 +60,8 @@ ApplicationWindow {
     Simulation {
         id: secondary
         objectName: "secondary"
-        compareRecipe: window.compareRecipe
-        leader: window.comparing ? primary : null
+        compare.recipe: window.compareRecipe
+        compare.leader: window.comparing ? primary : null
         wholeRunShown: window.wholeRunShown
     }
 
@@ -75,16 +75,16 @@ ApplicationWindow {
         onExportRequested: exportDialog.open()
         onPresentationToggled: window.presentation = !window.presentation
         onCompareToggled: window.comparing = !window.comparing
-        onServerToggled: primary.toggleServer()
+        onServerToggled: primary.faults.toggleServer()
         onSelectNext: (step) => {
-            const count = primary.clientCount
+            const count = primary.run.clientCount
             if (count > 0)
                 window.selectedClient = (window.selectedClient + step + count) % count
         }
-        onFault: (kind) => primary.injectFaultOn(kind, window.selectedClient)
+        onFault: (kind) => primary.faults.injectFaultOn(kind, window.selectedClient)
         onLowerTabToggled: lowerTabs.currentIndex = (lowerTabs.currentIndex + 1) % lowerTabs.count
         onSideTabToggled: sidePanel.nextTab()
-        onAlignToggled: secondary.alignOnRelease = !secondary.alignOnRelease
+        onAlignToggled: secondary.compare.alignOnRelease = !secondary.compare.alignOnRelease
         onWholeRunToggled: window.wholeRunShown = !window.wholeRunShown
     }
 
@@ -255,8 +255,8 @@ ApplicationWindow {
     Menu {
         id: serverMenu
         objectName: "serverMenu"
-        MenuItem { text: "Kill the server"; enabled: primary.serverUp; onTriggered: primary.injectServerFault("kill_server") }
-        MenuItem { text: "Restart the server"; enabled: !primary.serverUp; onTriggered: primary.injectServerFault("restart_server") }
+        MenuItem { text: "Kill the server"; enabled: primary.faults.serverUp; onTriggered: primary.faults.injectServerFault("kill_server") }
+        MenuItem { text: "Restart the server"; enabled: !primary.faults.serverUp; onTriggered: primary.faults.injectServerFault("restart_server") }
     }
     InstanceMenu {
         id: instanceMenu
@@ -266,11 +266,11 @@ ApplicationWindow {
     LessonBrowser {
         id: lessons
         folder: window.lessonFolder
-        live: primary.backend === "live"
+        live: primary.live.backend === "live"
         anchors.centerIn: parent
         width: Math.min(window.width * 0.7, 900 * window.textScale)
         height: window.height * 0.8
-        onLessonChosen: (file) => primary.load(file)
+        onLessonChosen: (file) => primary.session.load(file)
     }
     HelpOverlay {
         id: help
@@ -286,7 +286,7 @@ ApplicationWindow {
         title: "Open a scenario"
         nameFilters: ["*.yaml", "*.yml"]
         startPath: window.lessonFolder + "/"
-        onChosen: (path) => primary.load(path)
+        onChosen: (path) => primary.session.load(path)
     }
     FilePathDialog {
         id: recordDialog
@@ -296,8 +296,8 @@ ApplicationWindow {
         saving: true
         suffix: ".yaml"
         nameFilters: ["*.yaml", "*.yml"]
-        startPath: FilePaths.home() + "/" + primary.file.replace(/^.*\//, "").replace(/\.ya?ml$/, "") + "-recorded.yaml"
-        onChosen: (path) => primary.saveRecording(path)
+        startPath: FilePaths.home() + "/" + primary.session.file.replace(/^.*\//, "").replace(/\.ya?ml$/, "") + "-recorded.yaml"
+        onChosen: (path) => primary.session.saveRecording(path)
     }
     FilePathDialog {
         id: exportDialog

@@ -17,14 +17,6 @@ Frame {
     property bool chartsShown: true
     readonly property int columns: compareSimulation ? 3 : 2
 
-    readonly property var rows: [
-        ["acquisitions", "acquisitions", 0], ["releases", "releases", 0], ["requests", "requests", 0],
-        ["notifications", "notifications", 0], ["notifications / release", "notificationsPerRelease", 1],
-        ["requests / release", "requestsPerRelease", 1],
-        ["mean handoff (ms)", "handoffMeanMs", 2], ["holders now", "holders", 0],
-        ["violations so far", "violations", 0]
-    ]
-
     ColumnLayout {
         anchors.fill: parent
         spacing: 4
@@ -33,23 +25,24 @@ Frame {
             columnSpacing: 12
             rowSpacing: 1
             Label { text: "Metrics"; font.bold: true; opacity: 0.7 }
-            Label { text: panel.simulation.recipe; opacity: 0.7 }
-            Label { visible: panel.compareSimulation !== null; text: panel.compareSimulation ? panel.compareSimulation.recipe : ""; opacity: 0.7 }
+            Label { text: panel.simulation.run.recipe; opacity: 0.7 }
+            Label { visible: panel.compareSimulation !== null; text: panel.compareSimulation ? panel.compareSimulation.run.recipe : ""; opacity: 0.7 }
             // Always three cells a row, the third hidden (and so left out by the layout) outside compare
             // mode: a Repeater whose count followed the columns destroyed its labels while the
             // layout was arranging them, and the window crashed on start in compare mode.
+            // The rows (label, key, decimals) are the metrics model's; the values its `figures`.
             Repeater {
-                model: panel.rows.length * 3
+                model: panel.simulation.metrics.rowCount() * 3
                 Label {
                     required property int index
-                    readonly property var row: panel.rows[Math.floor(index / 3)]
+                    readonly property var row: panel.simulation.metrics.row(Math.floor(index / 3))
                     readonly property int column: index % 3
                     visible: column < 2 || panel.compareSimulation !== null
                     readonly property Simulation source: column === 2 && panel.compareSimulation ? panel.compareSimulation : panel.simulation
-                    readonly property real value: source?.metrics[row[1]] ?? 0
-                    text: column === 0 ? row[0] : Number(value).toFixed(row[2])
+                    readonly property real value: source?.metrics.figures[row.key] ?? 0
+                    text: column === 0 ? row.label : Number(value).toFixed(row.decimals)
                     font.bold: column > 0
-                    color: row[1] === "violations" && column > 0 && value > 0 ? Theme.violation : palette.windowText
+                    color: row.key === "violations" && column > 0 && value > 0 ? Theme.violation : palette.windowText
                 }
             }
         }

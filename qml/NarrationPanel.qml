@@ -28,9 +28,9 @@ Frame {
     implicitHeight: column.implicitHeight + topPadding + bottomPadding
 
     background: Rectangle {
-        color: panel.simulation.waitingAtNarration ? "#FFF6DB" : "#F4F7FB"
-        border.color: panel.simulation.waitingAtNarration ? Theme.notification : "#C9D3DF"
-        border.width: panel.simulation.waitingAtNarration ? 3 : 1
+        color: panel.simulation.playback.waitingAtNarration ? "#FFF6DB" : "#F4F7FB"
+        border.color: panel.simulation.playback.waitingAtNarration ? Theme.notification : "#C9D3DF"
+        border.width: panel.simulation.playback.waitingAtNarration ? 3 : 1
         radius: 6
     }
 
@@ -46,7 +46,7 @@ Frame {
             implicitHeight: Math.max(title.implicitHeight, question.implicitHeight)
             Label {
                 id: title
-                visible: !panel.simulation.waitingAtNarration
+                visible: !panel.simulation.playback.waitingAtNarration
                 text: "Narration"
                 font.bold: true
                 opacity: 0.7
@@ -55,7 +55,7 @@ Frame {
                 id: question
                 objectName: "narrationQuestion"
                 width: heading.width
-                visible: panel.simulation.waitingAtNarration
+                visible: panel.simulation.playback.waitingAtNarration
                 wrapMode: Text.WordWrap
                 font.bold: true
                 text: "What happens next? Press Space."
@@ -69,7 +69,7 @@ Frame {
             Layout.preferredHeight: Math.max(implicitHeight, Math.min(panel.tallestText, panel.maximumTextHeight))
             verticalAlignment: Text.AlignTop
             wrapMode: Text.WordWrap
-            text: panel.simulation.narration !== "" ? panel.simulation.narration : panel.placeholder
+            text: panel.simulation.playback.narration !== "" ? panel.simulation.playback.narration : panel.placeholder
         }
     }
 
@@ -78,7 +78,7 @@ Frame {
         visible: false
         Repeater {
             id: measures
-            model: panel.simulation.narrationTexts
+            model: panel.simulation.playback.narrationTexts
             delegate: Label {
                 required property string modelData
                 width: narration.width

@@ -12,36 +12,36 @@ Pane {
     RowLayout {
         anchors.fill: parent
         spacing: 6
-        Button { text: "restart"; onClicked: bar.simulation.restart(); ToolTip.text: "restart (Home)"; ToolTip.visible: hovered }
-        Button { text: "◀"; onClicked: bar.simulation.stepBack(); ToolTip.text: "step back one event (←)"; ToolTip.visible: hovered }
+        Button { text: "restart"; onClicked: bar.simulation.playback.restart(); ToolTip.text: "restart (Home)"; ToolTip.visible: hovered }
+        Button { text: "◀"; onClicked: bar.simulation.playback.stepBack(); ToolTip.text: "step back one event (←)"; ToolTip.visible: hovered }
         Button {
             objectName: "playButton"
-            text: bar.simulation.playing ? "❚❚ pause" : "▶ play"
-            highlighted: bar.simulation.waitingAtNarration
-            onClicked: bar.simulation.togglePlaying()
+            text: bar.simulation.playback.playing ? "❚❚ pause" : "▶ play"
+            highlighted: bar.simulation.playback.waitingAtNarration
+            onClicked: bar.simulation.playback.togglePlaying()
         }
-        Button { text: "▶|"; onClicked: bar.simulation.stepForward(); ToolTip.text: "step one event (→)"; ToolTip.visible: hovered }
+        Button { text: "▶|"; onClicked: bar.simulation.playback.stepForward(); ToolTip.text: "step one event (→)"; ToolTip.visible: hovered }
         Label { text: "speed" }
         Slider {
             implicitWidth: 160
             from: -3
             to: 2
-            value: Math.log(bar.simulation.speed) / Math.LN10
-            onMoved: bar.simulation.speed = Math.pow(10, value)
+            value: Math.log(bar.simulation.playback.speed) / Math.LN10
+            onMoved: bar.simulation.playback.speed = Math.pow(10, value)
         }
         Label {
-            text: (bar.simulation.speed < 0.01 ? bar.simulation.speed.toFixed(3) : bar.simulation.speed < 1 ? bar.simulation.speed.toFixed(2) : bar.simulation.speed.toFixed(1)) + "×"
+            text: (bar.simulation.playback.speed < 0.01 ? bar.simulation.playback.speed.toFixed(3) : bar.simulation.playback.speed < 1 ? bar.simulation.playback.speed.toFixed(2) : bar.simulation.playback.speed.toFixed(1)) + "×"
             Layout.minimumWidth: implicitWidth
         }
-        Label { text: bar.simulation.timeText; font.family: "monospace"; Layout.minimumWidth: implicitWidth }
+        Label { text: bar.simulation.playback.timeText; font.family: "monospace"; Layout.minimumWidth: implicitWidth }
         Slider {
             objectName: "timeline"
             Layout.fillWidth: true
             from: 0
-            to: Math.max(1, bar.simulation.endTime)
-            value: bar.simulation.time
-            onMoved: bar.simulation.seekTime(value)
+            to: Math.max(1, bar.simulation.playback.endTime)
+            value: bar.simulation.playback.time
+            onMoved: bar.simulation.playback.seekTime(value)
         }
-        Label { text: "event " + bar.simulation.eventIndex + " / " + bar.simulation.eventCount; Layout.minimumWidth: implicitWidth }
+        Label { text: "event " + bar.simulation.playback.eventIndex + " / " + bar.simulation.playback.eventCount; Layout.minimumWidth: implicitWidth }
     }
 }

@@ -27,12 +27,12 @@ Item {
     // Each: the keys as shown, what they do, and the key sequences with their actions (none for
     // a mouse gesture).
     readonly property var bindings: [
-        { shown: "Space", what: "play / pause", actions: [{ sequences: ["Space"], run: () => keys.simulation.togglePlaying() }] },
-        { shown: "→ / ←", what: "step one event forward / back", actions: [{ sequences: ["Right"], run: () => keys.simulation.stepForward() }, { sequences: ["Left"], run: () => keys.simulation.stepBack() }] },
-        { shown: "Shift+→ / Shift+←", what: "scrub 1% of the run forward / back", actions: [{ sequences: ["Shift+Right"], run: () => keys.simulation.scrub(1) }, { sequences: ["Shift+Left"], run: () => keys.simulation.scrub(-1) }] },
-        { shown: "PgDn / PgUp", what: "scrub 10% of the run forward / back", actions: [{ sequences: ["PgDown"], run: () => keys.simulation.scrub(10) }, { sequences: ["PgUp"], run: () => keys.simulation.scrub(-10) }] },
-        { shown: "Home / End", what: "to the start / the end of the run", actions: [{ sequences: ["Home"], run: () => keys.simulation.restart() }, { sequences: ["End"], run: () => keys.simulation.toEnd() }] },
-        { shown: "+ / −", what: "faster / slower (0.001× to 100×)", actions: [{ sequences: ["+", "="], run: () => keys.simulation.faster() }, { sequences: ["-"], run: () => keys.simulation.slower() }] },
+        { shown: "Space", what: "play / pause", actions: [{ sequences: ["Space"], run: () => keys.simulation.playback.togglePlaying() }] },
+        { shown: "→ / ←", what: "step one event forward / back", actions: [{ sequences: ["Right"], run: () => keys.simulation.playback.stepForward() }, { sequences: ["Left"], run: () => keys.simulation.playback.stepBack() }] },
+        { shown: "Shift+→ / Shift+←", what: "scrub 1% of the run forward / back", actions: [{ sequences: ["Shift+Right"], run: () => keys.simulation.playback.scrub(1) }, { sequences: ["Shift+Left"], run: () => keys.simulation.playback.scrub(-1) }] },
+        { shown: "PgDn / PgUp", what: "scrub 10% of the run forward / back", actions: [{ sequences: ["PgDown"], run: () => keys.simulation.playback.scrub(10) }, { sequences: ["PgUp"], run: () => keys.simulation.playback.scrub(-10) }] },
+        { shown: "Home / End", what: "to the start / the end of the run", actions: [{ sequences: ["Home"], run: () => keys.simulation.playback.restart() }, { sequences: ["End"], run: () => keys.simulation.playback.toEnd() }] },
+        { shown: "+ / −", what: "faster / slower (0.001× to 100×)", actions: [{ sequences: ["+", "="], run: () => keys.simulation.playback.faster() }, { sequences: ["-"], run: () => keys.simulation.playback.slower() }] },
         { shown: "Tab / Shift+Tab", what: "select the next / previous client", actions: [{ sequences: ["Tab"], run: () => keys.selectNext(1) }, { sequences: ["Shift+Tab"], run: () => keys.selectNext(-1) }] },
         { shown: "C", what: "crash the selected client", actions: [{ sequences: ["C"], run: () => keys.fault("crash") }] },
         { shown: "R", what: "restart it", actions: [{ sequences: ["R"], run: () => keys.fault("restart") }] },
@@ -41,7 +41,7 @@ Item {
         { shown: "X", what: "expire its session now", actions: [{ sequences: ["X"], run: () => keys.fault("expire_session") }] },
         { shown: "Y", what: "lose the reply to its next request", actions: [{ sequences: ["Y"], run: () => keys.fault("lose_reply") }] },
         { shown: "S", what: "kill / restart the ZooKeeper server", actions: [{ sequences: ["S"], run: () => keys.serverToggled() }] },
-        { shown: "Ctrl+Z", what: "undo the last fault you injected", actions: [{ sequences: ["Ctrl+Z"], run: () => keys.simulation.undoLastFault() }] },
+        { shown: "Ctrl+Z", what: "undo the last fault you injected", actions: [{ sequences: ["Ctrl+Z"], run: () => keys.simulation.session.undoLastFault() }] },
         { shown: "L", what: "lessons", actions: [{ sequences: ["L"], run: () => keys.lessonsRequested() }] },
         { shown: "Ctrl+O", what: "open a scenario file", actions: [{ sequences: ["Ctrl+O"], run: () => keys.openRequested() }] },
         { shown: "Ctrl+S", what: "record: save the scenario with your faults", actions: [{ sequences: ["Ctrl+S"], run: () => keys.recordRequested() }] },

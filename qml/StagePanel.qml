@@ -27,7 +27,7 @@ Frame {
         spacing: 2
         Label {
             Layout.fillWidth: true
-            text: panel.simulation.recipe + " · " + panel.simulation.clientCount + " clients · seed " + panel.simulation.seed
+            text: panel.simulation.run.recipe + " · " + panel.simulation.run.clientCount + " clients · seed " + panel.simulation.run.seed
             font.bold: true
             elide: Text.ElideRight
         }

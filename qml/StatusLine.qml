@@ -16,25 +16,25 @@ ToolBar {
             objectName: "statusText"
             Layout.fillWidth: true
             elide: Text.ElideRight
-            color: status.simulation.error !== "" || status.simulation.verdictFailed ? Theme.violation : palette.windowText
-            text: status.simulation.error !== "" ? status.simulation.error : status.simulation.verdict
+            color: status.simulation.error !== "" || status.simulation.verdict.failed ? Theme.violation : palette.windowText
+            text: status.simulation.error !== "" ? status.simulation.error : status.simulation.verdict.text
         }
         BusyIndicator {
-            running: status.simulation.busy
+            running: status.simulation.live.busy
             visible: running
             implicitHeight: 20
             implicitWidth: 20
         }
         Label {
             objectName: "connectionStatus"
-            visible: status.simulation.connectionStatus !== ""
-            text: status.simulation.connectionStatus
+            visible: status.simulation.live.connectionStatus !== ""
+            text: status.simulation.live.connectionStatus
             elide: Text.ElideRight
             Layout.maximumWidth: 520
         }
         Label {
-            visible: status.simulation.faultSummary !== ""
-            text: "your faults: " + status.simulation.faultSummary
+            visible: status.simulation.session.faultSummary !== ""
+            text: "your faults: " + status.simulation.session.faultSummary
             elide: Text.ElideLeft
             Layout.maximumWidth: 500
         }

@@ -40,8 +40,8 @@ ToolBar {
         }
         Column {
             width: Math.max(220, flow.width - flow.othersWidth)
-            Label { text: bar.simulation.title; font.bold: true; elide: Text.ElideRight; width: parent.width }
-            Label { text: bar.simulation.summary; elide: Text.ElideRight; width: parent.width; opacity: bar.presentation ? 1.0 : 0.75 }
+            Label { text: bar.simulation.run.title; font.bold: true; elide: Text.ElideRight; width: parent.width }
+            Label { text: bar.simulation.run.summary; elide: Text.ElideRight; width: parent.width; opacity: bar.presentation ? 1.0 : 0.75 }
         }
         Row {
             id: recipeGroup
@@ -49,13 +49,13 @@ ToolBar {
             Label { text: "recipe"; anchors.verticalCenter: parent.verticalCenter }
             ComboBox {
                 objectName: "recipeBox"
-                model: bar.simulation.recipeNames
-                currentIndex: bar.simulation.recipeIndex
+                model: bar.simulation.run.recipeNames
+                currentIndex: bar.simulation.run.recipeIndex
                 implicitWidth: 200
                 // The box shows the recipe that runs: a pick that could not be configured goes back.
                 onActivated: (index) => {
-                    bar.simulation.configure(bar.simulation.recipeNames[index], "", 0)
-                    currentIndex = Qt.binding(() => bar.simulation.recipeIndex)
+                    bar.simulation.session.configure(bar.simulation.run.recipeNames[index], "", 0)
+                    currentIndex = Qt.binding(() => bar.simulation.run.recipeIndex)
                 }
             }
         }
@@ -66,11 +66,11 @@ ToolBar {
             TextField {
                 objectName: "seedField"
                 implicitWidth: 70
-                text: bar.simulation.seed
+                text: bar.simulation.run.seed
                 validator: RegularExpressionValidator { regularExpression: /[0-9]{1,19}/ }
                 onEditingFinished: {
-                    if (text !== bar.simulation.seed)
-                        bar.simulation.configure("", text, 0)
+                    if (text !== bar.simulation.run.seed)
+                        bar.simulation.session.configure("", text, 0)
                     bar.editingDone()
                 }
             }
@@ -82,10 +82,10 @@ ToolBar {
             SpinBox {
                 objectName: "clientsBox"
                 from: 1
-                to: bar.simulation.maxClients
+                to: bar.simulation.run.maxClients
                 editable: true
-                value: bar.simulation.clientCount
-                onValueModified: bar.simulation.configure("", "", value)
+                value: bar.simulation.run.clientCount
+                onValueModified: bar.simulation.session.configure("", "", value)
                 Keys.onReturnPressed: bar.editingDone()
                 Keys.onEnterPressed: bar.editingDone()
             }
@@ -97,17 +97,17 @@ ToolBar {
             ComboBox {
                 id: backendBox
                 model: ["model", "live"]
-                currentIndex: bar.simulation.backend === "live" ? 1 : 0
+                currentIndex: bar.simulation.live.backend === "live" ? 1 : 0
                 implicitWidth: 90
-                onActivated: (index) => bar.simulation.useBackend(index === 1 ? "live" : "model", serversField.text)
+                onActivated: (index) => bar.simulation.live.useBackend(index === 1 ? "live" : "model", serversField.text)
             }
             TextField {
                 id: serversField
                 visible: backendBox.currentIndex === 1
                 placeholderText: "127.0.0.1:2181"
-                text: bar.simulation.liveServers
+                text: bar.simulation.live.liveServers
                 implicitWidth: 150
-                onEditingFinished: if (backendBox.currentIndex === 1) bar.simulation.useBackend("live", text)
+                onEditingFinished: if (backendBox.currentIndex === 1) bar.simulation.live.useBackend("live", text)
             }
         }
         Row {
@@ -118,11 +118,11 @@ ToolBar {
             TextField {
                 objectName: "latencyField"
                 implicitWidth: 60
-                text: bar.simulation.latencyMs
+                text: bar.simulation.run.latencyMs
                 validator: RegularExpressionValidator { regularExpression: /[0-9]+(, *[0-9]+)?/ }
                 onEditingFinished: {
-                    if (text !== bar.simulation.latencyMs)
-                        bar.simulation.configure("", "", 0, text)
+                    if (text !== bar.simulation.run.latencyMs)
+                        bar.simulation.session.configure("", "", 0, text)
                     bar.editingDone()
                 }
             }

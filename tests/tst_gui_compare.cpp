@@ -50,10 +50,10 @@ class GuiCompareTest : public QObject {
   QQuickItem* item(const char* name) const { return window_->findChild<QQuickItem*>(QLatin1String(name)); }
   void compareLesson(const QString& file) {
     window_->setProperty("comparing", false);
-    QVERIFY2(primary_->load(file), qPrintable(primary_->error()));
+    QVERIFY2(primary_->session()->load(file), qPrintable(primary_->error()));
     window_->setProperty("comparing", true);
     QCoreApplication::processEvents();
-    QVERIFY(secondary_->loaded());
+    QVERIFY(secondary_->run()->loaded());
   }
 
  private slots:
@@ -79,11 +79,11 @@ class GuiCompareTest : public QObject {
     QFETCH(QString, lesson);
     QFETCH(QString, counterpart);
     compareLesson(lesson);
-    QCOMPARE(secondary_->recipe(), counterpart);
-    const QStringList choices = secondary_->compareChoices();
+    QCOMPARE(secondary_->run()->recipe(), counterpart);
+    const QStringList choices = secondary_->compare()->choices();
     QVERIFY(choices.contains(counterpart));
-    QVERIFY(!choices.contains(primary_->recipe()));
-    const QString service = primary_->recipe().section(QLatin1Char('-'), 0, 0);
+    QVERIFY(!choices.contains(primary_->run()->recipe()));
+    const QString service = primary_->run()->recipe().section(QLatin1Char('-'), 0, 0);
     for (const QString& choice : choices) {
       // zk-… with zk-…; redis-… and redlock with each other.
       QVERIFY2(choice.startsWith(QLatin1String("zk-")) == service.startsWith(QLatin1String("zk")), qPrintable(choice));
@@ -95,33 +95,33 @@ class GuiCompareTest : public QObject {
     compareLesson(testing::redisLesson("paused-holder.yaml"));
     QQuickItem* box = item("compareRecipeBox");
     QVERIFY(box && box->isVisible());
-    QCOMPARE(box->property("count").toInt(), static_cast<int>(secondary_->compareChoices().size()));
+    QCOMPARE(box->property("count").toInt(), static_cast<int>(secondary_->compare()->choices().size()));
     // It shows the recipe the right-hand run plays (redis-fenced, not the list's first).
-    QCOMPARE(box->property("currentText").toString(), secondary_->recipe());
-    const int index = static_cast<int>(secondary_->compareChoices().indexOf(QStringLiteral("redis-unsafe-del")));
+    QCOMPARE(box->property("currentText").toString(), secondary_->run()->recipe());
+    const int index = static_cast<int>(secondary_->compare()->choices().indexOf(QStringLiteral("redis-unsafe-del")));
     QVERIFY(index >= 0);
     QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, index)));
     QCoreApplication::processEvents();
-    QCOMPARE(secondary_->recipe(), QStringLiteral("redis-unsafe-del"));
+    QCOMPARE(secondary_->run()->recipe(), QStringLiteral("redis-unsafe-del"));
     QCOMPARE(box->property("currentText").toString(), QStringLiteral("redis-unsafe-del"));
-    secondary_->setCompareRecipe(QString());
+    secondary_->compare()->setRecipe(QString());
   }
 
   // By time, the runs are at the same moment; by release, the right-hand run has done as many
   // releases as the left and is as long after the last of them.
   void theRunsAlignOnReleaseK() {
     compareLesson(testing::zookeeperLesson("herd-naive.yaml"));
-    QCOMPARE(secondary_->recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(secondary_->run()->recipe(), QStringLiteral("zk-chained"));
     const auto& releases = primary_->timeline()->releases();
     QVERIFY(releases.size() >= 4);
     const sim::Micros at = releases[3].time + 500;
-    primary_->seekTime(static_cast<double>(at));
+    primary_->playback()->seekTime(static_cast<double>(at));
     QCOMPARE(secondary_->timeMicros(), at);
     QQuickItem* align = item("alignBox");
     QVERIFY(align && align->isVisible());
     QVERIFY(QMetaObject::invokeMethod(align, "activated", Q_ARG(int, 1)));
     QCoreApplication::processEvents();
-    QVERIFY(secondary_->alignOnRelease());
+    QVERIFY(secondary_->compare()->alignOnRelease());
     const auto [done, last] = releasesDone(*secondary_);
     QCOMPARE(done, size_t{4});
     QVERIFY2(secondary_->timeMicros() - last == 500 || (secondary_->timeline()->releases().size() > 4 &&
@@ -130,7 +130,7 @@ class GuiCompareTest : public QObject {
     // The runs differ in time at release #4: otherwise this proves nothing.
     QVERIFY(secondary_->timeMicros() != at);
     // Played on, it keeps following release by release.
-    primary_->seekTime(static_cast<double>(releases[5].time + 10));
+    primary_->playback()->seekTime(static_cast<double>(releases[5].time + 10));
     QCOMPARE(releasesDone(*secondary_).first, size_t{6});
     QVERIFY(QMetaObject::invokeMethod(align, "activated", Q_ARG(int, 0)));
     QCOMPARE(secondary_->timeMicros(), primary_->timeMicros());
@@ -166,13 +166,13 @@ class GuiCompareTest : public QObject {
     window_->setProperty("presentation", presentation);
     window_->resize(size);
     compareLesson(testing::zookeeperLesson("herd-naive.yaml"));
-    primary_->seekTime(primary_->origin() + 70'000);
+    primary_->playback()->seekTime(primary_->playback()->origin() + 70'000);
     QCoreApplication::processEvents();
-    QCOMPARE(secondary_->headline(), QStringLiteral("9 notifications per release vs 1"));
+    QCOMPARE(secondary_->compare()->headline(), QStringLiteral("9 notifications per release vs 1"));
     QQuickItem* headline = item("compareHeadline");
     QVERIFY(headline && headline->isVisible());
     window_->grabWindow();
-    QCOMPARE(headline->property("text").toString(), secondary_->headline());
+    QCOMPARE(headline->property("text").toString(), secondary_->compare()->headline());
     // What was drawn, after the label fitted its text to its width.
     const int drawnPixels = headline->property("fontInfo").value<QJSValue>().property(QStringLiteral("pixelSize")).toInt();
     window_->setProperty("presentation", false);
@@ -191,7 +191,7 @@ class GuiCompareTest : public QObject {
     for (QQuickItem* stage : window_->findChildren<QQuickItem*>(QStringLiteral("stage"))) {
       if (!stage->isVisible()) continue;
       ++stages;
-      const int clients = primary_->clientNames().size();
+      const int clients = primary_->run()->clientNames().size();
       for (int a = 0; a < clients; ++a) {
         QRectF first;
         QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, first), Q_ARG(int, a));
@@ -231,7 +231,7 @@ class GuiCompareTest : public QObject {
       compareLesson(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/") + lesson);
     } else {
       window_->setProperty("comparing", false);
-      QVERIFY2(primary_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/") + lesson), qPrintable(primary_->error()));
+      QVERIFY2(primary_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/") + lesson), qPrintable(primary_->error()));
     }
     QTRY_VERIFY(window_->width() == size.width());
     QTest::qWait(100);  // a frame at the new size: the stage places its cards as it paints
@@ -242,7 +242,7 @@ class GuiCompareTest : public QObject {
       QMetaObject::invokeMethod(stage, "legendRect", Q_RETURN_ARG(QRectF, legend));
       if (legend.isEmpty()) continue;
       ++checked;
-      for (int client = 0; client < primary_->clientNames().size(); ++client) {
+      for (int client = 0; client < primary_->run()->clientNames().size(); ++client) {
         QRectF card;
         QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, card), Q_ARG(int, client));
         QVERIFY2(!card.intersects(legend), qPrintable(QStringLiteral("c%1's card covers the legend").arg(client + 1)));

@@ -23,15 +23,15 @@ class GuiLiveTest : public QObject {
  private slots:
   void anUnreachableServerIsAStatusMessage() {
     SimulationController simulation;
-    QVERIFY(simulation.load(testing::zookeeperLesson("herd-chained.yaml")));
+    QVERIFY(simulation.session()->load(testing::zookeeperLesson("herd-chained.yaml")));
     const std::string modelHash = simulation.timeline()->report().traceSha256;
     QElapsedTimer timer;
     timer.start();
-    simulation.useBackend(QStringLiteral("live"), testing::deadServer());
-    QVERIFY(simulation.busy());
-    QTRY_VERIFY_WITH_TIMEOUT(!simulation.busy(), 20'000);
+    simulation.live()->useBackend(QStringLiteral("live"), testing::deadServer());
+    QVERIFY(simulation.live()->busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 20'000);
     QVERIFY2(timer.elapsed() < 15'000, qPrintable(QString::number(timer.elapsed())));
-    QVERIFY2(simulation.connectionStatus().startsWith(QLatin1String("live: ")), qPrintable(simulation.connectionStatus()));
+    QVERIFY2(simulation.live()->connectionStatus().startsWith(QLatin1String("live: ")), qPrintable(simulation.live()->connectionStatus()));
     QCOMPARE(simulation.timeline()->report().traceSha256, modelHash);  // the model's run stays
   }
 
@@ -39,16 +39,16 @@ class GuiLiveTest : public QObject {
     const QString server = testing::liveServer();
     QVERIFY2(!server.isEmpty(), "the zk_standalone fixture did not start a server");
     SimulationController simulation;
-    simulation.useBackend(QStringLiteral("live"), server);
-    QCOMPARE(simulation.backend(), QStringLiteral("live"));
-    QVERIFY(simulation.load(testing::zookeeperLesson("herd-chained.yaml")));
-    QTRY_VERIFY_WITH_TIMEOUT(!simulation.busy(), 120'000);
-    QVERIFY2(simulation.loaded(), qPrintable(simulation.connectionStatus()));
+    simulation.live()->useBackend(QStringLiteral("live"), server);
+    QCOMPARE(simulation.live()->backend(), QStringLiteral("live"));
+    QVERIFY(simulation.session()->load(testing::zookeeperLesson("herd-chained.yaml")));
+    QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 120'000);
+    QVERIFY2(simulation.run()->loaded(), qPrintable(simulation.live()->connectionStatus()));
     QCOMPARE(QString::fromStdString(simulation.timeline()->report().backend), QStringLiteral("live"));
-    simulation.seekTime(simulation.endTime());
-    QCOMPARE(simulation.metrics().value(QStringLiteral("acquisitions")).toInt(), 10);
-    QCOMPARE(simulation.metrics().value(QStringLiteral("violations")).toInt(), 0);
-    QVERIFY(simulation.connectionStatus().contains(QLatin1String("recorded")));
+    simulation.playback()->seekTime(simulation.playback()->endTime());
+    QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("acquisitions")).toInt(), 10);
+    QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("violations")).toInt(), 0);
+    QVERIFY(simulation.live()->connectionStatus().contains(QLatin1String("recorded")));
   }
 
   // crash-with-ttl: c1 crashes holding the key; c2 and c3 get it after its TTL on the server.
@@ -56,27 +56,27 @@ class GuiLiveTest : public QObject {
     const QString servers = testing::liveRedisServers(1);
     QVERIFY2(!servers.isEmpty(), "the redis_servers fixture did not start servers");
     SimulationController simulation;
-    simulation.useBackend(QStringLiteral("live"), servers);
-    QVERIFY(simulation.load(testing::redisLesson("crash-with-ttl.yaml")));
-    QTRY_VERIFY_WITH_TIMEOUT(!simulation.busy(), 60'000);
-    QVERIFY2(simulation.loaded(), qPrintable(simulation.connectionStatus()));
+    simulation.live()->useBackend(QStringLiteral("live"), servers);
+    QVERIFY(simulation.session()->load(testing::redisLesson("crash-with-ttl.yaml")));
+    QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 60'000);
+    QVERIFY2(simulation.run()->loaded(), qPrintable(simulation.live()->connectionStatus()));
     QCOMPARE(QString::fromStdString(simulation.timeline()->report().backend), QStringLiteral("live"));
-    simulation.seekTime(simulation.endTime());
-    QCOMPARE(simulation.metrics().value(QStringLiteral("acquisitions")).toInt(), 3);
-    QCOMPARE(simulation.metrics().value(QStringLiteral("violations")).toInt(), 0);
+    simulation.playback()->seekTime(simulation.playback()->endTime());
+    QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("acquisitions")).toInt(), 3);
+    QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("violations")).toInt(), 0);
     // The server is on the stage as the model's instance would be, up, so that requests fly to it.
     QCOMPARE(simulation.stage().instances().size(), size_t{1});
-    QVERIFY(simulation.instanceUp(QStringLiteral("redis-1")));
+    QVERIFY(simulation.faults()->instanceUp(QStringLiteral("redis-1")));
   }
 
   // Five instances asked of one server: the lesson is refused with the reason, nothing runs.
   void aRedisServerCountMismatchIsAStatusMessage() {
     SimulationController simulation;
-    simulation.useBackend(QStringLiteral("live"), testing::liveRedisServers(1));
-    QVERIFY(simulation.load(testing::redisLesson("redlock-happy-path.yaml")));
-    QTRY_VERIFY_WITH_TIMEOUT(!simulation.busy(), 20'000);
-    QVERIFY2(simulation.connectionStatus().contains(QLatin1String("names 1 server(s)")),
-             qPrintable(simulation.connectionStatus()));
+    simulation.live()->useBackend(QStringLiteral("live"), testing::liveRedisServers(1));
+    QVERIFY(simulation.session()->load(testing::redisLesson("redlock-happy-path.yaml")));
+    QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 20'000);
+    QVERIFY2(simulation.live()->connectionStatus().contains(QLatin1String("names 1 server(s)")),
+             qPrintable(simulation.live()->connectionStatus()));
   }
 };
 

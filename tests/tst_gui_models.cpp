@@ -34,7 +34,7 @@ QString lesson(const char* name) { return testing::zookeeperLesson(name); }
 
 QStringList activities(const SimulationController& simulation) {
   QStringList out;
-  for (int client = 0; client < simulation.clientCount(); ++client) out << simulation.clientActivity(client);
+  for (int client = 0; client < simulation.run()->clientCount(); ++client) out << simulation.faults()->clientActivity(client);
   return out;
 }
 
@@ -57,41 +57,41 @@ class GuiModelsTest : public QObject {
     gui::EventLogFilter filter;
     filter.setSource(simulation.events());
     attachTesters(simulation, filter, this);
-    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
     QCOMPARE(simulation.clients()->rowCount(), 10);
     // At t = 0: what happened at that moment, not the run.
-    QVERIFY(simulation.eventIndex() < 10);
-    QCOMPARE(simulation.events()->rowCount(), simulation.eventIndex());
+    QVERIFY(simulation.playback()->eventIndex() < 10);
+    QCOMPARE(simulation.events()->rowCount(), simulation.playback()->eventIndex());
     QCOMPARE(simulation.recipeLines()->rowCount(), 6);
     for (int step = 0; step < 40; ++step) {
-      simulation.seekTime(simulation.endTime() * step / 40);
-      QCOMPARE(simulation.events()->rowCount(), simulation.eventIndex());
+      simulation.playback()->seekTime(simulation.playback()->endTime() * step / 40);
+      QCOMPARE(simulation.events()->rowCount(), simulation.playback()->eventIndex());
     }
     // Back and forth with the whole run shown and not: the testers see every row come and go.
     simulation.setWholeRunShown(true);
-    QCOMPARE(simulation.events()->rowCount(), simulation.eventCount());
-    simulation.seekTime(simulation.endTime() / 3);
+    QCOMPARE(simulation.events()->rowCount(), simulation.playback()->eventCount());
+    simulation.playback()->seekTime(simulation.playback()->endTime() / 3);
     simulation.setWholeRunShown(false);
-    QCOMPARE(simulation.events()->rowCount(), simulation.eventIndex());
-    simulation.seekTime(simulation.endTime() * 39 / 40);
+    QCOMPARE(simulation.events()->rowCount(), simulation.playback()->eventIndex());
+    simulation.playback()->seekTime(simulation.playback()->endTime() * 39 / 40);
     filter.setClient(QStringLiteral("c3"));
-    QVERIFY(filter.rowCount() > 0 && filter.rowCount() < simulation.eventCount());
+    QVERIFY(filter.rowCount() > 0 && filter.rowCount() < simulation.playback()->eventCount());
     for (int row = 0; row < filter.rowCount(); ++row) {
       const QString actor = filter.index(row).data(gui::EventLogModel::ActorRole).toString();
       QVERIFY(actor == QLatin1String("c3") || actor == QLatin1String("server"));
     }
     filter.setKind(QStringLiteral("watch_delivered"));
     QVERIFY(filter.rowCount() > 0);
-    QCOMPARE(filter.rowAtOrBefore(simulation.eventCount()), filter.rowCount() - 1);
-    QVERIFY(simulation.configure(QStringLiteral("zk-chained"), QString(), 0));
-    QCOMPARE(simulation.recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(filter.rowAtOrBefore(simulation.playback()->eventCount()), filter.rowCount() - 1);
+    QVERIFY(simulation.session()->configure(QStringLiteral("zk-chained"), QString(), 0));
+    QCOMPARE(simulation.run()->recipe(), QStringLiteral("zk-chained"));
     QCOMPARE(simulation.recipeLines()->rowCount() > 0, true);
-    QVERIFY(simulation.configure(QString(), QString(), 0, QStringLiteral("4, 9")));
-    QCOMPARE(simulation.latencyMs(), QStringLiteral("4, 9"));
-    QVERIFY(simulation.recordingText().contains(QLatin1String("network: {latency_ms: [4, 9]}")));
-    QVERIFY(!simulation.configure(QString(), QString(), 0, QStringLiteral("9, 4")));  // low > high
+    QVERIFY(simulation.session()->configure(QString(), QString(), 0, QStringLiteral("4, 9")));
+    QCOMPARE(simulation.run()->latencyMs(), QStringLiteral("4, 9"));
+    QVERIFY(simulation.session()->recordingText().contains(QLatin1String("network: {latency_ms: [4, 9]}")));
+    QVERIFY(!simulation.session()->configure(QString(), QString(), 0, QStringLiteral("9, 4")));  // low > high
     QVERIFY(!simulation.error().isEmpty());
-    QCOMPARE(simulation.latencyMs(), QStringLiteral("4, 9"));
+    QCOMPARE(simulation.run()->latencyMs(), QStringLiteral("4, 9"));
   }
 
   void lessonListShowsEveryScenario() {
@@ -167,26 +167,26 @@ class GuiModelsTest : public QObject {
 
   void steppingNeverChangesTheRun() {
     SimulationController simulation;
-    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
     const std::string hash = simulation.timeline()->report().traceSha256;
-    simulation.seekEvent(120);
+    simulation.playback()->seekEvent(120);
     const QStringList before = activities(simulation);
-    for (int step = 0; step < 30; ++step) simulation.stepForward();
-    QCOMPARE(simulation.eventIndex(), 150);
-    for (int step = 0; step < 30; ++step) simulation.stepBack();
-    QCOMPARE(simulation.eventIndex(), 120);
+    for (int step = 0; step < 30; ++step) simulation.playback()->stepForward();
+    QCOMPARE(simulation.playback()->eventIndex(), 150);
+    for (int step = 0; step < 30; ++step) simulation.playback()->stepBack();
+    QCOMPARE(simulation.playback()->eventIndex(), 120);
     QCOMPARE(activities(simulation), before);
-    simulation.seekTime(simulation.endTime());
-    simulation.seekEvent(120);
+    simulation.playback()->seekTime(simulation.playback()->endTime());
+    simulation.playback()->seekEvent(120);
     QCOMPARE(activities(simulation), before);
     // What the stepped window shows is what a fresh recording of the same scenario and seed
     // shows at that event: stepping replays the recorded run, it never runs anything again.
     SimulationController fresh;
-    QVERIFY(fresh.load(lesson("herd-naive.yaml")));
+    QVERIFY(fresh.session()->load(lesson("herd-naive.yaml")));
     QCOMPARE(fresh.timeline()->report().traceSha256, hash);
-    fresh.seekEvent(120);
+    fresh.playback()->seekEvent(120);
     QCOMPARE(activities(fresh), before);
-    QCOMPARE(fresh.time(), simulation.time());
+    QCOMPARE(fresh.playback()->time(), simulation.playback()->time());
   }
 
   void aBrokenScenarioKeepsThePreviousOne() {
@@ -195,111 +195,111 @@ class GuiModelsTest : public QObject {
         dir, "broken.yaml", "title: broken\nrecipe: zk-chained\nclients: 3\nhold_milliseconds: 5\n");
     QVERIFY(!path.isEmpty());
     SimulationController simulation;
-    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
-    const QString title = simulation.title();
-    QVERIFY(!simulation.load(path));
+    QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
+    const QString title = simulation.run()->title();
+    QVERIFY(!simulation.session()->load(path));
     QVERIFY2(simulation.error().startsWith(path + QStringLiteral(":4:1:")), qPrintable(simulation.error()));
-    QCOMPARE(simulation.title(), title);
-    QVERIFY(!simulation.load(dir.filePath(QStringLiteral("missing.yaml"))));
+    QCOMPARE(simulation.run()->title(), title);
+    QVERIFY(!simulation.session()->load(dir.filePath(QStringLiteral("missing.yaml"))));
     QVERIFY(simulation.error().contains(QLatin1String("missing.yaml:1:1:")));
-    QVERIFY(simulation.load(lesson("herd-chained.yaml")));
+    QVERIFY(simulation.session()->load(lesson("herd-chained.yaml")));
     QVERIFY(simulation.error().isEmpty());
   }
 
   void aClickedFaultChangesOnlyTheFutureAndRecordReplaysIt() {
     SimulationController simulation;
-    QVERIFY(simulation.load(lesson("herd-chained.yaml")));
-    simulation.seekTime(simulation.origin() + 40'000);
-    const int eventsBefore = simulation.eventIndex();
+    QVERIFY(simulation.session()->load(lesson("herd-chained.yaml")));
+    simulation.playback()->seekTime(simulation.playback()->origin() + 40'000);
+    const int eventsBefore = simulation.playback()->eventIndex();
     std::vector<std::string> prefix;
     for (int index = 0; index < eventsBefore; ++index) {
       prefix.push_back(simulation.events()->index(index).data(gui::EventLogModel::TextRole).toString().toStdString());
     }
-    QVERIFY(simulation.clientActivity(2) != QLatin1String("crashed"));
-    QVERIFY(simulation.injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
-    QCOMPARE(simulation.clientActivity(2), QStringLiteral("crashed"));
-    QCOMPARE(simulation.time(), simulation.origin() + 40'000);
+    QVERIFY(simulation.faults()->clientActivity(2) != QLatin1String("crashed"));
+    QVERIFY(simulation.faults()->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    QCOMPARE(simulation.faults()->clientActivity(2), QStringLiteral("crashed"));
+    QCOMPARE(simulation.playback()->time(), simulation.playback()->origin() + 40'000);
     for (int index = 0; index < eventsBefore; ++index) {
       QCOMPARE(simulation.events()->index(index).data(gui::EventLogModel::TextRole).toString().toStdString(),
                prefix[static_cast<size_t>(index)]);
     }
-    QCOMPARE(simulation.manualFaults().size(), 1);
+    QCOMPARE(simulation.session()->manualFaults().size(), 1);
     // The server by click: down, then back; Record keeps both.
-    QVERIFY(simulation.injectServerFault(QStringLiteral("kill_server")));
-    QVERIFY(!simulation.serverUp());
-    simulation.seekTime(simulation.time() + 500'000);
-    QVERIFY(simulation.injectServerFault(QStringLiteral("restart_server")));
-    QVERIFY(simulation.serverUp());
-    QCOMPARE(simulation.manualFaults().size(), 3);
-    QVERIFY(!simulation.injectFault(QStringLiteral("explode"), QStringLiteral("c3")));
+    QVERIFY(simulation.faults()->injectServerFault(QStringLiteral("kill_server")));
+    QVERIFY(!simulation.faults()->serverUp());
+    simulation.playback()->seekTime(simulation.playback()->time() + 500'000);
+    QVERIFY(simulation.faults()->injectServerFault(QStringLiteral("restart_server")));
+    QVERIFY(simulation.faults()->serverUp());
+    QCOMPARE(simulation.session()->manualFaults().size(), 3);
+    QVERIFY(!simulation.faults()->injectFault(QStringLiteral("explode"), QStringLiteral("c3")));
     QVERIFY(!simulation.error().isEmpty());
 
     QTemporaryDir dir;
     const QString recorded = dir.filePath(QStringLiteral("recorded.yaml"));
-    QVERIFY(simulation.saveRecording(recorded));
+    QVERIFY(simulation.session()->saveRecording(recorded));
     const std::string hash = simulation.timeline()->report().traceSha256;
     SimulationController replay;
-    QVERIFY(replay.load(recorded));
+    QVERIFY(replay.session()->load(recorded));
     QCOMPARE(replay.timeline()->report().traceSha256, hash);
-    QVERIFY(simulation.undoLastFault());
+    QVERIFY(simulation.session()->undoLastFault());
     QVERIFY(simulation.timeline()->report().traceSha256 != hash);
   }
 
   void narrationPausesPlaybackAtItsMoment() {
     SimulationController simulation;
-    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
-    simulation.setSpeed(1.0);
-    QSignalSpy narrated(&simulation, &SimulationController::narrationChanged);
-    simulation.play();
-    QTRY_VERIFY_WITH_TIMEOUT(simulation.waitingAtNarration(), 10'000);
-    QVERIFY(!simulation.playing());
-    QVERIFY(simulation.narration().contains(QLatin1String("What will one delete do?")));
-    const double stoppedAt = simulation.time();
-    simulation.play();  // goes on past the moment it stopped at
-    QTRY_VERIFY_WITH_TIMEOUT(simulation.time() > stoppedAt, 10'000);
-    simulation.pause();
+    QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
+    simulation.playback()->setSpeed(1.0);
+    QSignalSpy narrated(simulation.playback(), &gui::PlaybackController::narrationChanged);
+    simulation.playback()->play();
+    QTRY_VERIFY_WITH_TIMEOUT(simulation.playback()->waitingAtNarration(), 10'000);
+    QVERIFY(!simulation.playback()->playing());
+    QVERIFY(simulation.playback()->narration().contains(QLatin1String("What will one delete do?")));
+    const double stoppedAt = simulation.playback()->time();
+    simulation.playback()->play();  // goes on past the moment it stopped at
+    QTRY_VERIFY_WITH_TIMEOUT(simulation.playback()->time() > stoppedAt, 10'000);
+    simulation.playback()->pause();
     QVERIFY(narrated.count() > 0);
   }
 
   // What a client's fault menu offers is its state at the cursor, read again after every fault.
   void faultChoicesFollowTheClientsState() {
     SimulationController simulation;
-    QVERIFY(simulation.load(lesson("herd-chained.yaml")));
-    simulation.seekTime(simulation.origin() + 40'000);
-    QVariantMap c3 = simulation.faultChoices(2);
+    QVERIFY(simulation.session()->load(lesson("herd-chained.yaml")));
+    simulation.playback()->seekTime(simulation.playback()->origin() + 40'000);
+    QVariantMap c3 = simulation.faults()->faultChoices(2);
     QCOMPARE(c3.value(QStringLiteral("name")).toString(), QStringLiteral("c3"));
     QCOMPARE(c3.value(QStringLiteral("crash")).toBool(), true);
     QCOMPARE(c3.value(QStringLiteral("restart")).toBool(), false);
-    QVERIFY(simulation.injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
-    c3 = simulation.faultChoices(2);
+    QVERIFY(simulation.faults()->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    c3 = simulation.faults()->faultChoices(2);
     QCOMPARE(c3.value(QStringLiteral("crash")).toBool(), false);
     QCOMPARE(c3.value(QStringLiteral("restart")).toBool(), true);
     QCOMPARE(c3.value(QStringLiteral("pauseEnabled")).toBool(), false);
 
-    QCOMPARE(simulation.faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
-    QVERIFY(simulation.injectFaultOn(QStringLiteral("pause"), 1));
-    QCOMPARE(simulation.clientActivity(1), QStringLiteral("paused"));
-    QCOMPARE(simulation.faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("resume"));
-    simulation.seekTime(simulation.time() + 1'000);
-    QVERIFY(simulation.injectFaultOn(QStringLiteral("pause"), 1));  // toggles: a resume
-    QCOMPARE(simulation.manualFaults().last(), QStringLiteral("41.000 ms: resume c2"));
-    QCOMPARE(simulation.faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
+    QCOMPARE(simulation.faults()->faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
+    QVERIFY(simulation.faults()->injectFaultOn(QStringLiteral("pause"), 1));
+    QCOMPARE(simulation.faults()->clientActivity(1), QStringLiteral("paused"));
+    QCOMPARE(simulation.faults()->faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("resume"));
+    simulation.playback()->seekTime(simulation.playback()->time() + 1'000);
+    QVERIFY(simulation.faults()->injectFaultOn(QStringLiteral("pause"), 1));  // toggles: a resume
+    QCOMPARE(simulation.session()->manualFaults().last(), QStringLiteral("41.000 ms: resume c2"));
+    QCOMPARE(simulation.faults()->faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
 
-    QCOMPARE(simulation.faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("partition"));
-    QVERIFY(simulation.injectFaultOn(QStringLiteral("partition"), 3));
-    QCOMPARE(simulation.faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("heal"));
-    simulation.seekTime(simulation.time() + 1'000);
-    QVERIFY(simulation.injectFaultOn(QStringLiteral("partition"), 3));
-    QCOMPARE(simulation.manualFaults().last(), QStringLiteral("42.000 ms: heal c4"));
+    QCOMPARE(simulation.faults()->faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("partition"));
+    QVERIFY(simulation.faults()->injectFaultOn(QStringLiteral("partition"), 3));
+    QCOMPARE(simulation.faults()->faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("heal"));
+    simulation.playback()->seekTime(simulation.playback()->time() + 1'000);
+    QVERIFY(simulation.faults()->injectFaultOn(QStringLiteral("partition"), 3));
+    QCOMPARE(simulation.session()->manualFaults().last(), QStringLiteral("42.000 ms: heal c4"));
 
-    QSignalSpy frames(&simulation, &SimulationController::frameChanged);
-    QVERIFY(simulation.toggleServer());
-    QVERIFY(!simulation.serverUp());
+    QSignalSpy frames(simulation.faults(), &gui::FaultController::changed);
+    QVERIFY(simulation.faults()->toggleServer());
+    QVERIFY(!simulation.faults()->serverUp());
     QVERIFY(frames.count() > 0);  // the NOTIFY of serverUp: the server menu's binding re-reads it
-    QVERIFY(simulation.toggleServer());
-    QVERIFY(simulation.serverUp());
-    QVERIFY(simulation.faultChoices(99).isEmpty());
-    QVERIFY(!simulation.injectFaultOn(QStringLiteral("crash"), 99));
+    QVERIFY(simulation.faults()->toggleServer());
+    QVERIFY(simulation.faults()->serverUp());
+    QVERIFY(simulation.faults()->faultChoices(99).isEmpty());
+    QVERIFY(!simulation.faults()->injectFaultOn(QStringLiteral("crash"), 99));
   }
 
   // The notifications and requests per release are those between a release and the next grant,
@@ -313,9 +313,9 @@ class GuiModelsTest : public QObject {
   // for each of the first nine releases, none and the delete for the last: 0.9 and 1.9.
   void metricsArePerRelease() {
     SimulationController naive;
-    QVERIFY(naive.load(lesson("herd-naive.yaml")));
-    naive.seekTime(naive.endTime());
-    QVariantMap metrics = naive.metrics();
+    QVERIFY(naive.session()->load(lesson("herd-naive.yaml")));
+    naive.playback()->seekTime(naive.playback()->endTime());
+    QVariantMap metrics = naive.metrics()->figures();
     QCOMPARE(metrics.value(QStringLiteral("releases")).toInt(), 10);
     QCOMPARE(metrics.value(QStringLiteral("notifications")).toInt(), 80);  // with the joins' 26
     QCOMPARE(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble(), 5.4);
@@ -324,22 +324,22 @@ class GuiModelsTest : public QObject {
     // first bar. Issue 11, item 8g: as the release begins, it is counted (not "releases 0" beside
     // "notifications / release 9.0") and its notifications as they land, none yet.
     const auto& first = naive.timeline()->releases().front();
-    naive.seekTime(static_cast<double>(first.time));
-    QCOMPARE(naive.metrics().value(QStringLiteral("releases")).toInt(), 1);
-    QCOMPARE(naive.metrics().value(QStringLiteral("notificationsPerRelease")).toDouble(), 0.0);
-    naive.seekTime(static_cast<double>(first.time + first.handoff));
-    QCOMPARE(naive.metrics().value(QStringLiteral("releases")).toInt(), 1);
-    QCOMPARE(naive.metrics().value(QStringLiteral("notificationsPerRelease")).toDouble(), 9.0);
+    naive.playback()->seekTime(static_cast<double>(first.time));
+    QCOMPARE(naive.metrics()->figures().value(QStringLiteral("releases")).toInt(), 1);
+    QCOMPARE(naive.metrics()->figures().value(QStringLiteral("notificationsPerRelease")).toDouble(), 0.0);
+    naive.playback()->seekTime(static_cast<double>(first.time + first.handoff));
+    QCOMPARE(naive.metrics()->figures().value(QStringLiteral("releases")).toInt(), 1);
+    QCOMPARE(naive.metrics()->figures().value(QStringLiteral("notificationsPerRelease")).toDouble(), 9.0);
     // Half way between: what has landed so far.
-    naive.seekTime(static_cast<double>(first.time + first.handoff / 2));
-    const double halfWay = naive.metrics().value(QStringLiteral("notificationsPerRelease")).toDouble();
-    QCOMPARE(halfWay, static_cast<double>(naive.metrics().value(QStringLiteral("notifications")).toInt() -
+    naive.playback()->seekTime(static_cast<double>(first.time + first.handoff / 2));
+    const double halfWay = naive.metrics()->figures().value(QStringLiteral("notificationsPerRelease")).toDouble();
+    QCOMPARE(halfWay, static_cast<double>(naive.metrics()->figures().value(QStringLiteral("notifications")).toInt() -
                                           naive.timeline()->countsAfter(naive.timeline()->trace().countUpTo(first.time - 1)).notifications));
 
     SimulationController chained;
-    QVERIFY(chained.load(lesson("herd-chained.yaml")));
-    chained.seekTime(chained.endTime());
-    metrics = chained.metrics();
+    QVERIFY(chained.session()->load(lesson("herd-chained.yaml")));
+    chained.playback()->seekTime(chained.playback()->endTime());
+    metrics = chained.metrics()->figures();
     QCOMPARE(metrics.value(QStringLiteral("releases")).toInt(), 10);
     QVERIFY(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble() <= 1.0);
     QCOMPARE(metrics.value(QStringLiteral("notificationsPerRelease")).toDouble(), 0.9);
@@ -350,9 +350,9 @@ class GuiModelsTest : public QObject {
   // the Redis ones (key_changed, key_deleted, redis_instance) for a Redis lesson.
   void kindChoicesAreTheRunsKinds() {
     SimulationController simulation;
-    QCOMPARE(simulation.kindChoices(), QStringList{QStringLiteral("all kinds")});
-    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
-    QStringList kinds = simulation.kindChoices();
+    QCOMPARE(simulation.run()->kindChoices(), QStringList{QStringLiteral("all kinds")});
+    QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
+    QStringList kinds = simulation.run()->kindChoices();
     QCOMPARE(kinds.first(), QStringLiteral("all kinds"));
     QVERIFY(kinds.contains(QStringLiteral("watch_delivered")));
     QVERIFY(kinds.contains(QStringLiteral("lock")));
@@ -362,14 +362,14 @@ class GuiModelsTest : public QObject {
     QCOMPARE(static_cast<size_t>(kinds.size()), present.size() + 1);
     for (const QString& kind : present) QVERIFY2(kinds.contains(kind), qPrintable(kind));
 
-    QVERIFY(simulation.load(testing::redisLesson("failover-async-replication.yaml")));
-    kinds = simulation.kindChoices();
+    QVERIFY(simulation.session()->load(testing::redisLesson("failover-async-replication.yaml")));
+    kinds = simulation.run()->kindChoices();
     for (const char* kind : {"key_changed", "key_deleted", "redis_instance"}) {
       QVERIFY2(kinds.contains(QLatin1String(kind)), qPrintable(kinds.join(QLatin1Char(' '))));
     }
     gui::EventLogFilter filter;
     filter.setSource(simulation.events());
-    simulation.toEnd();
+    simulation.playback()->toEnd();
     filter.setKind(QStringLiteral("redis_instance"));
     QVERIFY(filter.rowCount() > 0);
     for (int row = 0; row < filter.rowCount(); ++row) {
@@ -379,42 +379,42 @@ class GuiModelsTest : public QObject {
 
   void scrubbingMovesByHundredthsOfTheRun() {
     SimulationController simulation;
-    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
-    const double step = std::floor((simulation.endTime() - simulation.origin()) / 100);
-    simulation.scrub(3);
-    QCOMPARE(simulation.time(), 3 * step);
-    simulation.scrub(-1);
-    QCOMPARE(simulation.time(), 2 * step);
-    simulation.scrub(-10);
-    QCOMPARE(simulation.time(), 0.0);
-    simulation.toEnd();
-    QCOMPARE(simulation.time(), simulation.endTime());
-    QCOMPARE(simulation.eventIndex(), simulation.eventCount());
+    QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
+    const double step = std::floor((simulation.playback()->endTime() - simulation.playback()->origin()) / 100);
+    simulation.playback()->scrub(3);
+    QCOMPARE(simulation.playback()->time(), 3 * step);
+    simulation.playback()->scrub(-1);
+    QCOMPARE(simulation.playback()->time(), 2 * step);
+    simulation.playback()->scrub(-10);
+    QCOMPARE(simulation.playback()->time(), 0.0);
+    simulation.playback()->toEnd();
+    QCOMPARE(simulation.playback()->time(), simulation.playback()->endTime());
+    QCOMPARE(simulation.playback()->eventIndex(), simulation.playback()->eventCount());
   }
 
   // Compare mode: the follower re-plays whatever the leader plays (seed, clients, latency, a
   // new file, clicked faults) under its own recipe, at the leader's time.
   void aFollowerStaysInStepWithItsLeader() {
     SimulationController leader, follower;
-    QVERIFY(leader.load(lesson("herd-naive.yaml")));
-    follower.setLeader(&leader);
-    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
-    QCOMPARE(follower.seed(), leader.seed());
-    QVERIFY(leader.configure(QString(), QStringLiteral("11"), 0));
-    QCOMPARE(follower.seed(), QStringLiteral("11"));
-    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
-    QVERIFY(leader.configure(QString(), QString(), 4));
-    QCOMPARE(follower.clientCount(), 4);
-    QCOMPARE(follower.seed(), QStringLiteral("11"));
-    QVERIFY(leader.configure(QString(), QString(), 0, QStringLiteral("2")));
-    QCOMPARE(follower.latencyMs(), QStringLiteral("2"));
-    QCOMPARE(follower.clientCount(), 4);
+    QVERIFY(leader.session()->load(lesson("herd-naive.yaml")));
+    follower.compare()->setLeader(&leader);
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(follower.run()->seed(), leader.run()->seed());
+    QVERIFY(leader.session()->configure(QString(), QStringLiteral("11"), 0));
+    QCOMPARE(follower.run()->seed(), QStringLiteral("11"));
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("zk-chained"));
+    QVERIFY(leader.session()->configure(QString(), QString(), 4));
+    QCOMPARE(follower.run()->clientCount(), 4);
+    QCOMPARE(follower.run()->seed(), QStringLiteral("11"));
+    QVERIFY(leader.session()->configure(QString(), QString(), 0, QStringLiteral("2")));
+    QCOMPARE(follower.run()->latencyMs(), QStringLiteral("2"));
+    QCOMPARE(follower.run()->clientCount(), 4);
 
-    leader.seekTime(leader.origin() + 40'000);
-    QVERIFY(leader.injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
-    QCOMPARE(follower.time(), leader.time());
-    QCOMPARE(follower.manualFaults(), leader.manualFaults());
-    QCOMPARE(follower.clientActivity(2), QStringLiteral("crashed"));
+    leader.playback()->seekTime(leader.playback()->origin() + 40'000);
+    QVERIFY(leader.faults()->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    QCOMPARE(follower.playback()->time(), leader.playback()->time());
+    QCOMPARE(follower.session()->manualFaults(), leader.session()->manualFaults());
+    QCOMPARE(follower.faults()->clientActivity(2), QStringLiteral("crashed"));
     auto crashAt = [](const SimulationController& simulation) {
       const auto& trace = simulation.timeline()->trace();
       for (const auto& event : trace.events()) {
@@ -426,20 +426,20 @@ class GuiModelsTest : public QObject {
     };
     QVERIFY(crashAt(leader) >= 0);
     QCOMPARE(crashAt(follower), crashAt(leader));
-    QVERIFY(leader.undoLastFault());
+    QVERIFY(leader.session()->undoLastFault());
     QCOMPARE(crashAt(follower), sim::Micros{-1});
 
     // A new file (Open, or the lesson browser): the follower takes it, still as the counterpart.
-    QVERIFY(leader.load(lesson("crash-holder.yaml")));
-    QCOMPARE(follower.title(), leader.title());
-    QCOMPARE(follower.seed(), leader.seed());
-    QVERIFY(follower.recipe() != leader.recipe());
+    QVERIFY(leader.session()->load(lesson("crash-holder.yaml")));
+    QCOMPARE(follower.run()->title(), leader.run()->title());
+    QCOMPARE(follower.run()->seed(), leader.run()->seed());
+    QVERIFY(follower.run()->recipe() != leader.run()->recipe());
     // A chosen recipe; and no follower any more: the leader's changes stay its own.
-    follower.setCompareRecipe(QStringLiteral("zk-curator"));
-    QCOMPARE(follower.recipe(), QStringLiteral("zk-curator"));
-    follower.setLeader(nullptr);
-    QVERIFY(leader.configure(QString(), QStringLiteral("5"), 0));
-    QVERIFY(follower.seed() != QStringLiteral("5"));
+    follower.compare()->setRecipe(QStringLiteral("zk-curator"));
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("zk-curator"));
+    follower.compare()->setLeader(nullptr);
+    QVERIFY(leader.session()->configure(QString(), QStringLiteral("5"), 0));
+    QVERIFY(follower.run()->seed() != QStringLiteral("5"));
   }
 
   // Issue 11, item 4: at a "what happens next?" pause the window shows the state at the cursor,
@@ -451,9 +451,9 @@ class GuiModelsTest : public QObject {
     gui::EventLogFilter filter;
     filter.setSource(simulation.events());
     attachTesters(simulation, filter, this);
-    QVERIFY(simulation.load(lesson("crash-holder.yaml")));
+    QVERIFY(simulation.session()->load(lesson("crash-holder.yaml")));
     filter.setClient(QStringLiteral("c2"));
-    simulation.seekTime(simulation.origin() + 100'000);
+    simulation.playback()->seekTime(simulation.playback()->origin() + 100'000);
     const auto rows = [](const QAbstractItemModel& model) {
       QStringList texts;
       for (int row = 0; row < model.rowCount(); ++row) texts << model.index(row, 0).data(gui::EventLogModel::TextRole).toString();
@@ -466,8 +466,8 @@ class GuiModelsTest : public QObject {
       }
       return found;
     };
-    QVERIFY(simulation.eventIndex() > 0);
-    QCOMPARE(simulation.events()->rowCount(), simulation.eventIndex());
+    QVERIFY(simulation.playback()->eventIndex() > 0);
+    QCOMPARE(simulation.events()->rowCount(), simulation.playback()->eventIndex());
     QCOMPARE(answer(rows(*simulation.events())), QStringList{});
     QCOMPARE(answer(rows(filter)), QStringList{});
     const int c2RowsAtThePause = filter.rowCount();
@@ -478,22 +478,22 @@ class GuiModelsTest : public QObject {
 
     // Shown whole: every event, those after the cursor not past.
     simulation.setWholeRunShown(true);
-    QCOMPARE(simulation.events()->rowCount(), simulation.eventCount());
+    QCOMPARE(simulation.events()->rowCount(), simulation.playback()->eventCount());
     const QStringList whole = answer(rows(*simulation.events()));
     QCOMPARE(whole.size(), 2);
     QVERIFY(answer(rows(filter)).contains(whole.last()));
-    const int last = simulation.eventCount() - 1;
+    const int last = simulation.playback()->eventCount() - 1;
     QVERIFY(!simulation.events()->index(last).data(gui::EventLogModel::PastRole).toBool());
     simulation.setWholeRunShown(false);
     QCOMPARE(filter.rowCount(), c2RowsAtThePause);
 
     // Played on, the rows appear.
-    simulation.setSpeed(100.0);
-    simulation.play();
-    QTRY_VERIFY_WITH_TIMEOUT(!simulation.playing() && simulation.time() == simulation.endTime(), 20'000);
+    simulation.playback()->setSpeed(100.0);
+    simulation.playback()->play();
+    QTRY_VERIFY_WITH_TIMEOUT(!simulation.playback()->playing() && simulation.playback()->time() == simulation.playback()->endTime(), 20'000);
     QCOMPARE(answer(rows(*simulation.events())), whole);
     QVERIFY(answer(rows(filter)).contains(whole.last()));
-    filter.setCursor(simulation.eventIndex());  // as the log binds it
+    filter.setCursor(simulation.playback()->eventIndex());  // as the log binds it
     QCOMPARE(filter.currentRow(), filter.rowCount() - 1);
   }
 
@@ -502,33 +502,33 @@ class GuiModelsTest : public QObject {
   // none and judges nothing yet. At the end (or with the whole run shown) it judges the lesson.
   void theVerdictCountsOnlyWhatHasHappened() {
     SimulationController simulation;
-    QVERIFY(simulation.load(testing::redisLesson("paused-holder.yaml")));
+    QVERIFY(simulation.session()->load(testing::redisLesson("paused-holder.yaml")));
     QCOMPARE(simulation.timeline()->report().verdict.violations.size(), size_t{2});
-    QVERIFY(simulation.timeline()->report().verdict.violations.front().time > simulation.origin());
-    QCOMPARE(simulation.time(), 0.0);
-    QCOMPARE(simulation.metrics().value(QStringLiteral("violations")).toInt(), 0);
-    QVERIFY2(!simulation.verdict().contains(QLatin1String("violation")), qPrintable(simulation.verdict()));
-    QVERIFY2(!simulation.verdict().contains(QLatin1String("expectations hold")), qPrintable(simulation.verdict()));
-    QVERIFY(!simulation.verdictFailed());
+    QVERIFY(simulation.timeline()->report().verdict.violations.front().time > simulation.playback()->origin());
+    QCOMPARE(simulation.playback()->time(), 0.0);
+    QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("violations")).toInt(), 0);
+    QVERIFY2(!simulation.verdict()->text().contains(QLatin1String("violation")), qPrintable(simulation.verdict()->text()));
+    QVERIFY2(!simulation.verdict()->text().contains(QLatin1String("expectations hold")), qPrintable(simulation.verdict()->text()));
+    QVERIFY(!simulation.verdict()->failed());
     // The violations as they happen: "so far".
     const auto& violations = simulation.timeline()->report().verdict.violations;
     const auto& first = violations.front();
     sim::Micros earliest = first.knownAt();
     for (const auto& violation : violations) earliest = std::min(earliest, violation.knownAt());
-    simulation.seekTime(static_cast<double>(earliest - 1));
-    QVERIFY2(!simulation.verdict().contains(QLatin1String("violation")), qPrintable(simulation.verdict()));
-    simulation.seekTime(static_cast<double>(earliest));
-    const int soFar = simulation.metrics().value(QStringLiteral("violations")).toInt();
+    simulation.playback()->seekTime(static_cast<double>(earliest - 1));
+    QVERIFY2(!simulation.verdict()->text().contains(QLatin1String("violation")), qPrintable(simulation.verdict()->text()));
+    simulation.playback()->seekTime(static_cast<double>(earliest));
+    const int soFar = simulation.metrics()->figures().value(QStringLiteral("violations")).toInt();
     QVERIFY(soFar > 0);
-    QVERIFY2(simulation.verdict().contains(QStringLiteral("%1 violation(s) so far").arg(soFar)), qPrintable(simulation.verdict()));
-    simulation.toEnd();
-    QCOMPARE(simulation.verdict(), QStringLiteral("expectations hold · 2 violation(s), first: ") +
+    QVERIFY2(simulation.verdict()->text().contains(QStringLiteral("%1 violation(s) so far").arg(soFar)), qPrintable(simulation.verdict()->text()));
+    simulation.playback()->toEnd();
+    QCOMPARE(simulation.verdict()->text(), QStringLiteral("expectations hold · 2 violation(s), first: ") +
                                        QString::fromStdString(first.kind));
-    simulation.restart();
+    simulation.playback()->restart();
     simulation.setWholeRunShown(true);
-    QVERIFY2(simulation.verdict().startsWith(QStringLiteral("expectations hold · 2 violation(s)")), qPrintable(simulation.verdict()));
+    QVERIFY2(simulation.verdict()->text().startsWith(QStringLiteral("expectations hold · 2 violation(s)")), qPrintable(simulation.verdict()->text()));
     // The counters stay at the cursor: the whole run is shown, not played.
-    QCOMPARE(simulation.metrics().value(QStringLiteral("violations")).toInt(), 0);
+    QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("violations")).toInt(), 0);
   }
 
   // Issue 11, item 8e: a lesson's expectations are written for its own settings. crash-holder
@@ -536,51 +536,51 @@ class GuiModelsTest : public QObject {
   // changed rather than "expectation failed"; set back, the lesson is judged again.
   void changedSettingsAreNotJudgedByTheLesson() {
     SimulationController simulation;
-    QVERIFY(simulation.load(lesson("crash-holder.yaml")));
-    QVERIFY(simulation.configure(QString(), QString(), 5));
-    QVERIFY(!simulation.passed());  // the lesson's expectations do not hold for this run
-    simulation.toEnd();
-    QVERIFY2(simulation.verdict().startsWith(QLatin1String("settings changed: the lesson's expectations are not judged")),
-             qPrintable(simulation.verdict()));
-    QVERIFY(!simulation.verdictFailed());
-    QVERIFY(simulation.configure(QStringLiteral("zk-naive"), QString(), 3));
-    QVERIFY(simulation.verdict().startsWith(QLatin1String("settings changed")));
-    QVERIFY(simulation.configure(QStringLiteral("zk-chained"), QString(), 3));
-    simulation.toEnd();
-    QVERIFY2(simulation.verdict().startsWith(QLatin1String("expectations hold")), qPrintable(simulation.verdict()));
-    QVERIFY(simulation.configure(QString(), QStringLiteral("4"), 0));
-    QVERIFY(simulation.verdict().startsWith(QLatin1String("settings changed")));
+    QVERIFY(simulation.session()->load(lesson("crash-holder.yaml")));
+    QVERIFY(simulation.session()->configure(QString(), QString(), 5));
+    QVERIFY(!simulation.verdict()->passed());  // the lesson's expectations do not hold for this run
+    simulation.playback()->toEnd();
+    QVERIFY2(simulation.verdict()->text().startsWith(QLatin1String("settings changed: the lesson's expectations are not judged")),
+             qPrintable(simulation.verdict()->text()));
+    QVERIFY(!simulation.verdict()->failed());
+    QVERIFY(simulation.session()->configure(QStringLiteral("zk-naive"), QString(), 3));
+    QVERIFY(simulation.verdict()->text().startsWith(QLatin1String("settings changed")));
+    QVERIFY(simulation.session()->configure(QStringLiteral("zk-chained"), QString(), 3));
+    simulation.playback()->toEnd();
+    QVERIFY2(simulation.verdict()->text().startsWith(QLatin1String("expectations hold")), qPrintable(simulation.verdict()->text()));
+    QVERIFY(simulation.session()->configure(QString(), QStringLiteral("4"), 0));
+    QVERIFY(simulation.verdict()->text().startsWith(QLatin1String("settings changed")));
   }
 
   // Issue 11, item 8b: the top bar offers the recipes of the lesson's service only; a recipe of
   // the other service is refused with the loader's message and the run stays as it was.
   void theRecipesOfferedAreTheLessonsService() {
     SimulationController simulation;
-    QVERIFY(simulation.load(testing::redisLesson("paused-holder.yaml")));
-    QStringList names = simulation.recipeNames();
+    QVERIFY(simulation.session()->load(testing::redisLesson("paused-holder.yaml")));
+    QStringList names = simulation.run()->recipeNames();
     QVERIFY(names.contains(QStringLiteral("redis-lock")) && names.contains(QStringLiteral("redlock")));
     for (const QString& name : names) QVERIFY2(recipes::findRecipe(name.toStdString())->backend == "redis", qPrintable(name));
-    QCOMPARE(names.value(simulation.recipeIndex()), simulation.recipe());
-    QVERIFY(!simulation.configure(QStringLiteral("zk-naive"), QString(), 0));
+    QCOMPARE(names.value(simulation.run()->recipeIndex()), simulation.run()->recipe());
+    QVERIFY(!simulation.session()->configure(QStringLiteral("zk-naive"), QString(), 0));
     QVERIFY2(simulation.error().contains(QLatin1String("needs")), qPrintable(simulation.error()));
-    QCOMPARE(simulation.recipe(), QStringLiteral("redis-lock"));
+    QCOMPARE(simulation.run()->recipe(), QStringLiteral("redis-lock"));
 
-    QVERIFY(simulation.load(lesson("herd-naive.yaml")));
-    names = simulation.recipeNames();
+    QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
+    names = simulation.run()->recipeNames();
     QVERIFY(names.contains(QStringLiteral("zk-chained")));
     for (const QString& name : names) QVERIFY2(name.startsWith(QLatin1String("zk-")), qPrintable(name));
-    QCOMPARE(names.value(simulation.recipeIndex()), simulation.recipe());
+    QCOMPARE(names.value(simulation.run()->recipeIndex()), simulation.run()->recipe());
   }
 
   void aFollowerKeepsTheLeadersTime() {
     SimulationController leader, follower;
-    QVERIFY(leader.load(lesson("herd-naive.yaml")));
-    QVERIFY(follower.load(lesson("herd-naive.yaml")));
-    QVERIFY(follower.configure(QStringLiteral("zk-chained"), QString(), 0));
-    follower.setLeader(&leader);
-    leader.seekTime(leader.origin() + 55'000);
-    QCOMPARE(follower.time(), leader.time());
-    QCOMPARE(follower.recipe(), QStringLiteral("zk-chained"));
+    QVERIFY(leader.session()->load(lesson("herd-naive.yaml")));
+    QVERIFY(follower.session()->load(lesson("herd-naive.yaml")));
+    QVERIFY(follower.session()->configure(QStringLiteral("zk-chained"), QString(), 0));
+    follower.compare()->setLeader(&leader);
+    leader.playback()->seekTime(leader.playback()->origin() + 55'000);
+    QCOMPARE(follower.playback()->time(), leader.playback()->time());
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("zk-chained"));
   }
 };
 

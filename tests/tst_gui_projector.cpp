@@ -97,7 +97,7 @@ class GuiProjectorTest : public QObject {
 
   // Everything checked at one moment of one lesson; "" when all holds, else what failed.
   QString problemsAt(const QSize& size, sim::Micros time) {
-    simulation_->seekTime(static_cast<double>(time));
+    simulation_->playback()->seekTime(static_cast<double>(time));
     QCoreApplication::processEvents();
     const QImage image = window_->grabWindow();
     QStringList problems;
@@ -111,8 +111,8 @@ class GuiProjectorTest : public QObject {
     const QRectF stageBox(0, 0, stage_->width(), stage_->height());
     const gui::StageState& state = simulation_->stage();
     const auto& trace = simulation_->timeline()->trace();
-    for (int client = 0; client < simulation_->clientCount(); ++client) {
-      const QString name = simulation_->clientNames().value(client);
+    for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
+      const QString name = simulation_->run()->clientNames().value(client);
       const QString activity = QString::fromStdString(
           gui::activityText(state.clients()[static_cast<size_t>(client)], trace, !state.instances().empty()));
       if (stage_->clientCaption(client) != name + QLatin1Char('\n') + activity) {
@@ -120,7 +120,7 @@ class GuiProjectorTest : public QObject {
       }
       const QRectF card = stage_->clientRect(client);
       if (!stageBox.contains(card)) problems << name + QStringLiteral("'s card is off the stage");
-      for (int other = client + 1; other < simulation_->clientCount(); ++other) {
+      for (int other = client + 1; other < simulation_->run()->clientCount(); ++other) {
         if (card.intersects(stage_->clientRect(other))) problems << name + QStringLiteral(" overlaps another card");
       }
       // The card's text against its fill, left of the centred text.
@@ -214,7 +214,7 @@ class GuiProjectorTest : public QObject {
     QFETCH(QSize, size);
     QFETCH(QString, file);
     window_->resize(size);
-    QVERIFY2(simulation_->load(file), qPrintable(simulation_->error()));
+    QVERIFY2(simulation_->session()->load(file), qPrintable(simulation_->error()));
     QCoreApplication::processEvents();
     QVERIFY(window_->property("presentation").toBool());
     std::vector<sim::Micros> moments;
@@ -224,7 +224,7 @@ class GuiProjectorTest : public QObject {
     for (const sim::Micros moment : moments) {
       const QString problems = problemsAt(size, moment);
       if (!problems.isEmpty()) {
-        failures << QStringLiteral("at %1 ms: %2").arg(static_cast<double>(moment - simulation_->origin()) / 1000.0).arg(problems);
+        failures << QStringLiteral("at %1 ms: %2").arg(static_cast<double>(moment - simulation_->playback()->origin()) / 1000.0).arg(problems);
         window_->grabWindow().save(QDir::temp().filePath(QStringLiteral("projector-failed.png")));
       }
     }

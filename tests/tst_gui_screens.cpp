@@ -136,7 +136,7 @@ class GuiScreensTest : public QObject {
   gui::StageView* stage_ = nullptr;
 
   QImage grabAt(double time) {
-    simulation_->seekTime(time);
+    simulation_->playback()->seekTime(time);
     QCoreApplication::processEvents();
     return window_->grabWindow();
   }
@@ -197,7 +197,7 @@ class GuiScreensTest : public QObject {
   }
 
   void aHerdReleaseBurstsIntoOneDotPerWaiter() {
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     const double moment = middleOfFirstBurst(*simulation_);
     const auto inFlight = static_cast<int>(simulation_->timeline()->flights().countAt(
         static_cast<sim::Micros>(moment), gui::FlightKind::Notification));
@@ -211,7 +211,7 @@ class GuiScreensTest : public QObject {
   }
 
   void aChainedReleaseSendsOneNotification() {
-    QVERIFY(simulation_->load(lesson("herd-chained.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-chained.yaml")));
     const QImage image = grabAt(middleOfFirstBurst(*simulation_));
     const int blobs = countBlobs(image, stageArea(), gui::Theme::notificationColour(), 20);
     if (blobs != 2) image.save(QDir::temp().filePath(QStringLiteral("herd-chained-failed.png")));
@@ -219,9 +219,9 @@ class GuiScreensTest : public QObject {
   }
 
   void aCrashedClientIsDrawnInTheCrashColour() {
-    QVERIFY(simulation_->load(lesson("crash-holder.yaml")));
-    const QImage before = grabAt(simulation_->origin() + 50'000);
-    const QImage after = grabAt(simulation_->origin() + 150'000);
+    QVERIFY(simulation_->session()->load(lesson("crash-holder.yaml")));
+    const QImage before = grabAt(simulation_->playback()->origin() + 50'000);
+    const QImage after = grabAt(simulation_->playback()->origin() + 150'000);
     const QRect card = onScreen(stage_->clientRect(0));
     QVERIFY(!card.isEmpty());
     auto pixelsOf = [&](const QImage& image, const QColor& colour) {
@@ -262,8 +262,8 @@ class GuiScreensTest : public QObject {
     QCOMPARE(pairs.size(), size_t{36});
     QCOMPARE(firstShapes.size(), size_t{4});
 
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
-    const QImage image = grabAt(simulation_->origin() + 62'000);
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
+    const QImage image = grabAt(simulation_->playback()->origin() + 62'000);
     auto markerCorner = [&](int client, bool bottom) {
       const double unit = stage_->textScale();
       const QRectF card = stage_->clientRect(client);
@@ -283,7 +283,7 @@ class GuiScreensTest : public QObject {
   // (pale client colours in the normal palette) and the stage's header are black on white at a
   // WCAG contrast of 7:1 or more, and the event log's rows grow with the type.
   void presentationModeIsHighContrastWithLargerRows() {
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     auto* playback = item("playbackBar");
     auto* diagram = qobject_cast<gui::SimulationView*>(item("diagram"));
     QVERIFY(playback && diagram);
@@ -300,10 +300,10 @@ class GuiScreensTest : public QObject {
       double row;
     };
     auto look = [&] {
-      const QImage image = grabAt(simulation_->origin() + 62'000);
+      const QImage image = grabAt(simulation_->playback()->origin() + 62'000);
       const QRect bar = sceneRect(playback);
       // c2's lane name, in the diagram's left gutter (lane 0 is the server).
-      const double lanes = static_cast<double>(simulation_->clientCount() + 1);
+      const double lanes = static_cast<double>(simulation_->run()->clientCount() + 1);
       const double lane = (diagram->height() - 16 * diagram->textScale()) / lanes;
       // Right of the lane's marker: the name alone.
       const double unit = diagram->textScale();
@@ -343,7 +343,7 @@ class GuiScreensTest : public QObject {
 
   void sequenceNumbersStayReadableInCompareMode() {
     QFETCH(bool, presentation);
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     window_->setProperty("presentation", presentation);
     resizeWindow(QSize(1400, 900));
     window_->setProperty("comparing", true);  // herd-naive's counterpart: zk-chained
@@ -401,10 +401,10 @@ class GuiScreensTest : public QObject {
   // At the minimum size the top bar keeps to itself, the recipe panel keeps its lines, and the
   // playback bar (with its timeline) and the diagram are on screen.
   void theMinimumWindowKeepsEveryPanel() {
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     QCOMPARE(window_->minimumSize(), QSize(1024, 640));
     resizeWindow(window_->minimumSize());
-    const QImage image = grabAt(simulation_->origin() + 62'000);
+    const QImage image = grabAt(simulation_->playback()->origin() + 62'000);
     const QRect window(QPoint(0, 0), window_->size());
     for (const char* name : {"playbackBar", "diagram", "timeline", "eventList"}) {
       QQuickItem* shown = item(name);
@@ -442,8 +442,8 @@ class GuiScreensTest : public QObject {
   // "Export PNG" writes the whole window: the top bar's buttons and the status line's verdict
   // are in the file, and it is the window's size.
   void theExportedPngIsTheWholeWindow() {
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
-    grabAt(simulation_->origin() + 62'000);
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
+    grabAt(simulation_->playback()->origin() + 62'000);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("export.png"));
     QVERIFY(gui::WindowImage::save(window_, path));
@@ -458,7 +458,7 @@ class GuiScreensTest : public QObject {
   }
 
   void theHoldersNodeIsOutlined() {
-    QVERIFY(simulation_->load(lesson("herd-chained.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-chained.yaml")));
     // The second grant: the queue behind it is still long, so other nodes are on show.
     sim::Micros acquired = 0;
     int grants = 0;
@@ -490,7 +490,7 @@ class GuiScreensTest : public QObject {
   }
 
   void aLeaseRunsDownAndAKilledInstanceIsDrawnDown() {
-    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
     auto pixelsOf = [&](const QImage& image, const QColor& colour) {
       const QRect box = onScreen(stage_->instanceRect(QStringLiteral("redis-1")));
       int count = 0;
@@ -500,24 +500,24 @@ class GuiScreensTest : public QObject {
       return count;
     };
     // c1's lease (ttl 1 s) runs down while it is paused: a long blue bar, a shorter one, then red.
-    const int early = pixelsOf(grabAt(simulation_->origin() + 100'000), gui::Theme::accentColour());
-    const int later = pixelsOf(grabAt(simulation_->origin() + 500'000), gui::Theme::accentColour());
-    const QImage lastQuarter = grabAt(simulation_->origin() + 850'000);
+    const int early = pixelsOf(grabAt(simulation_->playback()->origin() + 100'000), gui::Theme::accentColour());
+    const int later = pixelsOf(grabAt(simulation_->playback()->origin() + 500'000), gui::Theme::accentColour());
+    const QImage lastQuarter = grabAt(simulation_->playback()->origin() + 850'000);
     QVERIFY2(early > later && later > 0, qPrintable(QStringLiteral("%1 %2").arg(early).arg(later)));
     QVERIFY(pixelsOf(lastQuarter, gui::Theme::violationColour()) > 0);
-    QVERIFY(simulation_->injectInstanceFault(QStringLiteral("kill_instance"), QStringLiteral("redis-1")));
-    QVERIFY(!simulation_->instanceUp(QStringLiteral("redis-1")));
-    const QImage down = grabAt(simulation_->time());
+    QVERIFY(simulation_->faults()->injectInstanceFault(QStringLiteral("kill_instance"), QStringLiteral("redis-1")));
+    QVERIFY(!simulation_->faults()->instanceUp(QStringLiteral("redis-1")));
+    const QImage down = grabAt(simulation_->playback()->time());
     // A dead instance is greyed, with a dashed border in the crash colour.
     QVERIFY(pixelsOf(down, QColor(0xE0, 0xE0, 0xE0)) > pixelsOf(down, QColor(Qt::white)));
-    QVERIFY(simulation_->undoLastFault());
+    QVERIFY(simulation_->session()->undoLastFault());
   }
 
   // Redlock with two of five masters dead, 40 ms in: under c1's card three green votes (its SETs
   // on redis-1..3 answered OK) and two hollow ones still waiting; under c2's three refusals.
   void aRedlockAttemptIsTalliedUnderTheCard() {
-    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/redlock-two-down.yaml")));
-    const QImage image = grabAt(simulation_->origin() + 40'000);
+    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/redlock-two-down.yaml")));
+    const QImage image = grabAt(simulation_->playback()->origin() + 40'000);
     auto underCard = [&](int client) {
       const QRect card = onScreen(stage_->clientRect(client));
       return QRect(card.left() - 20, card.bottom() + 1, card.width() + 40, 20);
@@ -534,7 +534,7 @@ class GuiScreensTest : public QObject {
   // A master and its replica 500 ms behind: the arrow between them turns to the warning colour
   // while c1's SET is in transit, and is grey before anything was written.
   void theReplicationLinkShowsAChangeInTransit() {
-    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
+    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
     auto warningInGap = [&](const QImage& image) {
       const QRect master = onScreen(stage_->instanceRect(QStringLiteral("redis-1")));
       const QRect replica = onScreen(stage_->instanceRect(QStringLiteral("redis-1-r1")));
@@ -545,56 +545,56 @@ class GuiScreensTest : public QObject {
       }
       return count;
     };
-    const QImage before = grabAt(simulation_->origin());
+    const QImage before = grabAt(simulation_->playback()->origin());
     QVERIFY(!stage_->instanceRect(QStringLiteral("redis-1-r1")).isEmpty());
     QCOMPARE(warningInGap(before), 0);
-    QVERIFY(warningInGap(grabAt(simulation_->origin() + 150'000)) > 20);
+    QVERIFY(warningInGap(grabAt(simulation_->playback()->origin() + 150'000)) > 20);
   }
 
   // The menus offer what the client (or server) can do at the cursor, however often the same
   // client is clicked: Restart after a crash, Resume after a pause, Heal after a partition.
   void theFaultMenusShowTheStateAtTheCursor() {
-    QVERIFY(simulation_->load(lesson("herd-chained.yaml")));
-    simulation_->seekTime(simulation_->origin() + 40'000);
+    QVERIFY(simulation_->session()->load(lesson("herd-chained.yaml")));
+    simulation_->playback()->seekTime(simulation_->playback()->origin() + 40'000);
     QStringList items = menuItems("faultMenu", 2);
     QCOMPARE(items.mid(0, 4), (QStringList{QStringLiteral("Crash c3"), QStringLiteral("Restart c3 (disabled)"),
                                            QStringLiteral("Pause c3"), QStringLiteral("Partition c3")}));
-    QVERIFY(simulation_->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    QVERIFY(simulation_->faults()->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
     items = menuItems("faultMenu", 2);
     QCOMPARE(items.mid(0, 3), (QStringList{QStringLiteral("Crash c3 (disabled)"), QStringLiteral("Restart c3"),
                                            QStringLiteral("Pause c3 (disabled)")}));
     QCOMPARE(menuItems("faultMenu", 1).at(2), QStringLiteral("Pause c2"));
-    QVERIFY(simulation_->injectFault(QStringLiteral("pause"), QStringLiteral("c2")));
+    QVERIFY(simulation_->faults()->injectFault(QStringLiteral("pause"), QStringLiteral("c2")));
     QCOMPARE(menuItems("faultMenu", 1).at(2), QStringLiteral("Resume c2"));
     // While it is open too: a partition clicked elsewhere (the keyboard's N) shows at once.
     QCOMPARE(menuItems("faultMenu", 1, true).at(3), QStringLiteral("Partition c2"));
-    QVERIFY(simulation_->injectFaultOn(QStringLiteral("partition"), 1));
+    QVERIFY(simulation_->faults()->injectFaultOn(QStringLiteral("partition"), 1));
     QCOMPARE(menuItems("faultMenu", 1).at(3), QStringLiteral("Heal the partition"));
 
     QCOMPARE(menuItems("serverMenu"), (QStringList{QStringLiteral("Kill the server"),
                                                    QStringLiteral("Restart the server (disabled)")}));
-    QVERIFY(simulation_->injectServerFault(QStringLiteral("kill_server")));
+    QVERIFY(simulation_->faults()->injectServerFault(QStringLiteral("kill_server")));
     QCOMPARE(menuItems("serverMenu"), (QStringList{QStringLiteral("Kill the server (disabled)"),
                                                    QStringLiteral("Restart the server")}));
-    while (simulation_->undoLastFault()) {}
+    while (simulation_->session()->undoLastFault()) {}
   }
 
   void aKilledInstanceOffersRestartInItsMenu() {
-    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
-    simulation_->seekTime(simulation_->origin() + 100'000);
+    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    simulation_->playback()->seekTime(simulation_->playback()->origin() + 100'000);
     window_->findChild<QObject*>(QStringLiteral("instanceMenu"))->setProperty("instance", QStringLiteral("redis-1"));
     QCOMPARE(menuItems("instanceMenu").mid(0, 2), (QStringList{QStringLiteral("Kill redis-1"), QStringLiteral("Restart redis-1 (disabled)")}));
-    QVERIFY(simulation_->injectInstanceFault(QStringLiteral("kill_instance"), QStringLiteral("redis-1")));
+    QVERIFY(simulation_->faults()->injectInstanceFault(QStringLiteral("kill_instance"), QStringLiteral("redis-1")));
     QCOMPARE(menuItems("instanceMenu").mid(0, 2), (QStringList{QStringLiteral("Kill redis-1 (disabled)"), QStringLiteral("Restart redis-1")}));
-    QVERIFY(simulation_->undoLastFault());
+    QVERIFY(simulation_->session()->undoLastFault());
   }
 
   // Right-click on a client opens its menu as a left click does.
   void aRightClickOnAClientOpensItsMenu() {
-    QVERIFY(simulation_->load(lesson("herd-chained.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-chained.yaml")));
     QObject* menu = window_->findChild<QObject*>(QStringLiteral("faultMenu"));
     QVERIFY(menu && !menu->property("visible").toBool());
-    grabAt(simulation_->origin() + 40'000);  // the stage is laid out when drawn
+    grabAt(simulation_->playback()->origin() + 40'000);  // the stage is laid out when drawn
     const QPoint card = onScreen(stage_->clientRect(4)).center();
     QVERIFY(!stage_->clientRect(4).isEmpty());
     QTest::mouseClick(window_, Qt::RightButton, Qt::NoModifier, card);
@@ -606,34 +606,34 @@ class GuiScreensTest : public QObject {
 
   // Compare mode in the window: the second stage's run follows the first's seed and clients.
   void theComparedRunFollowsTheTopBarsChanges() {
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     auto* secondary = window_->findChild<SimulationController*>(QStringLiteral("secondary"));
     QVERIFY(secondary);
     window_->setProperty("comparing", true);
-    QCOMPARE(secondary->recipe(), QStringLiteral("zk-chained"));
-    QVERIFY(simulation_->configure(QString(), QStringLiteral("21"), 6));
-    QCOMPARE(secondary->seed(), QStringLiteral("21"));
-    QCOMPARE(secondary->clientCount(), 6);
-    QCOMPARE(secondary->recipe(), QStringLiteral("zk-chained"));
+    QCOMPARE(secondary->run()->recipe(), QStringLiteral("zk-chained"));
+    QVERIFY(simulation_->session()->configure(QString(), QStringLiteral("21"), 6));
+    QCOMPARE(secondary->run()->seed(), QStringLiteral("21"));
+    QCOMPARE(secondary->run()->clientCount(), 6);
+    QCOMPARE(secondary->run()->recipe(), QStringLiteral("zk-chained"));
     window_->setProperty("comparing", false);
-    QVERIFY(simulation_->configure(QString(), QStringLiteral("22"), 0));
-    QCOMPARE(secondary->seed(), QStringLiteral("21"));
+    QVERIFY(simulation_->session()->configure(QString(), QStringLiteral("22"), 0));
+    QCOMPARE(secondary->run()->seed(), QStringLiteral("21"));
   }
 
   // The event log's kind filter lists the run's kinds (from the Simulation), and choosing one
   // filters the log.
   void theKindFilterOffersTheRunsKinds() {
-    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
+    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
     QCoreApplication::processEvents();
     auto* box = window_->findChild<QObject*>(QStringLiteral("kindFilter"));
     QVERIFY(box);
-    QCOMPARE(box->property("model").toStringList(), simulation_->kindChoices());
-    const int index = static_cast<int>(simulation_->kindChoices().indexOf(QStringLiteral("key_changed")));
+    QCOMPARE(box->property("model").toStringList(), simulation_->run()->kindChoices());
+    const int index = static_cast<int>(simulation_->run()->kindChoices().indexOf(QStringLiteral("key_changed")));
     QVERIFY(index > 0);
     box->setProperty("currentIndex", index);
     auto* filter = window_->findChild<gui::EventLogFilter*>();
     QVERIFY(filter);
-    simulation_->toEnd();  // the log lists what has happened
+    simulation_->playback()->toEnd();  // the log lists what has happened
     QCOMPARE(filter->kind(), QStringLiteral("key_changed"));
     QVERIFY(filter->rowCount() > 0);
     box->setProperty("currentIndex", 0);
@@ -646,17 +646,17 @@ class GuiScreensTest : public QObject {
   // the cursor, and redis/paused-holder's status line counts no violation at t = 0. The log's
   // "whole run" box shows all of it (what is to come faded), and takes it away again.
   void aPauseShowsNothingOfWhatComesNext() {
-    QVERIFY(simulation_->load(lesson("crash-holder.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("crash-holder.yaml")));
     auto* diagram = qobject_cast<gui::SpaceTimeView*>(item("diagram"));
     QQuickItem* list = item("eventList");
     QQuickItem* box = item("wholeRunBox");
     QVERIFY(diagram && list && box && box->isVisible());
-    const sim::Micros pause = static_cast<sim::Micros>(simulation_->origin()) + 100'000;
+    const sim::Micros pause = static_cast<sim::Micros>(simulation_->playback()->origin()) + 100'000;
     const auto& holds = simulation_->timeline()->holds();
     QVERIFY(holds.size() == 3 && holds[1].start > pause);
     // The cursor sits at three quarters of the window: a window four times as long as what is
     // left after the cursor shows the rest of the run right of it.
-    diagram->setSpan(static_cast<double>(simulation_->endTime() - static_cast<double>(pause)) * 4.2);
+    diagram->setSpan(static_cast<double>(simulation_->playback()->endTime() - static_cast<double>(pause)) * 4.2);
     // Coloured pixels (holds, messages, violations) right of the cursor, under the header.
     const auto colouredAhead = [&](const QImage& image) {
       const QRect area = sceneRect(diagram);
@@ -671,8 +671,8 @@ class GuiScreensTest : public QObject {
     };
     QImage image = grabAt(static_cast<double>(pause));
     QCOMPARE(colouredAhead(image), 0);
-    QCOMPARE(list->property("count").toInt(), simulation_->eventIndex());
-    QVERIFY(simulation_->eventIndex() < simulation_->eventCount());
+    QCOMPARE(list->property("count").toInt(), simulation_->playback()->eventIndex());
+    QVERIFY(simulation_->playback()->eventIndex() < simulation_->playback()->eventCount());
 
     const QPointF centre = box->mapToScene(QPointF(box->width() / 2, box->height() / 2));
     QTest::mouseClick(window_, Qt::LeftButton, {}, centre.toPoint());
@@ -680,19 +680,19 @@ class GuiScreensTest : public QObject {
     QVERIFY(simulation_->wholeRunShown());
     image = grabAt(static_cast<double>(pause));
     QVERIFY(colouredAhead(image) > 100);
-    QCOMPARE(list->property("count").toInt(), simulation_->eventCount());
+    QCOMPARE(list->property("count").toInt(), simulation_->playback()->eventCount());
     QTest::mouseClick(window_, Qt::LeftButton, {}, centre.toPoint());
     QVERIFY(!simulation_->wholeRunShown());
-    QCOMPARE(list->property("count").toInt(), simulation_->eventIndex());
+    QCOMPARE(list->property("count").toInt(), simulation_->playback()->eventIndex());
     diagram->setSpan(0);
 
-    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
     QCoreApplication::processEvents();
     QVERIFY(!simulation_->timeline()->report().verdict.violations.empty());
     auto* status = window_->findChild<QObject*>(QStringLiteral("statusText"));
     QVERIFY(status);
     QVERIFY2(!status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
-    simulation_->toEnd();
+    simulation_->playback()->toEnd();
     QVERIFY2(status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
   }
 
@@ -704,10 +704,10 @@ class GuiScreensTest : public QObject {
     QSet<QString> seen;
     const QDir folder(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis"));
     for (const QString& name : folder.entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
-      QVERIFY(simulation_->load(folder.filePath(name)));
+      QVERIFY(simulation_->session()->load(folder.filePath(name)));
       for (int step = 0; step <= 40; ++step) {
-        grabAt(simulation_->endTime() * step / 40);
-        for (int client = 0; client < simulation_->clientCount(); ++client) {
+        grabAt(simulation_->playback()->endTime() * step / 40);
+        for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
           const QString state = stage_->clientCaption(client).section(QLatin1Char('\n'), 1);
           QVERIFY2(!zookeeperWords.contains(state), qPrintable(name + QStringLiteral(": ") + stage_->clientCaption(client)));
           seen.insert(state);
@@ -717,10 +717,10 @@ class GuiScreensTest : public QObject {
     for (const char* words : {"trying SET NX", "waiting to retry", "holding"}) {
       QVERIFY2(seen.contains(QLatin1String(words)), qPrintable(QStringList(seen.begin(), seen.end()).join(QLatin1Char('|'))));
     }
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
-    grabAt(simulation_->origin() + 1'000);
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
+    grabAt(simulation_->playback()->origin() + 1'000);
     bool zookeeperSpeaksZooKeeper = false;
-    for (int client = 0; client < simulation_->clientCount(); ++client) {
+    for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
       zookeeperSpeaksZooKeeper |= zookeeperWords.contains(stage_->clientCaption(client).section(QLatin1Char('\n'), 1));
     }
     QVERIFY(zookeeperSpeaksZooKeeper);
@@ -729,20 +729,20 @@ class GuiScreensTest : public QObject {
   // Issue 11, item 8b: a Redis lesson's recipe box lists Redis recipes only, and shows the recipe
   // that runs after a pick.
   void theRecipeBoxOffersTheLessonsService() {
-    QVERIFY(simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
     QCoreApplication::processEvents();
     QObject* box = window_->findChild<QObject*>(QStringLiteral("recipeBox"));
     QVERIFY(box);
     const QStringList offered = box->property("model").toStringList();
     QVERIFY(!offered.isEmpty());
     for (const QString& name : offered) QVERIFY2(!name.startsWith(QLatin1String("zk-")), qPrintable(offered.join(QLatin1Char(' '))));
-    QCOMPARE(box->property("currentText").toString(), simulation_->recipe());
+    QCOMPARE(box->property("currentText").toString(), simulation_->run()->recipe());
     const int fenced = static_cast<int>(offered.indexOf(QStringLiteral("redis-fenced")));
     QVERIFY(fenced >= 0);
     box->setProperty("currentIndex", fenced);
     QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, fenced)));
     QCoreApplication::processEvents();
-    QCOMPARE(simulation_->recipe(), QStringLiteral("redis-fenced"));
+    QCOMPARE(simulation_->run()->recipe(), QStringLiteral("redis-fenced"));
     QCOMPARE(box->property("currentText").toString(), QStringLiteral("redis-fenced"));
   }
 
@@ -750,10 +750,10 @@ class GuiScreensTest : public QObject {
   // as wide as they need; a name too long for a quarter of the window is elided at its end, never
   // cut at its start.
   void laneNamesAreWholeOrElidedAtTheirEnd() {
-    QVERIFY(simulation_->load(lesson("read-write-lock.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("read-write-lock.yaml")));
     auto* diagram = qobject_cast<gui::SpaceTimeView*>(item("diagram"));
     QVERIFY(diagram);
-    grabAt(simulation_->origin() + 50'000);
+    grabAt(simulation_->playback()->origin() + 50'000);
     QCOMPARE(diagram->laneNames(), (QStringList{QStringLiteral("server"), QStringLiteral("reader-1"), QStringLiteral("reader-2"),
                                                 QStringLiteral("writer"), QStringLiteral("reader-3")}));
     QTemporaryDir dir;
@@ -761,9 +761,9 @@ class GuiScreensTest : public QObject {
         dir, "long.yaml",
         "title: long names\nrecipe: zk-chained\nclients:\n  - name: the-client-whose-name-never-ends-on-a-projector\n  - name: c2\n");
     QVERIFY(!path.isEmpty());
-    QVERIFY2(simulation_->load(path), qPrintable(simulation_->error()));
+    QVERIFY2(simulation_->session()->load(path), qPrintable(simulation_->error()));
     resizeWindow(QSize(1024, 640));
-    grabAt(simulation_->origin() + 1'000);
+    grabAt(simulation_->playback()->origin() + 1'000);
     const QString shown = diagram->laneNames().value(1);
     QVERIFY2(shown.startsWith(QLatin1String("the-client")) && shown.endsWith(QChar(0x2026)), qPrintable(shown));
     QCOMPARE(diagram->laneNames().value(2), QStringLiteral("c2"));
@@ -773,7 +773,7 @@ class GuiScreensTest : public QObject {
   // in length and the "what happens next?" question comes and goes - so the recipe under it does
   // not jump. crash-holder: a one-line step, a four-line step with a pause, a three-line step.
   void theNarrationDoesNotMoveThePanelsUnderIt() {
-    QVERIFY(simulation_->load(lesson("crash-holder.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("crash-holder.yaml")));
     QQuickItem* panel = item("narrationPanel");
     QQuickItem* recipe = item("recipeLines");
     QVERIFY(panel && recipe);
@@ -783,23 +783,23 @@ class GuiScreensTest : public QObject {
       window_->grabWindow();  // as drawn: the layouts are polished before a frame
       heights.insert(qRound(panel->height()));
       recipeTops.insert(sceneRect(recipe).top());
-      seen << simulation_->narration().left(20) + (simulation_->waitingAtNarration() ? QStringLiteral(" ?") : QString());
+      seen << simulation_->playback()->narration().left(20) + (simulation_->playback()->waitingAtNarration() ? QStringLiteral(" ?") : QString());
     };
     look();  // "Press Space to play."
     for (const auto& moment : simulation_->timeline()->report().narration) {
-      simulation_->seekTime(static_cast<double>(moment.time));
+      simulation_->playback()->seekTime(static_cast<double>(moment.time));
       look();
     }
     // At the pause, as playback stops there.
-    simulation_->restart();
-    simulation_->setSpeed(100.0);
-    simulation_->play();
-    QTRY_VERIFY_WITH_TIMEOUT(simulation_->waitingAtNarration(), 10'000);
+    simulation_->playback()->restart();
+    simulation_->playback()->setSpeed(100.0);
+    simulation_->playback()->play();
+    QTRY_VERIFY_WITH_TIMEOUT(simulation_->playback()->waitingAtNarration(), 10'000);
     look();
     QCOMPARE(seen.size(), 5);
     QVERIFY2(heights.size() == 1 && recipeTops.size() == 1,
              qPrintable(QStringLiteral("%1 heights, %2 recipe tops over: %3").arg(heights.size()).arg(recipeTops.size()).arg(seen.join(QStringLiteral(" | ")))));
-    simulation_->setSpeed(0.02);
+    simulation_->playback()->setSpeed(0.02);
   }
 
   // Issue 11, item 8f: 100 clients' lock nodes do not fit the server box; they are not drawn in
@@ -816,8 +816,8 @@ class GuiScreensTest : public QObject {
     QFETCH(QSize, size);
     QFETCH(bool, presentation);
     QFETCH(int, least);
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
-    QVERIFY(simulation_->configure(QString(), QString(), 100));
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->session()->configure(QString(), QString(), 100));
     window_->setProperty("presentation", presentation);
     resizeWindow(size);
     // When the most nodes are queued under /lock.
@@ -842,29 +842,29 @@ class GuiScreensTest : public QObject {
 
   // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.
   void theKeyboardScrubsAndTheHelpListsIt() {
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     window_->requestActivate();
     QVERIFY(QTest::qWaitForWindowActive(window_));
     QTest::keyClick(window_, Qt::Key_End);
-    QCOMPARE(simulation_->time(), simulation_->endTime());
+    QCOMPARE(simulation_->playback()->time(), simulation_->playback()->endTime());
     QTest::keyClick(window_, Qt::Key_Home);
-    QCOMPARE(simulation_->time(), 0.0);
-    const double step = std::floor((simulation_->endTime() - simulation_->origin()) / 100);
+    QCOMPARE(simulation_->playback()->time(), 0.0);
+    const double step = std::floor((simulation_->playback()->endTime() - simulation_->playback()->origin()) / 100);
     QTest::keyClick(window_, Qt::Key_Right, Qt::ShiftModifier);
-    QCOMPARE(simulation_->time(), step);
+    QCOMPARE(simulation_->playback()->time(), step);
     QTest::keyClick(window_, Qt::Key_PageDown);
-    QCOMPARE(simulation_->time(), 11 * step);
+    QCOMPARE(simulation_->playback()->time(), 11 * step);
     QTest::keyClick(window_, Qt::Key_PageUp);
     QTest::keyClick(window_, Qt::Key_Left, Qt::ShiftModifier);
-    QCOMPARE(simulation_->time(), 0.0);
-    const int atStart = simulation_->eventIndex();
+    QCOMPARE(simulation_->playback()->time(), 0.0);
+    const int atStart = simulation_->playback()->eventIndex();
     QTest::keyClick(window_, Qt::Key_Right);
-    QCOMPARE(simulation_->eventIndex(), atStart + 1);
+    QCOMPARE(simulation_->playback()->eventIndex(), atStart + 1);
     // W: the whole run, and back (issue 11, item 4).
     QVERIFY(!simulation_->wholeRunShown());
     QTest::keyClick(window_, Qt::Key_W);
     QVERIFY(simulation_->wholeRunShown());
-    QCOMPARE(simulation_->events()->rowCount(), simulation_->eventCount());
+    QCOMPARE(simulation_->events()->rowCount(), simulation_->playback()->eventCount());
     QTest::keyClick(window_, Qt::Key_W);
     QVERIFY(!simulation_->wholeRunShown());
 
@@ -887,17 +887,17 @@ class GuiScreensTest : public QObject {
   }
 
   void aLoadErrorAppearsInTheStatusLine() {
-    QVERIFY(simulation_->load(lesson("herd-naive.yaml")));
+    QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     QTemporaryDir dir;
     const QString path = testing::writeScenario(dir, "bad.yaml", "title: bad\nrecipe: zk-nonexistent\nclients: 2\n");
     QVERIFY(!path.isEmpty());
-    QVERIFY(!simulation_->load(path));
+    QVERIFY(!simulation_->session()->load(path));
     QCoreApplication::processEvents();
     auto* status = window_->findChild<QObject*>(QStringLiteral("statusText"));
     QVERIFY(status);
     const QString shown = status->property("text").toString();
     QVERIFY2(shown.startsWith(path + QStringLiteral(":2:")), qPrintable(shown));
-    QCOMPARE(simulation_->recipe(), QStringLiteral("zk-naive"));  // the previous run stays
+    QCOMPARE(simulation_->run()->recipe(), QStringLiteral("zk-naive"));  // the previous run stays
   }
 };
 

@@ -80,13 +80,13 @@ class RecordKeepsFaultsTest : public QObject {
     if (flowListBefore) QVERIFY(!text.contains("\nfaults:\n"));
 
     SimulationController simulation;
-    QVERIFY2(simulation.load(source), qPrintable(simulation.error()));
+    QVERIFY2(simulation.session()->load(source), qPrintable(simulation.error()));
     const qsizetype fileFaults = YAML::Load(text.toStdString())["faults"].size();
     QVERIFY(fileFaults >= 1);
-    simulation.seekTime(simulation.origin() + 40'000);
-    QVERIFY(simulation.injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
+    simulation.playback()->seekTime(simulation.playback()->origin() + 40'000);
+    QVERIFY(simulation.faults()->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
     const QString recorded = dir.filePath(QStringLiteral("recorded.yaml"));
-    QVERIFY2(simulation.saveRecording(recorded), qPrintable(simulation.error()));
+    QVERIFY2(simulation.session()->saveRecording(recorded), qPrintable(simulation.error()));
     const std::string hash = simulation.timeline()->report().traceSha256;
 
     QFile written(recorded);
@@ -94,7 +94,7 @@ class RecordKeepsFaultsTest : public QObject {
     const YAML::Node faults = YAML::Load(written.readAll().toStdString())["faults"];
     QCOMPARE(static_cast<qsizetype>(faults.size()), fileFaults + 1);
     SimulationController replay;
-    QVERIFY2(replay.load(recorded), qPrintable(replay.error()));
+    QVERIFY2(replay.session()->load(recorded), qPrintable(replay.error()));
     QCOMPARE(replay.timeline()->report().traceSha256, hash);
   }
 };

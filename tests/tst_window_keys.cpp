@@ -38,11 +38,11 @@ class WindowKeysTest : public QObject {
   }
   // Space must start playing (and a second Space stop it again).
   void spacePlays() {
-    QVERIFY(!simulation_->playing());
+    QVERIFY(!simulation_->playback()->playing());
     QTest::keyClick(window_, Qt::Key_Space);
-    QVERIFY2(simulation_->playing(), "Space did not reach the player");
+    QVERIFY2(simulation_->playback()->playing(), "Space did not reach the player");
     QTest::keyClick(window_, Qt::Key_Space);
-    QVERIFY(!simulation_->playing());
+    QVERIFY(!simulation_->playback()->playing());
   }
 
  private slots:
@@ -51,23 +51,23 @@ class WindowKeysTest : public QObject {
     window_ = lockscope::testing::loadMainWindow(*engine_, false, 1600, 1000, /*headless=*/false);
     QVERIFY(window_);
     simulation_ = window_->property("simulation").value<SimulationController*>();
-    QVERIFY(simulation_ && simulation_->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml")));
+    QVERIFY(simulation_ && simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml")));
     window_->requestActivate();
     QVERIFY(QTest::qWaitForWindowActive(window_));
   }
 
   void afterEditingTheSeedSpacePlaysAndArrowsStep() {
     edit(item("seedField"), QStringLiteral("11"));
-    QCOMPARE(simulation_->seed(), QStringLiteral("11"));
+    QCOMPARE(simulation_->run()->seed(), QStringLiteral("11"));
     spacePlays();
-    const int before = simulation_->eventIndex();
+    const int before = simulation_->playback()->eventIndex();
     QTest::keyClick(window_, Qt::Key_Right);
-    QCOMPARE(simulation_->eventIndex(), before + 1);
+    QCOMPARE(simulation_->playback()->eventIndex(), before + 1);
   }
 
   void afterEditingTheClientCountSpacePlays() {
     edit(item("clientsBox"), QStringLiteral("4"));
-    QCOMPARE(simulation_->clientCount(), 4);
+    QCOMPARE(simulation_->run()->clientCount(), 4);
     spacePlays();
   }
 
@@ -75,16 +75,16 @@ class WindowKeysTest : public QObject {
   // It now takes any count the loader does.
   void theClientCountGoesAsHighAsTheLoaderAllows() {
     edit(item("clientsBox"), QStringLiteral("2500"));
-    QCOMPARE(simulation_->clientCount(), 2500);
+    QCOMPARE(simulation_->run()->clientCount(), 2500);
     QCOMPARE(item("clientsBox")->property("value").toInt(), 2500);
     QCOMPARE(item("clientsBox")->property("to").toInt(), 100'000);
     edit(item("clientsBox"), QStringLiteral("4"));
-    QCOMPARE(simulation_->clientCount(), 4);
+    QCOMPARE(simulation_->run()->clientCount(), 4);
   }
 
   void afterEditingTheLatencySpacePlays() {
     edit(item("latencyField"), QStringLiteral("2, 6"));
-    QCOMPARE(simulation_->latencyMs(), QStringLiteral("2, 6"));
+    QCOMPARE(simulation_->run()->latencyMs(), QStringLiteral("2, 6"));
     spacePlays();
   }
 

@@ -30,8 +30,9 @@ double percentile(std::vector<double> values, double fraction) {
 }  // namespace
 
 int takeScreenshot(QQuickWindow& window, SimulationController& simulation, const GuiOptions& options) {
-  simulation.setPlaying(false);
-  simulation.seekTime(simulation.origin() + static_cast<double>(options.at.value_or(0)));
+  PlaybackController& playback = *simulation.playback();
+  playback.setPlaying(false);
+  playback.seekTime(playback.origin() + static_cast<double>(options.at.value_or(0)));
   settle();
   const QImage image = window.grabWindow();
   if (image.isNull()) {
@@ -55,21 +56,22 @@ int takeScreenshot(QQuickWindow& window, SimulationController& simulation, const
     return 1;
   }
   std::printf("%s: %dx%d at %s\n", qPrintable(options.screenshot), image.width(), image.height(),
-              qPrintable(simulation.timeText()));
+              qPrintable(playback.timeText()));
   return 0;
 }
 
 int benchmarkFrames(QQuickWindow& window, SimulationController& simulation, const GuiOptions& options) {
-  simulation.setPlaying(false);
+  PlaybackController& playback = *simulation.playback();
+  playback.setPlaying(false);
   settle();
-  const double start = simulation.origin(), end = simulation.endTime();
+  const double start = playback.origin(), end = playback.endTime();
   const int frames = options.benchFrames;
   std::vector<double> frameMs, scrubMs;
   QElapsedTimer timer;
   // Playback: the cursor moves through the run in equal steps, one rendered frame each.
   for (int frame = 0; frame < frames; ++frame) {
     timer.start();
-    simulation.seekTime(start + (end - start) * frame / std::max(1, frames - 1));
+    playback.seekTime(start + (end - start) * frame / std::max(1, frames - 1));
     window.grabWindow();
     frameMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
   }
@@ -78,14 +80,14 @@ int benchmarkFrames(QQuickWindow& window, SimulationController& simulation, cons
   for (int jump = 0; jump < 50; ++jump) {
     const double at = start + (end - start) * static_cast<double>(random.below(10'000)) / 10'000.0;
     timer.start();
-    simulation.seekTime(at);
+    playback.seekTime(at);
     window.grabWindow();
     scrubMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
   }
   std::printf(
       "{\"scenario\":\"%s\",\"clients\":%d,\"events\":%d,\"size\":\"%dx%d\",\"frames\":%d,"
       "\"frame_median_ms\":%.2f,\"frame_p99_ms\":%.2f,\"scrub_median_ms\":%.2f,\"scrub_max_ms\":%.2f}\n",
-      qPrintable(simulation.file()), simulation.clientCount(), simulation.eventCount(),
+      qPrintable(simulation.session()->file()), simulation.run()->clientCount(), playback.eventCount(),
       window.width(), window.height(), frames, percentile(frameMs, 0.5), percentile(frameMs, 0.99),
       percentile(scrubMs, 0.5), percentile(scrubMs, 1.0));
   return 0;

@@ -75,7 +75,7 @@ int main(int argc, char* argv[]) {
                  least.height(), options.size.width(), options.size.height());
     return 2;
   }
-  if (!simulation->load(options.scenario) && headless) {
+  if (!simulation->session()->load(options.scenario) && headless) {
     std::fprintf(stderr, "lockscope: %s\n", qPrintable(simulation->error()));
     return 2;
   }

@@ -196,8 +196,8 @@ void SpaceTimeView::fitGutter(const QFontMetricsF& metrics, double marker) {
 
 void SpaceTimeView::mousePressEvent(QMouseEvent* event) {
   if (!ready()) return;
-  simulation_->setPlaying(false);
-  simulation_->seekTime(timeAt(event->position().x()));
+  simulation_->playback()->setPlaying(false);
+  simulation_->playback()->seekTime(timeAt(event->position().x()));
   event->accept();
 }
 

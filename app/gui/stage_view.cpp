@@ -131,12 +131,12 @@ void StageView::paintServer(QPainter& painter) {
   const bool redis = !simulation_->stage().instances().empty();
   // "ZooKeeper (live)", "Redis (model)": which service, and whether it is the model or real servers.
   const QString service = redis ? QStringLiteral("Redis") : QStringLiteral("ZooKeeper");
-  QString label = service + QStringLiteral(" (") + simulation_->backend() + QLatin1Char(')');
+  QString label = service + QStringLiteral(" (") + simulation_->live()->backend() + QLatin1Char(')');
   if (!up) label += QStringLiteral(" \u00B7 DOWN");
   // The time on the right, whole, when the name fits beside it; too narrow for both, the name
   // wins (the playback bar shows the time too), elided only when it is narrower than the name.
   painter.setFont(font(9));
-  const QString time = simulation_->timeText();
+  const QString time = simulation_->playback()->timeText();
   const double timeWidth = painter.fontMetrics().horizontalAdvance(time) + 8 * scale_;
   painter.setFont(font(10, true));
   const bool withTime = header.width() - timeWidth >= painter.fontMetrics().horizontalAdvance(label);

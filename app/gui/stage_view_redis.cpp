@@ -28,7 +28,7 @@ QString lagText(const InstanceOnStage& replica, const ReplicationLag& lag, sim::
 void StageView::paintInstances(QPainter& painter) const {
   const sim::Micros now = simulation_->timeMicros();
   const StageState& stage = simulation_->stage();
-  const bool live = simulation_->backend() == QLatin1String("live");
+  const bool live = simulation_->live()->backend() == QLatin1String("live");
   for (const auto& [name, instance] : stage.instances()) {
     const auto found = layout_.instances.find(name);
     if (found == layout_.instances.end()) continue;

@@ -1,13 +1,11 @@
-// The SimulationController's choice of backend: the embedded model (recorded at once, on the GUI
-// thread: a lesson takes milliseconds) or live servers (probed, then run for its real duration on
-// a worker thread, and played when it is done). The one connection string names the servers of
-// the lesson's own service: ZooKeeper for a ZooKeeper lesson, the Redis instances (redis-1 first)
-// for a Redis lesson. A live Redis run waits in the worker thread's own Qt event loop.
-#include <QMetaObject>
+// The one connection string names the servers of the lesson's own service: ZooKeeper for a
+// ZooKeeper lesson, the Redis instances (redis-1 first) for a Redis lesson. A live Redis run
+// waits in the worker thread's own Qt event loop.
+#include "live_runner.h"
+
 #include <exception>
 
 #include "backends/backend_for.h"
-#include "simulation_controller.h"
 
 namespace lockscope::gui {
 namespace {
@@ -29,12 +27,19 @@ run::RunOptions optionsFor(const scenario::Scenario& scenario, const std::string
 
 }  // namespace
 
-void SimulationController::setConnectionStatus(const QString& status) {
+LiveRunner::LiveRunner(QObject* parent) : QObject(parent) {}
+
+LiveRunner::~LiveRunner() {
+  // A live run in progress ends by its own deadline; its result has nowhere to go.
+  if (worker_) worker_->wait();
+}
+
+void LiveRunner::setConnectionStatus(const QString& status) {
   connectionStatus_ = status;
   emit backendChanged();
 }
 
-void SimulationController::useBackend(const QString& backend, const QString& servers) {
+void LiveRunner::useBackend(const QString& backend, const QString& servers) {
   if (worker_) {
     setConnectionStatus(QStringLiteral("a live run is still in progress"));
     return;
@@ -47,19 +52,19 @@ void SimulationController::useBackend(const QString& backend, const QString& ser
     return;
   }
   setConnectionStatus(live_ ? QStringLiteral("live: %1").arg(liveServers_) : QString());
-  if (timeline_) rerecord(false);
+  emit rerunRequested();
 }
 
-bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, const QString& file,
-                                          const std::string& text, bool keepCursor) {
+bool LiveRunner::record(const scenario::Scenario& scenario, const QString& file, Adopt adopt) {
   if (!live_) {
     // A model run that throws is a bug (a broken invariant, memory run out): it is said in the
     // error line, as a live run's failure is, rather than ending the window a class is watching.
     try {
       std::string error;  // the model refuses no scenario that loaded
-      return adopt(RunTimeline::record(scenario, optionsFor(scenario, {}, error)), file, text, keepCursor);
+      adopt(RunTimeline::record(scenario, optionsFor(scenario, {}, error)));
+      return true;
     } catch (const std::exception& failure) {
-      setError(file + QStringLiteral(": the run failed: ") + QString::fromUtf8(failure.what()));
+      emit errorOccurred(file + QStringLiteral(": the run failed: ") + QString::fromUtf8(failure.what()));
       return false;
     }
   }
@@ -67,7 +72,7 @@ bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, co
     setConnectionStatus(QStringLiteral("a live run is still in progress"));
     return false;
   }
-  setPlaying(false);
+  emit liveRunStarted();
   setConnectionStatus(QStringLiteral("live: connecting to %1 …").arg(liveServers_));
   const std::string servers = liveServers_.toStdString();
   auto result = std::make_shared<std::unique_ptr<RunTimeline>>();
@@ -84,14 +89,14 @@ bool SimulationController::recordAndAdopt(const scenario::Scenario& scenario, co
       *error = std::string("the live run failed: ") + failure.what();
     }
   });
-  connect(worker_, &QThread::finished, this, [this, result, error, file, text, keepCursor] {
+  connect(worker_, &QThread::finished, this, [this, result, error, adopt = std::move(adopt)] {
     worker_->deleteLater();
     worker_ = nullptr;
     if (*result) {
       setConnectionStatus(QStringLiteral("live: %1 · recorded %2 events in real time")
                               .arg(liveServers_)
                               .arg((*result)->trace().size()));
-      adopt(std::move(*result), file, text, keepCursor);
+      adopt(std::move(*result));
     } else {
       setConnectionStatus(QStringLiteral("live: ") + QString::fromStdString(*error));
       emit backendChanged();

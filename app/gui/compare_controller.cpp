@@ -1,0 +1,147 @@
+#include "compare_controller.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "metrics_model.h"
+#include "playback_controller.h"
+#include "scenario_session.h"
+#include "sim/recipes/lock_recipe.h"
+#include "simulation_controller.h"
+
+namespace lockscope::gui {
+namespace {
+
+// The recipe a follower of a run under `leading` plays: `wanted` if it needs the same service
+// and is not `leading` itself; else zk-chained against zk-naive (the herd lesson), or the
+// service's first other recipe.
+std::string counterpartRecipe(const std::string& leading, const QString& wanted) {
+  const auto* leader = recipes::findRecipe(leading);
+  const std::string_view backend = leader ? leader->backend : std::string_view("zookeeper");
+  const auto* chosen = recipes::findRecipe(wanted.toStdString());
+  if (chosen && chosen->backend == backend && chosen->name != leading) return std::string(chosen->name);
+  // What each recipe teaches best against: the broken against the fixed, the fix against the
+  // pitfall it avoids (never the service's first recipe for every lesson).
+  static const std::map<std::string_view, std::string_view> kCounterparts = {
+      {"zk-naive", "zk-chained"},           {"zk-chained", "zk-naive"},          {"zk-lost-watch", "zk-chained"},
+      {"zk-lost-watch-exists", "zk-curator"}, {"zk-no-guid", "zk-curator"},       {"zk-curator", "zk-no-guid"},
+      {"zk-no-recheck", "zk-chained"},      {"zk-persistent", "zk-chained"},     {"zk-ephemeral", "zk-chained"},
+      {"zk-semaphore-mutex", "zk-curator"}, {"redis-setnx", "redis-lock"},       {"redis-setnx-expire", "redis-lock"},
+      {"redis-lock", "redis-fenced"},       {"redis-fenced", "redis-lock"},      {"redis-unsafe-del", "redis-lock"},
+      {"redis-reentrant", "redis-lock"},    {"redis-watchdog", "redis-lock"},    {"redlock", "redis-lock"}};
+  const auto counterpart = kCounterparts.find(leading);
+  if (counterpart != kCounterparts.end() && recipes::findRecipe(counterpart->second)) return std::string(counterpart->second);
+  for (const auto& recipe : recipes::recipeCatalog()) {
+    if (recipe.backend == backend && recipe.name != leading) return std::string(recipe.name);
+  }
+  return leading;
+}
+
+// The releases a run has done by `time`.
+size_t releasesBy(const RunTimeline& timeline, sim::Micros time) {
+  const auto& releases = timeline.releases();
+  return static_cast<size_t>(std::count_if(releases.begin(), releases.end(),
+                                           [time](const ReleaseFigures& release) { return release.time <= time; }));
+}
+
+QString figure(double value) {
+  return value == static_cast<double>(static_cast<long long>(value)) ? QString::number(static_cast<long long>(value))
+                                                                     : QString::number(value, 'f', 1);
+}
+
+}  // namespace
+
+CompareController::CompareController(SimulationController& follower) : QObject(&follower), follower_(follower) {
+  connect(&follower_, &SimulationController::scenarioChanged, this, &CompareController::choicesChanged);
+  connect(&follower_, &SimulationController::frameChanged, this, &CompareController::headlineChanged);
+}
+
+void CompareController::setLeader(SimulationController* leader) {
+  if (leader_ == leader) return;
+  if (leader_) disconnect(leader_, nullptr, this, nullptr);
+  leader_ = leader;
+  follower_.playback()->setFollowing(leader_ != nullptr);
+  if (leader_) {
+    connect(leader_, &SimulationController::frameChanged, this, &CompareController::followLeader);
+    connect(leader_, &SimulationController::scenarioChanged, this, &CompareController::followLeaderScenario);
+    followLeaderScenario();
+  }
+  emit leaderChanged();
+}
+
+void CompareController::setRecipe(const QString& recipe) {
+  if (recipe_ == recipe) return;
+  recipe_ = recipe;
+  followLeaderScenario();
+  emit leaderChanged();
+}
+
+void CompareController::followLeaderScenario() {
+  if (!leader_ || !leader_->timeline()) return;
+  const std::string recipe = counterpartRecipe(leader_->timeline()->scenario().recipe, recipe_);
+  if (follower_.session()->follow(*leader_->session(), recipe)) followLeader();
+}
+
+void CompareController::followLeader() {
+  if (leader_ && follower_.timeline() && leader_->timeline()) {
+    follower_.playback()->seekTime(static_cast<double>(followerTime()));
+  }
+}
+
+QStringList CompareController::choices() const {
+  QStringList choices;
+  if (!leader_ || !leader_->timeline()) return choices;
+  const std::string leading = leader_->timeline()->scenario().recipe;
+  const auto* led = recipes::findRecipe(leading);
+  for (const auto& recipe : recipes::recipeCatalog()) {
+    if (led && recipe.backend == led->backend && recipe.name != leading) choices << QString::fromStdString(std::string(recipe.name));
+  }
+  return choices;
+}
+
+int CompareController::index() const { return static_cast<int>(choices().indexOf(follower_.run()->recipe())); }
+
+void CompareController::setAlignOnRelease(bool on) {
+  if (alignOnRelease_ == on) return;
+  alignOnRelease_ = on;
+  followLeader();
+  emit leaderChanged();
+}
+
+sim::Micros CompareController::followerTime() const {
+  const RunTimeline& leading = *leader_->timeline();
+  const RunTimeline& own = *follower_.timeline();
+  const sim::Micros leaderTime = leader_->timeMicros();
+  if (!alignOnRelease_) return leaderTime;
+  // Release #k: as many releases done as the leader, and as long after the last of them; never
+  // past the follower's next release (that would be #k+1). Before the first, the same time.
+  const size_t done = releasesBy(leading, leaderTime);
+  if (done == 0) return leaderTime;
+  const auto& releases = own.releases();
+  if (releases.size() < done) return own.endTime();  // this run never gets that far
+  const sim::Micros since = leaderTime - leading.releases()[done - 1].time;
+  sim::Micros time = releases[done - 1].time + since;
+  if (releases.size() > done) time = std::min(time, releases[done].time - 1);
+  return std::min(time, own.endTime());
+}
+
+QString CompareController::headline() const {
+  if (!leader_ || !leader_->timeline() || !follower_.timeline()) return {};
+  const QVariantMap mine = follower_.metrics()->figures(), theirs = leader_->metrics()->figures();
+  // The first figure, in the order a class cares about, where the runs differ at the cursor.
+  struct Figure {
+    const char* key;
+    const char* words;
+  };
+  for (const Figure& item : {Figure{"violations", "violations"}, Figure{"notificationsPerRelease", "notifications per release"},
+                             Figure{"requestsPerRelease", "requests per release"}, Figure{"holders", "holders now"},
+                             Figure{"handoffMeanMs", "ms mean handoff"}, Figure{"acquisitions", "acquisitions"}}) {
+    const double left = theirs.value(QLatin1String(item.key)).toDouble(), right = mine.value(QLatin1String(item.key)).toDouble();
+    if (std::abs(left - right) < 0.05) continue;
+    return QStringLiteral("%1 %2 vs %3").arg(figure(left), QLatin1String(item.words), figure(right));
+  }
+  return QStringLiteral("no difference yet");
+}
+
+}  // namespace lockscope::gui

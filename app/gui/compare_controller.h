@@ -1,0 +1,68 @@
+// One job: compare mode, on the follower's side. The follower plays its leader's scenario (file,
+// seed, clients, latency and clicked faults, re-synced whenever the leader's run changes) under
+// a recipe of its own, its cursor following the leader's (by time, or by "release #k"), and
+// names the difference between the two runs that matters.
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+#include <QtQml/qqmlregistration.h>
+
+#include "sim/engine/virtual_time.h"
+
+Q_MOC_INCLUDE("simulation_controller.h")
+
+namespace lockscope::gui {
+
+class SimulationController;
+
+class CompareController : public QObject {
+  Q_OBJECT
+  QML_ANONYMOUS
+  // The simulation followed; null: this one plays by itself.
+  Q_PROPERTY(lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
+  // The recipe to play; empty (or the leader's own) picks a counterpart.
+  Q_PROPERTY(QString recipe READ recipe WRITE setRecipe NOTIFY leaderChanged)
+  // The recipes it may play: the leader's service's, but the leader's own.
+  Q_PROPERTY(QStringList choices READ choices NOTIFY choicesChanged)
+  Q_PROPERTY(int index READ index NOTIFY choicesChanged)  // this run's recipe in them
+  // Follow the leader's time, or its "release #k": the same number of releases done, as long
+  // after the last one.
+  Q_PROPERTY(bool alignOnRelease READ alignOnRelease WRITE setAlignOnRelease NOTIFY leaderChanged)
+  // The difference that matters at the cursor, in one line ("9 notifications per release vs 1").
+  Q_PROPERTY(QString headline READ headline NOTIFY headlineChanged)
+
+ public:
+  explicit CompareController(SimulationController& follower);
+
+  SimulationController* leader() const { return leader_; }
+  void setLeader(SimulationController* leader);
+  QString recipe() const { return recipe_; }
+  void setRecipe(const QString& recipe);
+  QStringList choices() const;
+  int index() const;
+  bool alignOnRelease() const { return alignOnRelease_; }
+  void setAlignOnRelease(bool on);
+  QString headline() const;
+
+ signals:
+  void leaderChanged();
+  void choicesChanged();
+  void headlineChanged();
+
+ private:
+  // Moves the follower's cursor to the leader's.
+  void followLeader();
+  // Plays the leader's scenario and clicked faults under the compare recipe.
+  void followLeaderScenario();
+  // Where the follower's cursor goes for the leader's: the same time, or its own release #k.
+  sim::Micros followerTime() const;
+
+  SimulationController& follower_;
+  QPointer<SimulationController> leader_;
+  QString recipe_;
+  bool alignOnRelease_ = false;
+};
+
+}  // namespace lockscope::gui

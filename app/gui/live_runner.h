@@ -1,0 +1,64 @@
+// One job: records a scenario on the backend the user chose - the embedded model (at once, on
+// the GUI thread: a lesson takes milliseconds) or live servers (probed, then run for their real
+// duration on a worker thread, and handed over when done) - and says how that went in the
+// status line. An unreachable server is a status-line message within the connect timeout,
+// never a freeze.
+#pragma once
+
+#include <QObject>
+#include <QThread>
+#include <QtQml/qqmlregistration.h>
+#include <functional>
+#include <memory>
+
+#include "core/run_timeline.h"
+#include "sim/scenario/scenario.h"
+
+namespace lockscope::gui {
+
+class LiveRunner : public QObject {
+  Q_OBJECT
+  QML_ANONYMOUS
+  Q_PROPERTY(QString backend READ backend NOTIFY backendChanged)
+  Q_PROPERTY(QString liveServers READ liveServers NOTIFY backendChanged)
+  Q_PROPERTY(QString connectionStatus READ connectionStatus NOTIFY backendChanged)
+  Q_PROPERTY(bool busy READ busy NOTIFY backendChanged)
+
+ public:
+  using Adopt = std::function<void(std::unique_ptr<RunTimeline> run)>;
+
+  explicit LiveRunner(QObject* parent = nullptr);
+  ~LiveRunner() override;
+
+  // "model", or "live" against `servers` ("host:port[,host:port...]"): the scenario runs again
+  // there (rerunRequested).
+  Q_INVOKABLE void useBackend(const QString& backend, const QString& servers);
+
+  // Records `scenario` and hands the run to `adopt`: at once on the model, later (from the
+  // worker thread) when live. False when no run was made or started; `file` names the scenario
+  // in messages.
+  bool record(const scenario::Scenario& scenario, const QString& file, Adopt adopt);
+
+  QString backend() const { return live_ ? QStringLiteral("live") : QStringLiteral("model"); }
+  QString liveServers() const { return liveServers_; }
+  QString connectionStatus() const { return connectionStatus_; }
+  bool busy() const { return worker_ != nullptr; }
+
+ signals:
+  void backendChanged();
+  // The backend changed: the scenario is to be recorded again there.
+  void rerunRequested();
+  // A live run starts: playing stops until it is there.
+  void liveRunStarted();
+  void errorOccurred(const QString& error);
+
+ private:
+  void setConnectionStatus(const QString& status);
+
+  bool live_ = false;
+  QString liveServers_;
+  QString connectionStatus_;
+  QThread* worker_ = nullptr;
+};
+
+}  // namespace lockscope::gui

@@ -1,0 +1,190 @@
+#include "playback_controller.h"
+
+#include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
+
+namespace lockscope::gui {
+namespace {
+
+constexpr int kFrameMs = 16;
+constexpr double kMinSpeed = 0.001;  // ms-scale latencies need slower than 0.1x to be seen
+constexpr double kMaxSpeed = 100.0;
+
+// A narration step as the panel shows it. YAML block text keeps the author's line breaks; the
+// panel wraps by itself, so single breaks become spaces and only blank lines (paragraphs) stay.
+QString narrationShown(const std::string& text) {
+  static const QRegularExpression lineBreak(QStringLiteral("(?<!\\n)\\n(?!\\n)"));
+  return QString::fromStdString(text).trimmed().replace(lineBreak, QStringLiteral(" "));
+}
+
+}  // namespace
+
+QString millisText(sim::Micros micros) {
+  return QString::number(static_cast<double>(micros) / 1000.0, 'f', 3) + QStringLiteral(" ms");
+}
+
+PlaybackController::PlaybackController(QObject* parent) : QObject(parent) {
+  frameTimer_.setInterval(kFrameMs);
+  connect(&frameTimer_, &QTimer::timeout, this, &PlaybackController::advance);
+}
+
+void PlaybackController::setRun(const RunTimeline* timeline, bool keepCursor) {
+  const sim::Micros keepTime = time_;
+  timeline_ = timeline;
+  if (!keepCursor) {
+    narrationResumedAt_ = -1;
+    waitingAtNarration_ = false;
+  }
+  enterAt_ = keepCursor ? std::min(keepTime, timeline_->endTime()) : 0;
+  stage_ = StageState(timeline_->cast().size());
+  eventIndex_ = 0;
+}
+
+void PlaybackController::enterRun() {
+  emit runChanged();
+  moveTo(enterAt_, timeline_->trace().countUpTo(enterAt_));
+  emit narrationChanged();
+}
+
+void PlaybackController::moveTo(sim::Micros time, size_t eventIndex) {
+  if (!timeline_) return;
+  eventIndex = std::min(eventIndex, timeline_->trace().size());
+  if (eventIndex >= stage_.applied() && eventIndex - stage_.applied() < 4096) {
+    for (size_t index = stage_.applied(); index < eventIndex; ++index) {
+      stage_.apply(timeline_->trace()[index], timeline_->trace(), timeline_->cast());
+    }
+  } else {
+    stage_ = timeline_->stageAfter(eventIndex);
+  }
+  const size_t previous = eventIndex_;
+  time_ = time;
+  eventIndex_ = eventIndex;
+  emit moved(previous);
+  emit frameChanged();
+  emit narrationChanged();
+}
+
+void PlaybackController::seekTime(double micros) {
+  if (!timeline_) return;
+  const auto time = std::clamp(static_cast<sim::Micros>(micros), sim::Micros{0}, timeline_->endTime());
+  waitingAtNarration_ = false;
+  moveTo(time, timeline_->trace().countUpTo(time));
+}
+
+void PlaybackController::seekEvent(int eventIndex) {
+  if (!timeline_) return;
+  const size_t count = std::clamp<size_t>(static_cast<size_t>(std::max(eventIndex, 0)), 0,
+                                          timeline_->trace().size());
+  const sim::Micros time = count == 0 ? 0 : timeline_->trace()[count - 1].time;
+  waitingAtNarration_ = false;
+  moveTo(time, count);
+}
+
+void PlaybackController::stepForward() {
+  setPlaying(false);
+  seekEvent(static_cast<int>(eventIndex_) + 1);
+}
+
+void PlaybackController::stepBack() {
+  setPlaying(false);
+  seekEvent(static_cast<int>(eventIndex_) - 1);
+}
+
+void PlaybackController::scrub(int steps) {
+  if (!timeline_) return;
+  setPlaying(false);
+  const sim::Micros step = std::max<sim::Micros>(1, (timeline_->endTime() - timeline_->report().origin) / 100);
+  seekTime(static_cast<double>(time_ + steps * step));
+}
+
+void PlaybackController::restart() {
+  narrationResumedAt_ = -1;
+  seekEvent(0);
+}
+
+void PlaybackController::setPlaying(bool playing) {
+  if (!timeline_) playing = false;
+  if (playing && time_ >= timeline_->endTime()) restart();
+  if (playing == playing_) return;
+  playing_ = playing;
+  if (playing_) {
+    if (waitingAtNarration_) narrationResumedAt_ = time_;
+    waitingAtNarration_ = false;
+    wallClock_.start();
+    frameTimer_.start();
+  } else {
+    frameTimer_.stop();
+  }
+  emit playingChanged();
+  emit narrationChanged();
+}
+
+void PlaybackController::setSpeed(double speed) {
+  speed = std::clamp(speed, kMinSpeed, kMaxSpeed);
+  if (speed == speed_) return;
+  speed_ = speed;
+  emit speedChanged();
+}
+
+void PlaybackController::advance() {
+  if (!timeline_ || following_) return;
+  const double wallMicros = static_cast<double>(wallClock_.nsecsElapsed()) / 1000.0;
+  wallClock_.restart();
+  sim::Micros target = time_ + std::max<sim::Micros>(1, std::llround(wallMicros * speed_));
+  // Stop at a narration step that asks for a pause ("what happens next?").
+  for (const auto& moment : timeline_->report().narration) {
+    if (moment.pause && moment.time > time_ && moment.time <= target &&
+        moment.time != narrationResumedAt_) {
+      target = moment.time;
+      moveTo(target, timeline_->trace().countUpTo(target));
+      waitingAtNarration_ = true;
+      setPlaying(false);
+      emit narrationChanged();
+      return;
+    }
+  }
+  target = std::min(target, timeline_->endTime());
+  moveTo(target, timeline_->trace().countUpTo(target));
+  if (target >= timeline_->endTime()) setPlaying(false);
+}
+
+int PlaybackController::eventCount() const {
+  return timeline_ ? static_cast<int>(timeline_->trace().size()) : 0;
+}
+double PlaybackController::origin() const {
+  return timeline_ ? static_cast<double>(timeline_->report().origin) : 0.0;
+}
+double PlaybackController::endTime() const {
+  return timeline_ ? static_cast<double>(timeline_->endTime()) : 0.0;
+}
+
+QString PlaybackController::timeText() const {
+  if (!timeline_) return {};
+  return QStringLiteral("t = ") + millisText(time_ - timeline_->report().origin);
+}
+
+QString PlaybackController::eventTimeText(int eventIndex) const {
+  if (!timeline_ || eventIndex < 0 || static_cast<size_t>(eventIndex) >= timeline_->trace().size()) {
+    return {};
+  }
+  return millisText(timeline_->trace()[static_cast<size_t>(eventIndex)].time - timeline_->report().origin);
+}
+
+QString PlaybackController::narration() const {
+  if (!timeline_) return {};
+  QString text;
+  for (const auto& moment : timeline_->report().narration) {
+    if (moment.time <= time_) text = narrationShown(moment.text);
+  }
+  return text;
+}
+
+QStringList PlaybackController::narrationTexts() const {
+  QStringList texts;
+  if (!timeline_) return texts;
+  for (const auto& moment : timeline_->report().narration) texts << narrationShown(moment.text);
+  return texts;
+}
+
+}  // namespace lockscope::gui

@@ -1,0 +1,110 @@
+// One job: the playback cursor over a recorded run - a virtual time and how many trace events
+// have happened by then, the stage as of that event, play/pause/step/seek/speed, and the
+// narration at the cursor (playing stops at a "what happens next?" step).
+//
+// Playback never changes the run: the cursor only chooses how much of it is shown.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+#include <QtQml/qqmlregistration.h>
+
+#include "core/run_timeline.h"
+#include "core/stage_state.h"
+
+namespace lockscope::gui {
+
+class PlaybackController : public QObject {
+  Q_OBJECT
+  QML_ANONYMOUS
+  Q_PROPERTY(double time READ time NOTIFY frameChanged)
+  Q_PROPERTY(double origin READ origin NOTIFY runChanged)
+  Q_PROPERTY(double endTime READ endTime NOTIFY runChanged)
+  Q_PROPERTY(QString timeText READ timeText NOTIFY frameChanged)
+  Q_PROPERTY(int eventIndex READ eventIndex NOTIFY frameChanged)
+  Q_PROPERTY(int eventCount READ eventCount NOTIFY runChanged)
+  Q_PROPERTY(bool playing READ playing WRITE setPlaying NOTIFY playingChanged)
+  Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
+  Q_PROPERTY(QString narration READ narration NOTIFY narrationChanged)
+  Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
+  // Every narration step of the run as the panel shows it: the panel keeps the height of the
+  // tallest, so that it does not jump (and push the panels under it) as the narration changes.
+  Q_PROPERTY(QStringList narrationTexts READ narrationTexts NOTIFY runChanged)
+
+ public:
+  explicit PlaybackController(QObject* parent = nullptr);
+
+  Q_INVOKABLE void play() { setPlaying(true); }
+  Q_INVOKABLE void pause() { setPlaying(false); }
+  Q_INVOKABLE void togglePlaying() { setPlaying(!playing_); }
+  Q_INVOKABLE void stepForward();
+  Q_INVOKABLE void stepBack();
+  Q_INVOKABLE void seekTime(double micros);
+  Q_INVOKABLE void seekEvent(int eventIndex);
+  Q_INVOKABLE void restart();
+  Q_INVOKABLE void toEnd() { seekTime(endTime()); }
+  // Moves the cursor by `steps` hundredths of the run (negative: back).
+  Q_INVOKABLE void scrub(int steps);
+  Q_INVOKABLE void faster() { setSpeed(speed_ * 2); }
+  Q_INVOKABLE void slower() { setSpeed(speed_ / 2); }
+  Q_INVOKABLE QString eventTimeText(int eventIndex) const;
+
+  // A new run to play, in two steps so that its models can be reset between them: setRun takes
+  // it (the cursor where it was when `keepCursor`, else at the start), enterRun then moves there.
+  void setRun(const RunTimeline* timeline, bool keepCursor);
+  void enterRun();
+  // A compare-mode follower does not play by itself: its leader moves its cursor.
+  void setFollowing(bool following) { following_ = following; }
+
+  double time() const { return static_cast<double>(time_); }
+  double origin() const;
+  double endTime() const;
+  QString timeText() const;
+  int eventIndex() const { return static_cast<int>(eventIndex_); }
+  int eventCount() const;
+  bool playing() const { return playing_; }
+  void setPlaying(bool playing);
+  double speed() const { return speed_; }
+  void setSpeed(double speed);
+  QString narration() const;
+  QStringList narrationTexts() const;
+  bool waitingAtNarration() const { return waitingAtNarration_; }
+
+  sim::Micros timeMicros() const { return time_; }
+  size_t eventsShown() const { return eventIndex_; }
+  const StageState& stage() const { return stage_; }
+
+ signals:
+  void runChanged();
+  // The cursor moved from `previousIndex` events to eventIndex(): sent before frameChanged, so
+  // that the models of what the cursor shows are up to date when the views hear of it.
+  void moved(size_t previousIndex);
+  void frameChanged();
+  void playingChanged();
+  void speedChanged();
+  void narrationChanged();
+
+ private:
+  void moveTo(sim::Micros time, size_t eventIndex);
+  void advance();
+
+  const RunTimeline* timeline_ = nullptr;
+  StageState stage_;
+  sim::Micros time_ = 0;
+  sim::Micros enterAt_ = 0;  // where enterRun moves the cursor to
+  size_t eventIndex_ = 0;
+  bool playing_ = false;
+  double speed_ = 0.02;
+  bool following_ = false;
+  bool waitingAtNarration_ = false;
+  sim::Micros narrationResumedAt_ = -1;  // a pause moment already stopped at
+  QTimer frameTimer_;
+  QElapsedTimer wallClock_;
+};
+
+// A time in milliseconds as the GUI writes it: "12.500 ms".
+QString millisText(sim::Micros micros);
+
+}  // namespace lockscope::gui
