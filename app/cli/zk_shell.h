@@ -10,11 +10,13 @@
 #include <iosfwd>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "backends/api/zookeeper_client.h"
+#include "sim/recipes/awaitable_zookeeper.h"
 #include "zk_shell_options.h"
 
 namespace lockscope::cli {
@@ -42,7 +44,6 @@ class ZkShell {
 
  private:
   struct Session;
-  struct Outcome;
   using Words = std::vector<std::string>;
 
   // ZooKeeperMain.processCmd / processZKCmd.
@@ -78,8 +79,17 @@ class ZkShell {
   bool parse(const Words& words, const std::vector<OptionSpec>& options, ParsedOptions& parsed);
   bool validPath(const std::string& path, bool sequential = false);
   bool parseVersion(const ParsedOptions& parsed, int32_t& version);
-  std::shared_ptr<Outcome> call(const std::function<void(std::shared_ptr<Outcome>)>& issue,
-                                const char* what);
+  // The answer to one call of the session's client, made as the recipes make it
+  // (recipes::AwaitableZooKeeper), waited for as zkCli waits; nullopt when the wait gave up.
+  template <typename Result>
+  std::optional<Result> answer(coro::CallbackAwaiter<Result> call, const char* what) {
+    // The callback owns the slot: if the wait gives up, a late reply still has somewhere to go.
+    auto slot = std::make_shared<std::optional<Result>>();
+    call.startDetached([slot](Result result) { *slot = std::move(result); });
+    if (!await([slot] { return slot->has_value(); }, what)) return std::nullopt;
+    return std::move(*slot);
+  }
+  recipes::AwaitableZooKeeper zk() { return recipes::AwaitableZooKeeper(client(), life_); }
   void listRecursively(const std::string& path, bool watch);
   bool listSubtree(const std::string& path, std::vector<std::string>& paths);
   void printData(const std::string& path, const std::string& data, const zookeeper::Stat& stat);
@@ -88,6 +98,7 @@ class ZkShell {
   void printOut(const std::string& line);
   void printErr(const std::string& line);
 
+  coro::Lifetime life_ = coro::makeLifetime();  // the shell's: replies after it are dropped
   ClientFactory factory_;
   Driver driver_;
   std::ostream& out_;

@@ -17,16 +17,6 @@ using zookeeper::CreateMode;
 using zookeeper::ErrorCode;
 using zookeeper::Stat;
 
-// What one asynchronous call answered.
-struct ZkShell::Outcome {
-  bool done = false;
-  ErrorCode rc = ErrorCode::Ok;
-  std::string text;  // the created path, or the data read
-  Stat stat;
-  bool hasStat = false;
-  Children children;
-};
-
 namespace {
 
 // Integer.parseInt: an optional sign and decimal digits that fit 32 bits.
@@ -95,15 +85,6 @@ bool ZkShell::parseVersion(const ParsedOptions& parsed, int32_t& version) {
   return false;
 }
 
-std::shared_ptr<ZkShell::Outcome> ZkShell::call(
-    const std::function<void(std::shared_ptr<Outcome>)>& issue, const char* what) {
-  auto outcome = std::make_shared<Outcome>();
-  issue(outcome);
-  // The callback owns a reference: if the wait gives up, a late reply still has somewhere to go.
-  if (!await([outcome] { return outcome->done; }, what)) return nullptr;
-  return outcome;
-}
-
 void ZkShell::printStat(const Stat& stat) {
   for (const std::string& line : statLines(stat)) printOut(line);
 }
@@ -136,17 +117,7 @@ void ZkShell::ls(Words words) {
   const bool watch = parsed.has('w');
   if (!validPath(path)) return;
   if (parsed.has('R')) return listRecursively(path, watch);
-  auto outcome = call(
-      [&](auto result) {
-        client().getChildren(
-            path, watch, [result](ErrorCode rc, const Children& children, const Stat& stat) {
-              result->rc = rc;
-              result->children = children;
-              result->stat = stat;
-              result->done = true;
-            });
-      },
-      "ls");
+  const auto outcome = answer(zk().getChildren(path, watch), "ls");
   if (!outcome) return;
   if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
   std::vector<std::string> names;
@@ -203,23 +174,12 @@ void ZkShell::create(const Words& words) {
         (entry.permissions & kReadWriteCreateDelete) != kReadWriteCreateDelete)
       return fail("lockscope shell: only world:anyone ACLs with rwcd permissions are modeled");
   }
-  auto outcome = call(
-      [&](auto result) {
-        client().create(
-            path, data, mode,
-            [result](ErrorCode rc, const std::string& createdPath, const Stat& stat) {
-              result->rc = rc;
-              result->text = createdPath;
-              result->stat = stat;
-              result->done = true;
-            });
-      },
-      "create");
+  const auto outcome = answer(zk().create(path, data, mode), "create");
   if (!outcome) return;
   if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
-  if (hasData) createdWithoutData_.erase(outcome->text);
-  else createdWithoutData_.insert(outcome->text);
-  printErr("Created " + outcome->text);
+  if (hasData) createdWithoutData_.erase(outcome->path);
+  else createdWithoutData_.insert(outcome->path);
+  printErr("Created " + outcome->path);
 }
 
 void ZkShell::get(Words words) {
@@ -234,21 +194,10 @@ void ZkShell::get(Words words) {
   }
   const std::string path = parsed.args.size() > 1 ? parsed.args[1] : std::string();
   if (!validPath(path)) return;
-  auto outcome = call(
-      [&](auto result) {
-        client().getData(
-            path, parsed.has('w'),
-            [result](ErrorCode rc, const std::string& data, const Stat& stat) {
-              result->rc = rc;
-              result->text = data;
-              result->stat = stat;
-              result->done = true;
-            });
-      },
-      "get");
+  const auto outcome = answer(zk().getData(path, parsed.has('w')), "get");
   if (!outcome) return;
   if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
-  printData(path, outcome->text, outcome->stat);
+  printData(path, outcome->data, outcome->stat);
   if (parsed.has('s')) printStat(outcome->stat);
 }
 
@@ -261,22 +210,11 @@ void ZkShell::set(const Words& words) {
   const std::string data = parsed.args[2];
   int32_t version = -1;
   if (!parseVersion(parsed, version) || !validPath(path)) return;
-  auto outcome = call(
-      [&](auto result) {
-        client().setData(
-            path, data, version,
-            [result](ErrorCode rc, const std::optional<Stat>& stat) {
-              result->rc = rc;
-              result->hasStat = stat.has_value();
-              if (stat) result->stat = *stat;
-              result->done = true;
-            });
-      },
-      "set");
+  const auto outcome = answer(zk().setData(path, data, version), "set");
   if (!outcome) return;
   if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
   createdWithoutData_.erase(path);
-  if (parsed.has('s')) printStat(outcome->stat);
+  if (parsed.has('s') && outcome->stat) printStat(*outcome->stat);
 }
 
 void ZkShell::stat(Words words) {
@@ -291,19 +229,9 @@ void ZkShell::stat(Words words) {
   }
   const std::string path = parsed.args.size() > 1 ? parsed.args[1] : std::string();
   if (!validPath(path)) return;
-  auto outcome = call(
-      [&](auto result) {
-        client().exists(path, parsed.has('w'),
-                                 [result](ErrorCode rc, const std::optional<Stat>& stat) {
-                                   result->rc = rc;
-                                   result->hasStat = stat.has_value();
-                                   if (stat) result->stat = *stat;
-                                   result->done = true;
-                                 });
-      },
-      "stat");
+  const auto outcome = answer(zk().exists(path, parsed.has('w')), "stat");
   if (!outcome) return;
-  if (outcome->rc == ErrorCode::Ok && outcome->hasStat) return printStat(outcome->stat);
+  if (outcome->rc == ErrorCode::Ok && outcome->stat) return printStat(*outcome->stat);
   fail(keeperErrorText(outcome->rc == ErrorCode::Ok ? ErrorCode::NoNode : outcome->rc, path));
 }
 
@@ -320,16 +248,8 @@ void ZkShell::remove(const Words& words) {
   const std::string path = parsed.args[1];
   int32_t version = -1;
   if (!parseVersion(parsed, version) || !validPath(path)) return;
-  auto outcome = call(
-      [&](auto result) {
-        client().remove(path, version, [result](ErrorCode rc) {
-          result->rc = rc;
-          result->done = true;
-        });
-      },
-      "delete");
-  if (!outcome) return;
-  if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
+  const auto rc = answer(zk().remove(path, version), "delete");
+  if (rc && *rc != ErrorCode::Ok) fail(keeperErrorText(*rc, path));
 }
 
 void ZkShell::sync(const Words& words) {
@@ -338,17 +258,10 @@ void ZkShell::sync(const Words& words) {
   if (parsed.args.size() < 2) return fail("sync path");
   const std::string path = parsed.args[1];
   if (!validPath(path)) return;
-  auto outcome = call(
-      [&](auto result) {
-        client().sync(path, [result](ErrorCode rc) {
-          result->rc = rc;
-          result->done = true;
-        });
-      },
-      "sync");
-  if (!outcome) return;
-  if (outcome->rc == ErrorCode::Ok) return printOut("Sync is OK");
-  printOut("Sync has failed. rc=" + std::to_string(static_cast<int>(outcome->rc)));
+  const auto rc = answer(zk().sync(path), "sync");
+  if (!rc) return;
+  if (*rc == ErrorCode::Ok) return printOut("Sync is OK");
+  printOut("Sync has failed. rc=" + std::to_string(static_cast<int>(*rc)));
 }
 
 void ZkShell::close(const Words&) { closeSession(); }
@@ -358,29 +271,12 @@ void ZkShell::close(const Words&) { closeSession(); }
 // ZKUtil.visitSubTreeDFS: getData on the root (so a missing root is an error, and -w arms a data
 // watch on it), then for every node its sorted children's paths, then each child's subtree.
 void ZkShell::listRecursively(const std::string& path, bool watch) {
-  auto root = call(
-      [&](auto result) {
-        client().getData(path, watch,
-                                  [result](ErrorCode rc, const std::string&, const Stat&) {
-                                    result->rc = rc;
-                                    result->done = true;
-                                  });
-      },
-      "ls -R");
+  const auto root = answer(zk().getData(path, watch), "ls -R");
   if (!root) return;
   if (root->rc != ErrorCode::Ok) return fail(keeperErrorText(root->rc, path));
   printOut(path);
   std::function<bool(const std::string&)> visit = [&](const std::string& node) {
-    auto outcome = call(
-        [&](auto result) {
-          client().getChildren(
-              node, watch, [result](ErrorCode rc, const Children& children, const Stat&) {
-                result->rc = rc;
-                result->children = children;
-                result->done = true;
-              });
-        },
-        "ls -R");
+    const auto outcome = answer(zk().getChildren(node, watch), "ls -R");
     if (!outcome) return false;
     if (outcome->rc == ErrorCode::NoNode) return true;  // gone meanwhile: zkCli skips it
     if (outcome->rc != ErrorCode::Ok) {
@@ -405,16 +301,7 @@ bool ZkShell::listSubtree(const std::string& root, std::vector<std::string>& pat
   while (!queue.empty()) {
     const std::string node = queue.front();
     queue.pop_front();
-    auto outcome = call(
-        [&](auto result) {
-          client().getChildren(
-              node, false, [result](ErrorCode rc, const Children& children, const Stat&) {
-                result->rc = rc;
-                result->children = children;
-                result->done = true;
-              });
-        },
-        "deleteall");
+    const auto outcome = answer(zk().getChildren(node, false), "deleteall");
     if (!outcome) return false;
     if (outcome->rc != ErrorCode::Ok) {
       fail(keeperErrorText(outcome->rc, node));
@@ -456,15 +343,8 @@ void ZkShell::deleteAll(const Words& words) {
     const std::vector<std::string> batchPaths(
         paths.begin() + static_cast<long>(start),
         paths.begin() + static_cast<long>(std::min(paths.size(), start + batch)));
-    auto outcome = call(
-        [&](auto result) {
-          client().removeAll(batchPaths, [result](ErrorCode rc) {
-            result->rc = rc;
-            result->done = true;
-          });
-        },
-        "deleteall");
-    if (!outcome || outcome->rc != ErrorCode::Ok) allDeleted = false;
+    const auto rc = answer(zk().removeAll(batchPaths), "deleteall");
+    if (!rc || *rc != ErrorCode::Ok) allDeleted = false;
   }
   if (!allDeleted) printErr("Failed to delete some node(s) in the subtree!");
 }

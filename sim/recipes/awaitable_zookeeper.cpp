@@ -48,9 +48,21 @@ coro::CallbackAwaiter<StatResult> AwaitableZooKeeper::setData(std::string path, 
 coro::CallbackAwaiter<ChildrenResult> AwaitableZooKeeper::getChildren(std::string path, bool watch) {
   return {life_, [this, path = std::move(path), watch](auto resolve) {
             client_.getChildren(path, watch,
-                                [resolve](ErrorCode rc, const Children& children, const Stat&) {
-                                  resolve(ChildrenResult{rc, children});
+                                [resolve](ErrorCode rc, const Children& children, const Stat& stat) {
+                                  resolve(ChildrenResult{rc, children, stat});
                                 });
+          }};
+}
+
+coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::removeAll(std::vector<std::string> paths) {
+  return {life_, [this, paths = std::move(paths)](auto resolve) {
+            client_.removeAll(paths, [resolve](ErrorCode rc) { resolve(rc); });
+          }};
+}
+
+coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::sync(std::string path) {
+  return {life_, [this, path = std::move(path)](auto resolve) {
+            client_.sync(path, [resolve](ErrorCode rc) { resolve(rc); });
           }};
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "backends/api/zookeeper_client.h"
 #include "sim/coro/callback_awaiter.h"
@@ -33,6 +34,7 @@ struct DataResult {
 struct ChildrenResult {
   ErrorCode rc = ErrorCode::Ok;
   Children children;
+  Stat stat;  // the parent's
 };
 
 class AwaitableZooKeeper {
@@ -46,6 +48,8 @@ class AwaitableZooKeeper {
   coro::CallbackAwaiter<DataResult> getData(std::string path, bool watch);
   coro::CallbackAwaiter<StatResult> setData(std::string path, std::string data, int32_t version = -1);
   coro::CallbackAwaiter<ChildrenResult> getChildren(std::string path, bool watch);
+  coro::CallbackAwaiter<ErrorCode> removeAll(std::vector<std::string> paths);
+  coro::CallbackAwaiter<ErrorCode> sync(std::string path);
   coro::CallbackAwaiter<ErrorCode> close();
 
   zookeeper::ZooKeeperClient& client() { return client_; }
