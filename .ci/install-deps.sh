@@ -20,8 +20,8 @@ packages=(
   # real servers the differential and live tests start on loopback ports (redis-server's package
   # may start its own service on 6379: tests/support/redis-servers.sh never uses that port)
   zookeeper default-jre-headless redis-server redis-tools
-  # fuzzing (.ci/fuzz.sh): clang with libFuzzer's runtime
-  clang-14 libclang-rt-14-dev
+  # fuzzing (.ci/fuzz.sh): clang with libFuzzer's runtime; the layout check (.ci/format-check.sh)
+  clang-14 libclang-rt-14-dev clang-format-14
   # the tests that run the app as people do (ctest -L window): a real X server, keys typed into
   # its windows, and window grabs
   xvfb xdotool imagemagick

@@ -1,8 +1,8 @@
 // The one place a run's backend is chosen, shared by `lockscope-cli run|check` and the GUI: the
 // model of the scenario's service (backend: zookeeper or redis), or live servers.
 //
-//   std::string error;
-//   run::RunOptions options{.backend = backends::backendFor(scenario, {}, error)};  // the model
+//   run::RunOptions options{.backend = backends::modelBackendFor(scenario)};  // the model
+//   Result<run::RunBackendFactory> live = backends::backendFor(scenario, {.servers = "h:p"});
 //
 // A new service is one RunBackend class (sim/run/run_backend.h) registered here; the run layer
 // does not change (docs/architecture.md).
@@ -29,10 +29,12 @@ struct LiveChoice {
   bool live() const { return !servers.empty(); }
 };
 
-// The backend that runs `scenario` where `live` says; empty, with `error`, when the live servers
-// cannot run it (a malformed list, a fault they cannot do; see live_run_setup.h). Contacts no
-// server: probe first with live::probeLiveServers.
-run::RunBackendFactory backendFor(const scenario::Scenario& scenario, const LiveChoice& live, std::string& error);
+// The backend that runs `scenario` where `live` says; a failure when the live servers cannot run
+// it (a malformed list, a fault they cannot do; see live_run_setup.h). Contacts no server: probe
+// first with live::probeLiveServers.
+Result<run::RunBackendFactory> backendFor(const scenario::Scenario& scenario, const LiveChoice& live);
+// The model of the scenario's service: the choice that cannot fail.
+run::RunBackendFactory modelBackendFor(const scenario::Scenario& scenario);
 
 // The service `live`'s servers run: the one it names, else the scenario's own.
 live::LiveService liveServiceFor(const scenario::Scenario& scenario, const LiveChoice& live);

@@ -81,8 +81,7 @@ void BM_Redlock1000Clients(benchmark::State& state) {
     state.SkipWithError(loaded.error.c_str());
     return;
   }
-  std::string error;
-  const lockscope::run::RunOptions options{.backend = lockscope::backends::backendFor(*loaded.scenario, {}, error)};
+  const lockscope::run::RunOptions options{.backend = lockscope::backends::modelBackendFor(*loaded.scenario)};
   uint64_t events = 0;
   for (auto _ : state) events += lockscope::run::runScenario(*loaded.scenario, options).events;
   state.SetItemsProcessed(static_cast<int64_t>(events));

@@ -37,8 +37,7 @@ using lockscope::redis::Reply;
 using lockscope::redis::ReplyType;
 
 RedisAddress address(const QString& text) {
-  std::string error;
-  return lockscope::live::redis::parseAddresses(text.toStdString(), error)->front();
+  return lockscope::live::parseServerList(text.toStdString())->front();
 }
 
 // Sends every command, then runs the event loop until all are answered (at most `boundMs`).
@@ -107,8 +106,8 @@ class LiveRedisTest : public QObject {
   }
 
   void init() {
-    std::string error;
-    QVERIFY2(lockscope::live::redis::commandAndWait(server_, {"FLUSHALL"}, 2000, error), error.c_str());
+    const auto flushed = lockscope::live::redis::commandAndWait(server_, {"FLUSHALL"}, 2000);
+    QVERIFY2(flushed, flushed.message().c_str());
   }
 
   void setNxPxGetAndPttl() {
@@ -202,10 +201,8 @@ class LiveRedisTest : public QObject {
   void reconnectsAfterTheServerComesBack() {
     LiveRedisClient client("redis-1", server_.host, server_.port, 1000);
     QCOMPARE(describe(send(client, {{"PING"}})), QStringLiteral("PONG"));
-    std::string error;
     // CLIENT KILL closes our connection from the server's side, as a dying server would.
-    QVERIFY(lockscope::live::redis::commandAndWait(server_, {"CLIENT", "KILL", "TYPE", "normal"},
-                                                   2000, error));
+    QVERIFY(lockscope::live::redis::commandAndWait(server_, {"CLIENT", "KILL", "TYPE", "normal"}, 2000));
     QTest::qWait(50);
     const auto afterKill = send(client, {{"PING"}});
     QCOMPARE(afterKill.size(), size_t(1));

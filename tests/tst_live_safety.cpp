@@ -218,16 +218,15 @@ class LiveSafetyTest : public QObject {
   void aRedisRunLeavesOtherKeysAlone() {
     const QString servers = lockscope::testing::liveRedisServers();
     const QString first = servers.section(',', 0, 0);
-    std::string error;
-    const auto address = lockscope::live::redis::parseAddresses(first.toStdString(), error);
+    const auto address = lockscope::live::parseServerList(first.toStdString());
     QVERIFY(address);
     using lockscope::live::redis::commandAndWait;
-    QVERIFY(commandAndWait(address->front(), {"SET", "lock", "precious"}, 2000, error));
+    QVERIFY(commandAndWait(address->front(), {"SET", "lock", "precious"}, 2000));
     const QString lesson = QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/crash-with-ttl.yaml");
     const CliRun run = runCli({QStringLiteral("run"), lesson, QStringLiteral("--live"), "redis=" + first}, {});
-    const auto kept = commandAndWait(address->front(), {"GET", "lock"}, 2000, error);
-    const auto left = commandAndWait(address->front(), {"KEYS", "lockscope:*"}, 2000, error);
-    commandAndWait(address->front(), {"DEL", "lock"}, 2000, error);
+    const auto kept = commandAndWait(address->front(), {"GET", "lock"}, 2000);
+    const auto left = commandAndWait(address->front(), {"KEYS", "lockscope:*"}, 2000);
+    static_cast<void>(commandAndWait(address->front(), {"DEL", "lock"}, 2000));  // tidy up, best effort
     QVERIFY2(run.exitCode == 0, run.out + run.err);
     QVERIFY(kept && left);
     QCOMPARE(QString::fromStdString(kept->text), QStringLiteral("precious"));
@@ -288,13 +287,12 @@ class LiveSafetyTest : public QObject {
     QVERIFY2(err.startsWith("lockscope-cli run: redis-1 (Redis at " + first.toUtf8() + ") has not answered for 10 s; the run's keys lockscope:") &&
                  err.count('\n') == 1,
              err.constData());
-    std::string error;
-    const auto address = lockscope::live::redis::parseAddresses(first.toStdString(), error);
-    const auto left = lockscope::live::redis::commandAndWait(address->front(), {"KEYS", "lockscope:*"}, 2000, error);
-    QVERIFY2(left, error.c_str());
+    const auto address = lockscope::live::parseServerList(first.toStdString());
+    const auto left = lockscope::live::redis::commandAndWait(address->front(), {"KEYS", "lockscope:*"}, 2000);
+    QVERIFY2(left, left.message().c_str());
     for (const auto& key : left->elements) {
       QVERIFY(err.contains(QByteArray::fromStdString(key.text.substr(0, key.text.rfind(':')))));
-      lockscope::live::redis::commandAndWait(address->front(), {"DEL", key.text}, 2000, error);
+      static_cast<void>(lockscope::live::redis::commandAndWait(address->front(), {"DEL", key.text}, 2000));  // tidy up
     }
   }
 
@@ -312,8 +310,7 @@ class LiveSafetyTest : public QObject {
   // keys and nodes behind. Now the run stops, restarts what it killed, deletes what it made.
   void anInterruptedRedisRunLeavesTheServersAsItFoundThem() {
     const QString first = lockscope::testing::liveRedisServers().section(',', 0, 0);
-    std::string error;
-    const auto address = lockscope::live::redis::parseAddresses(first.toStdString(), error);
+    const auto address = lockscope::live::parseServerList(first.toStdString());
     QVERIFY(address);
     QTemporaryDir dir;
     const QString scenario = writeFile(dir.filePath(QStringLiteral("killed.yaml")),
@@ -326,14 +323,14 @@ class LiveSafetyTest : public QObject {
     process.start(QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("run"), scenario, QStringLiteral("--live"), "redis=" + first});
     QVERIFY(process.waitForStarted());
     using lockscope::live::redis::commandAndWait;
-    QTRY_VERIFY_WITH_TIMEOUT(!commandAndWait(address->front(), {"PING"}, 200, error), 20'000);  // killed by the run
+    QTRY_VERIFY_WITH_TIMEOUT(!commandAndWait(address->front(), {"PING"}, 200), 20'000);  // killed by the run
     ::kill(static_cast<pid_t>(process.processId()), SIGINT);
     QVERIFY(process.waitForFinished(60'000));
     const QByteArray err = process.readAllStandardError();
     QCOMPARE(process.exitCode(), 128 + SIGINT);
     QVERIFY2(err.startsWith("lockscope-cli run: interrupted by SIGINT; the run stopped at ") && err.count('\n') == 1, err.constData());
-    const auto left = commandAndWait(address->front(), {"KEYS", "lockscope:*"}, 2000, error);
-    QVERIFY2(left, error.c_str());  // answers again: restarted
+    const auto left = commandAndWait(address->front(), {"KEYS", "lockscope:*"}, 2000);
+    QVERIFY2(left, left.message().c_str());  // answers again: restarted
     QCOMPARE(left->elements.size(), size_t(0));
   }
 

@@ -102,8 +102,8 @@ class LiveZooKeeperTest : public QObject {
   void clientApiOverRealServer() {
     // A namespace of the test's own, used as the session's chroot: paths read as "/api-test/...".
     lockscope::live::ZooKeeperNamespace space(lockscope::testing::liveServer().toStdString(), 5000);
-    std::string error;
-    QVERIFY2(space.create({"/api-test"}, error), error.c_str());
+    const lockscope::Status prepared = space.create({"/api-test"});
+    QVERIFY2(prepared, prepared.message().c_str());
     const std::string server = lockscope::testing::liveServer().toStdString() + space.root();
     lockscope::sim::World world(1);
     TraceLog trace;

@@ -68,10 +68,9 @@ struct Outcome {
 Outcome runOnce(const lockscope::scenario::Scenario& scenario, const QString& liveServers) {
   StoryCollector story;
   // The backend as `lockscope-cli run [--live zk=...]` chooses it: no servers, the model.
-  std::string error;
-  RunOptions options{.sinks = {&story},
-                     .backend = lockscope::backends::backendFor(scenario, {.servers = liveServers.toStdString()}, error)};
-  if (!options.backend) qFatal("%s", error.c_str());
+  auto backend = lockscope::backends::backendFor(scenario, {.servers = liveServers.toStdString()});
+  if (!backend) qFatal("%s", backend.message().c_str());
+  RunOptions options{.sinks = {&story}, .backend = std::move(*backend)};
   const RunReport report = lockscope::run::runScenario(scenario, options);
   // The last release's count is cut by the end of the run (when the last client is done), not
   // by the next release: a world may stop before or after the final deliveries arrive.

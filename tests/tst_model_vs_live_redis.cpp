@@ -48,10 +48,9 @@ Outcome runOnce(const lockscope::scenario::Scenario& scenario, const QString& li
   AcquisitionCollector collector;
   // The backend as `lockscope-cli run [--live redis=...]` chooses it: no servers, the model. The
   // control program comes from LOCKSCOPE_SERVER_CONTROL, which CTest sets to the fixture's.
-  std::string error;
-  RunOptions options{.sinks = {&collector},
-                     .backend = lockscope::backends::backendFor(scenario, {.servers = liveServers.toStdString()}, error)};
-  if (!options.backend) qFatal("%s", error.c_str());
+  auto backend = lockscope::backends::backendFor(scenario, {.servers = liveServers.toStdString()});
+  if (!backend) qFatal("%s", backend.message().c_str());
+  RunOptions options{.sinks = {&collector}, .backend = std::move(*backend)};
   const RunReport report = lockscope::run::runScenario(scenario, options);
   return {collector.acquisitions, lockscope::testing::violationLines(report),
           lockscope::testing::unmetLines(report), QString::fromStdString(report.endReason)};

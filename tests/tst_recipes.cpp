@@ -19,10 +19,9 @@ namespace {
 std::vector<clients::PlanStep> plan(std::initializer_list<const char*> steps) {
   std::vector<clients::PlanStep> result;
   for (const char* text : steps) {
-    clients::PlanStep step;
-    std::string error;
-    if (!clients::parsePlanStep(text, step, error)) qFatal("%s", error.c_str());
-    result.push_back(step);
+    const Result<clients::PlanStep> step = clients::parsePlanStep(text);
+    if (!step.ok()) qFatal("%s", step.message().c_str());
+    result.push_back(*step);
   }
   return result;
 }

@@ -18,14 +18,14 @@ std::optional<backends::LiveChoice> parseRunLiveValue(const QString& value, cons
     target.service = live::LiveService::Redis;
     servers = value.mid(6);
   }
-  std::string error;
-  if (!named || !live::parseServerList(servers.toStdString(), error)) {
+  const Result<std::vector<live::ServerAddress>> parsed = live::parseServerList(servers.toStdString());
+  if (!named || !parsed) {
     // The value is not echoed when it may hold a password (user:secret@host).
     const QString shown = value.contains('@') ? QStringLiteral("...") : value;
     QTextStream(stderr) << "lockscope-cli " << command
                         << ": --live expects zk=HOST:PORT[,HOST:PORT...] or "
                            "redis=HOST:PORT[,HOST:PORT...], got '"
-                        << shown << "'" << (named ? ": " + QString::fromStdString(error) : QString()) << "\n";
+                        << shown << "'" << (named ? ": " + QString::fromStdString(parsed.message()) : QString()) << "\n";
     return std::nullopt;
   }
   target.servers = servers.toStdString();
@@ -33,21 +33,21 @@ std::optional<backends::LiveChoice> parseRunLiveValue(const QString& value, cons
 }
 
 int checkReachable(const backends::LiveChoice& live, const char* command) {
-  std::string error;
   const live::LiveService service = live.service.value_or(live::LiveService::ZooKeeper);  // parseRunLiveValue names it
-  if (live::probeLiveServers(service, live.servers, live.connectTimeoutMs, error)) return kExitOk;
-  QTextStream(stderr) << "lockscope-cli " << command << ": " << QString::fromStdString(error) << "\n";
+  const Status reached = live::probeLiveServers(service, live.servers, live.connectTimeoutMs);
+  if (reached) return kExitOk;
+  QTextStream(stderr) << "lockscope-cli " << command << ": " << QString::fromStdString(reached.message()) << "\n";
   return kExitUnreachable;
 }
 
 int chooseBackend(run::RunOptions& options, const backends::LiveChoice& live, const scenario::Scenario& scenario) {
-  std::string error;
-  options.backend = backends::backendFor(scenario, live, error);
-  if (options.backend) {
+  Result<run::RunBackendFactory> backend = backends::backendFor(scenario, live);
+  if (backend) {
+    options.backend = std::move(*backend);
     if (live.live()) live::catchInterrupts();  // Ctrl+C ends the run and leaves the servers as they were
     return kExitOk;
   }
-  QTextStream(stderr) << QString::fromStdString(error) << "\n";
+  QTextStream(stderr) << QString::fromStdString(backend.message()) << "\n";
   return kExitBadInput;
 }
 

@@ -83,8 +83,8 @@ int runCommand(const QStringList& arguments) {
     const QString tracePath = parser.value("trace");
     if (outputIsInput(tracePath, parser.positionalArguments().first(), err)) return kExitBadInput;
     traceFile = std::make_unique<sim::AtomicFile>(tracePath.toStdString());
-    if (std::string error; !traceFile->open(error)) {
-      err << "lockscope-cli run: cannot write the trace file " << QString::fromStdString(error) << "\n";
+    if (const Status opened = traceFile->open(); !opened.ok()) {
+      err << "lockscope-cli run: cannot write the trace file " << QString::fromStdString(opened.message()) << "\n";
       return kExitBadInput;
     }
     traceWriter = std::make_unique<sim::TraceFileWriter>(traceFile->stream());
@@ -114,8 +114,8 @@ int runCommand(const QStringList& arguments) {
   if (traceFile) {
     // A failed write leaves the stream's error flag set, so commit() fails too and removes the
     // temporary file.
-    if (std::string error; !traceFile->commit(error)) {
-      err << "lockscope-cli run: writing the trace file failed: " << QString::fromStdString(error) << "\n";
+    if (const Status written = traceFile->commit(); !written.ok()) {
+      err << "lockscope-cli run: writing the trace file failed: " << QString::fromStdString(written.message()) << "\n";
       return kExitBadInput;
     }
   }

@@ -91,8 +91,7 @@ int runZkShell(const std::vector<std::string>& arguments) {
       return kExitOk;
     } else if (arguments[i] == "--live" && i + 1 < arguments.size()) {
       // A malformed list is bad input (exit 2), not an unreachable server (exit 3).
-      std::string error;
-      if (!live::parseServerList(arguments[++i], error)) return usage("--live: " + error);
+      if (const auto parsed = live::parseServerList(arguments[++i]); !parsed) return usage("--live: " + parsed.message());
       return runLiveZkShell(arguments[i]);
     } else {
       return usage("unknown argument '" + arguments[i] + "'");

@@ -13,16 +13,17 @@ namespace {
 constexpr int64_t kConnectTimeoutMs = 5000;
 
 // The run's backend, chosen as the CLI chooses it (backends::backendFor): the lesson's model when
-// `servers` is empty, else its live servers. Empty (with `error` set) when they cannot be reached
-// or cannot run it; the live probe blocks, so a live choice is made on the worker thread.
-run::RunOptions optionsFor(const scenario::Scenario& scenario, const std::string& servers, std::string& error) {
+// `servers` is empty, else its live servers. A failure when they cannot be reached or cannot run
+// it; the live probe blocks, so a live choice is made on the worker thread.
+Result<run::RunOptions> optionsFor(const scenario::Scenario& scenario, const std::string& servers) {
   const backends::LiveChoice live{.servers = servers, .connectTimeoutMs = kConnectTimeoutMs};
-  run::RunOptions options{.backend = backends::backendFor(scenario, live, error)};
-  if (options.backend && live.live() &&
-      !live::probeLiveServers(backends::liveServiceFor(scenario, live), servers, kConnectTimeoutMs, error)) {
-    options.backend = nullptr;
+  Result<run::RunBackendFactory> backend = backends::backendFor(scenario, live);
+  if (!backend) return backend.status();
+  if (live.live()) {
+    const Status reached = live::probeLiveServers(backends::liveServiceFor(scenario, live), servers, kConnectTimeoutMs);
+    if (!reached) return reached;
   }
-  return options;
+  return run::RunOptions{.backend = std::move(*backend)};
 }
 
 }  // namespace
@@ -60,8 +61,7 @@ bool LiveRunner::record(const scenario::Scenario& scenario, const QString& file,
     // A model run that throws is a bug (a broken invariant, memory run out): it is said in the
     // error line, as a live run's failure is, rather than ending the window a class is watching.
     try {
-      std::string error;  // the model refuses no scenario that loaded
-      adopt(RunTimeline::record(scenario, optionsFor(scenario, {}, error)));
+      adopt(RunTimeline::record(scenario, {.backend = backends::modelBackendFor(scenario)}));
       return true;
     } catch (const std::exception& failure) {
       emit errorOccurred(file + QStringLiteral(": the run failed: ") + QString::fromUtf8(failure.what()));
@@ -81,9 +81,12 @@ bool LiveRunner::record(const scenario::Scenario& scenario, const QString& file,
     // An exception must not leave a worker thread (std::terminate): a live run that cannot open a
     // fault proxy's port, say, is an error in the status line.
     try {
-      run::RunOptions options = optionsFor(scenario, servers, *error);
-      if (!options.backend) return;
-      *result = RunTimeline::record(scenario, options);
+      const Result<run::RunOptions> options = optionsFor(scenario, servers);
+      if (!options) {
+        *error = options.message();
+        return;
+      }
+      *result = RunTimeline::record(scenario, *options);
     } catch (const std::exception& failure) {
       result->reset();
       *error = std::string("the live run failed: ") + failure.what();

@@ -125,20 +125,20 @@ struct FaultProxy::State {
   }
 };
 
-std::unique_ptr<FaultProxy> FaultProxy::open(const std::string& servers, std::string& error) {
-  std::optional<std::vector<ServerAddress>> upstreams = parseServerList(servers, error);
-  if (!upstreams) return nullptr;
+Result<std::unique_ptr<FaultProxy>> FaultProxy::open(const std::string& servers) {
+  Result<std::vector<ServerAddress>> upstreams = parseServerList(servers);
+  if (!upstreams) return upstreams.status();
   auto state = std::make_unique<State>();
   state->upstreams = std::move(*upstreams);
   // What was opened before a failure is closed again: many clients each with a proxy can run
   // out of file descriptors, and the run must then end with a reason, not leak or throw.
   const auto fail = [&](const char* what) {
-    error = std::string(what) + ": " + std::strerror(errno);
+    const Status failed = Status::failure(std::string(what) + ": " + std::strerror(errno));
     for (int fd : state->listeners) ::close(fd);
     for (int fd : state->wake) {
       if (fd >= 0) ::close(fd);
     }
-    return nullptr;
+    return failed;
   };
   if (pipe2(state->wake, O_CLOEXEC | O_NONBLOCK) != 0) return fail("cannot open the fault proxy's pipe");
   for (size_t i = 0; i < state->upstreams.size(); ++i) {
@@ -159,8 +159,7 @@ std::unique_ptr<FaultProxy> FaultProxy::open(const std::string& servers, std::st
   try {
     proxy->state_->thread = std::thread([state = proxy->state_.get()] { state->run(); });
   } catch (const std::system_error& failure) {  // no thread to be had: the proxy closes its ports
-    error = std::string("cannot start the fault proxy's thread: ") + failure.what();
-    return nullptr;
+    return Status::failure(std::string("cannot start the fault proxy's thread: ") + failure.what());
   }
   return proxy;
 }

@@ -20,13 +20,15 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/status.h"
+
 namespace lockscope::live {
 
 class FaultProxy {
  public:
-  // One listening port on 127.0.0.1 per server in `servers` ("host:port,host:port"); nullptr
-  // with `error` (one line, the system's reason) if the list is bad or a socket cannot be opened.
-  static std::unique_ptr<FaultProxy> open(const std::string& servers, std::string& error);
+  // One listening port on 127.0.0.1 per server in `servers` ("host:port,host:port"); a failure
+  // (one line, the system's reason) if the list is bad or a socket cannot be opened.
+  static Result<std::unique_ptr<FaultProxy>> open(const std::string& servers);
   ~FaultProxy();
   FaultProxy(const FaultProxy&) = delete;
   FaultProxy& operator=(const FaultProxy&) = delete;

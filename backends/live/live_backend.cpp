@@ -48,10 +48,9 @@ class LiveBackend final : public run::RunBackend {
   clients::ServiceConnector& connector() override { return connector_; }
 
   void preparePaths(const std::vector<std::string>& paths, int64_t) override {
-    std::string error;
     // The namespace is the sessions' chroot: the trace's paths read as the model's.
-    if (!namespace_.create(paths, error)) {
-      world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
+    if (const Status created = namespace_.create(paths); !created) {
+      world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + created.message()});
     }
   }
 

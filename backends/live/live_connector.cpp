@@ -44,13 +44,12 @@ std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::open(Slot& slot,
   if (!slot.process) slot.process = std::make_unique<sim::Process>(world_, clientName);
   std::string connectTo = servers_;
   if (faultProxy_) {
-    std::string error;
-    if (std::unique_ptr<FaultProxy> proxy = FaultProxy::open(servers_, error)) {
-      connectTo = proxy->connectString();
-      slot.proxies.push_back(std::move(proxy));
+    if (Result<std::unique_ptr<FaultProxy>> proxy = FaultProxy::open(servers_)) {
+      connectTo = (*proxy)->connectString();
+      slot.proxies.push_back(std::move(*proxy));
     } else if (proxyFailure_.empty()) {
       // This session goes straight to the servers; the backend ends the run on the failure.
-      proxyFailure_ = clientName + "'s session: " + error;
+      proxyFailure_ = clientName + "'s session: " + proxy.message();
     }
   }
   return std::make_unique<LiveZooKeeperClient>(world_, inbox_, closer_, slot.process.get(), clientName,

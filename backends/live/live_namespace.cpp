@@ -43,13 +43,13 @@ int createWithParents(zhandle_t* handle, const std::string& path, bool mustBeNew
   }
 }
 
-// A session of its own for the synchronous calls below; nullptr (with `error`) if unreachable.
-zhandle_t* openSession(const std::string& servers, int64_t timeoutMs, std::string& error) {
+// A session of its own for the synchronous calls below; a failure if unreachable.
+Result<zhandle_t*> openSession(const std::string& servers, int64_t timeoutMs) {
   zhandle_t* handle = openRunHandle(servers, timeoutMs);
   if (!handle || !waitConnected(handle, timeoutMs)) {
     if (handle) zookeeper_close(handle);
-    error = "cannot reach ZooKeeper at " + servers + " within " + std::to_string(timeoutMs) + " ms";
-    return nullptr;
+    return Status::failure("cannot reach ZooKeeper at " + servers + " within " + std::to_string(timeoutMs) +
+                           " ms");
   }
   return handle;
 }
@@ -71,13 +71,14 @@ ZooKeeperNamespace::ZooKeeperNamespace(std::string servers, int64_t timeoutMs)
     : servers_(std::move(servers)), timeoutMs_(timeoutMs), root_(std::string(kParent) + "/" + newRunId()) {}
 
 ZooKeeperNamespace::~ZooKeeperNamespace() {
-  std::string error;
-  if (!remove(error)) std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", error.c_str());
+  const Status removed = remove();
+  if (!removed) std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", removed.message().c_str());
 }
 
-bool ZooKeeperNamespace::create(const std::vector<std::string>& paths, std::string& error) {
-  zhandle_t* handle = openSession(servers_, timeoutMs_, error);
-  if (!handle) return false;
+Status ZooKeeperNamespace::create(const std::vector<std::string>& paths) {
+  const Result<zhandle_t*> session = openSession(servers_, timeoutMs_);
+  if (!session) return session.status();
+  zhandle_t* handle = *session;
   // Another run may delete an empty /lockscope between our two creates: try again then.
   int rc = ZNONODE;
   for (int attempt = 0; attempt < 5 && rc == ZNONODE; ++attempt) rc = createWithParents(handle, root_, true);
@@ -88,27 +89,28 @@ bool ZooKeeperNamespace::create(const std::vector<std::string>& paths, std::stri
   }
   zookeeper_close(handle);
   if (rc != ZOK) {
-    error = "cannot create the run's namespace " + root_ + " on " + servers_ + ": " + zerror(rc);
-    return false;
+    return Status::failure("cannot create the run's namespace " + root_ + " on " + servers_ + ": " + zerror(rc));
   }
-  return true;
+  return Status::success();
 }
 
-bool ZooKeeperNamespace::remove(std::string& error) {
-  if (!created_) return true;
-  zhandle_t* handle = openSession(servers_, timeoutMs_, error);
-  if (!handle) return false;
+Status ZooKeeperNamespace::remove() {
+  if (!created_) return Status::success();
+  const Result<zhandle_t*> session = openSession(servers_, timeoutMs_);
+  if (!session) return session.status();
+  zhandle_t* handle = *session;
   // A session closing meanwhile may still add or drop an ephemeral node: a few passes.
   int rc = ZNOTEMPTY;
   for (int attempt = 0; attempt < 5 && rc != ZOK; ++attempt) rc = deleteTree(handle, root_);
   if (rc == ZOK) {
     created_ = false;
     zoo_delete(handle, kParent, -1);  // only if empty: another run's namespace keeps it
-  } else {
-    error = "could not delete the run's namespace " + root_ + " on " + servers_ + ": " + zerror(rc);
   }
   zookeeper_close(handle);
-  return rc == ZOK;
+  if (rc != ZOK) {
+    return Status::failure("could not delete the run's namespace " + root_ + " on " + servers_ + ": " + zerror(rc));
+  }
+  return Status::success();
 }
 
 }  // namespace lockscope::live

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/status.h"
+
 namespace lockscope::live {
 
 // 16 hex digits, new for every call (random device, clock and pid): two runs on one server, even
@@ -25,10 +27,10 @@ class ZooKeeperNamespace {
   // "/lockscope/<run id>": what the sessions' connection strings end with.
   const std::string& root() const { return root_; }
   // Creates the root (which must not exist yet) and, inside it, `paths` with their parents, empty.
-  // False with `error` (one line) when the server cannot be reached or refuses.
-  bool create(const std::vector<std::string>& paths, std::string& error);
-  // Deletes the subtree now (also done by the destructor); false with `error` if some is left.
-  bool remove(std::string& error);
+  // A failure (one line) when the server cannot be reached or refuses.
+  Status create(const std::vector<std::string>& paths);
+  // Deletes the subtree now (also done by the destructor); a failure if some is left.
+  Status remove();
   // Leaves the subtree on a server that stopped answering: trying would only wait for nothing.
   void abandon() { created_ = false; }
 

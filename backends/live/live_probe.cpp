@@ -27,17 +27,14 @@ void onSessionEvent(zhandle_t*, int type, int state, const char*, void* context)
 
 }  // namespace
 
-bool probeZooKeeper(const std::string& hosts, int64_t timeoutMs, std::string& error) {
+Status probeZooKeeper(const std::string& hosts, int64_t timeoutMs) {
   silenceLibraryLog();
   ConnectSignal signal;
   // Session timeout = the probe's bound: an unanswered handshake is given up no later.
   zhandle_t* handle = zookeeper_init(hosts.c_str(), onSessionEvent,
                                      static_cast<int>(std::max<int64_t>(timeoutMs, 2000)), nullptr,
                                      &signal, 0);
-  if (!handle) {
-    error = "invalid ZooKeeper connection string '" + hosts + "'";
-    return false;
-  }
+  if (!handle) return Status::failure("invalid ZooKeeper connection string '" + hosts + "'");
   bool connected = false;
   {
     std::unique_lock lock(signal.mutex);
@@ -46,9 +43,9 @@ bool probeZooKeeper(const std::string& hosts, int64_t timeoutMs, std::string& er
   }
   zookeeper_close(handle);  // joins the library's threads: no callback touches `signal` after
   if (!connected) {
-    error = "cannot reach ZooKeeper at " + hosts + " within " + std::to_string(timeoutMs) + " ms";
+    return Status::failure("cannot reach ZooKeeper at " + hosts + " within " + std::to_string(timeoutMs) + " ms");
   }
-  return connected;
+  return Status::success();
 }
 
 }  // namespace lockscope::live

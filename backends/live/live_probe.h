@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <string>
 
+#include "sim/engine/status.h"
+
 namespace lockscope::live {
 
-// True when a session to `hosts` ("host:port[,host:port...]") connected within `timeoutMs`;
-// otherwise false with `error` saying so in one line.
-bool probeZooKeeper(const std::string& hosts, int64_t timeoutMs, std::string& error);
+// Success when a session to `hosts` ("host:port[,host:port...]") connected within `timeoutMs`;
+// otherwise a failure saying so in one line.
+Status probeZooKeeper(const std::string& hosts, int64_t timeoutMs);
 
 }  // namespace lockscope::live

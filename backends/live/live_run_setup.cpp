@@ -11,43 +11,42 @@
 
 namespace lockscope::live {
 
-run::RunBackendFactory liveBackendFor(const scenario::Scenario& scenario, LiveService service,
-                                      const std::string& servers, int64_t connectTimeoutMs, bool faultProxy,
-                                      std::string& error) {
-  const auto addresses = parseServerList(servers, error);
-  if (!addresses) return {};
-  error = credentialsProblem();
-  if (!error.empty()) return {};
+Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario, LiveService service,
+                                              const std::string& servers, int64_t connectTimeoutMs,
+                                              bool faultProxy) {
+  const auto addresses = parseServerList(servers);
+  if (!addresses) return addresses.status();
+  // The checks below say what is wrong as text, empty when nothing is.
+  std::string error = credentialsProblem();
+  if (!error.empty()) return Status::failure(error);
   const std::string list = joinAddresses(*addresses);
   const std::optional<std::string> program = configuredServerControl();
   if (service == LiveService::Redis) {
     error = redis::liveRedisProblem(scenario, addresses->size());
     if (error.empty()) error = serverFaultProblem(scenario, program);
-    if (!error.empty()) return {};
+    if (!error.empty()) return Status::failure(error);
     return redis::liveRedisBackend({.servers = list,
                                     .connectTimeoutMs = connectTimeoutMs,
                                     .requestTimeoutMs = scenario.redis.requestTimeoutMs,
                                     .controlProgram = program.value_or("")});
   }
   if (scenario.backend != "zookeeper") {
-    error = scenario.file + ": --live zk= runs backend: zookeeper scenarios, this one is backend: " +
-            scenario.backend;
-    return {};
+    return Status::failure(scenario.file + ": --live zk= runs backend: zookeeper scenarios, this one is backend: " +
+                           scenario.backend);
   }
   error = serverFaultProblem(scenario, program);
-  if (!error.empty()) return {};
+  if (!error.empty()) return Status::failure(error);
   return liveBackend({.servers = list,
                       .connectTimeoutMs = connectTimeoutMs,
                       .faultProxy = faultProxy,
                       .controlProgram = program.value_or("")});
 }
 
-bool probeLiveServers(LiveService service, const std::string& servers, int64_t timeoutMs, std::string& error) {
-  const auto addresses = parseServerList(servers, error);
-  if (!addresses) return false;
+Status probeLiveServers(LiveService service, const std::string& servers, int64_t timeoutMs) {
+  const auto addresses = parseServerList(servers);
+  if (!addresses) return addresses.status();
   const std::string list = joinAddresses(*addresses);
-  return service == LiveService::Redis ? redis::probeRedis(list, timeoutMs, error)
-                                       : probeZooKeeper(list, timeoutMs, error);
+  return service == LiveService::Redis ? redis::probeRedis(list, timeoutMs) : probeZooKeeper(list, timeoutMs);
 }
 
 }  // namespace lockscope::live

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "sim/engine/status.h"
+
 #include "sim/run/run_backend.h"
 #include "sim/scenario/scenario.h"
 
@@ -14,14 +16,15 @@ namespace lockscope::live {
 
 enum class LiveService { ZooKeeper, Redis };
 
-// The backend that runs `scenario` on `servers` ("h:p,h:p") of `service`; empty, with `error`,
-// when the list is malformed or the scenario cannot run there. Contacts no server. `faultProxy`:
-// ZooKeeper sessions go through a fault proxy each (backendFor decides; Redis has none).
-run::RunBackendFactory liveBackendFor(const scenario::Scenario& scenario, LiveService service,
-                                      const std::string& servers, int64_t connectTimeoutMs, bool faultProxy,
-                                      std::string& error);
+// The backend that runs `scenario` on `servers` ("h:p,h:p") of `service`; a failure when the list
+// is malformed or the scenario cannot run there. Contacts no server. `faultProxy`: ZooKeeper
+// sessions go through a fault proxy each (backendFor decides; Redis has none).
+Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario, LiveService service,
+                                              const std::string& servers, int64_t connectTimeoutMs,
+                                              bool faultProxy);
 
-// True when every server of the list answers within `timeoutMs`; otherwise `error` says which not.
-bool probeLiveServers(LiveService service, const std::string& servers, int64_t timeoutMs, std::string& error);
+// Success when every server of the list answers within `timeoutMs`; otherwise the failure says
+// which not.
+Status probeLiveServers(LiveService service, const std::string& servers, int64_t timeoutMs);
 
 }  // namespace lockscope::live

@@ -15,10 +15,9 @@ bool isIpv6Character(char c) {
          c == '.';
 }
 
-std::optional<ServerAddress> parseOne(const std::string& item, std::string& error) {
+Result<ServerAddress> parseOne(const std::string& item) {
   if (item.find('@') != std::string::npos) {
-    error = "an address holds an '@': credentials never go in an address (see docs/live.md)";
-    return std::nullopt;
+    return Status::failure("an address holds an '@': credentials never go in an address (see docs/live.md)");
   }
   const std::string quoted = "'" + item + "'";
   ServerAddress address;
@@ -26,43 +25,37 @@ std::optional<ServerAddress> parseOne(const std::string& item, std::string& erro
   if (!item.empty() && item.front() == '[') {  // [::1]:2181
     const size_t close = item.find(']');
     if (close == std::string::npos || close + 1 >= item.size() || item[close + 1] != ':') {
-      error = quoted + " is not [IPV6]:PORT";
-      return std::nullopt;
+      return Status::failure(quoted + " is not [IPV6]:PORT");
     }
     address.host = item.substr(1, close - 1);
     portStart = close + 2;
     for (const char c : address.host) {
       if (!isIpv6Character(c)) {
-        error = quoted + " is not [IPV6]:PORT";
-        return std::nullopt;
+        return Status::failure(quoted + " is not [IPV6]:PORT");
       }
     }
   } else {
     const size_t colon = item.find(':');
     if (colon == std::string::npos) {
-      error = quoted + " is not HOST:PORT (no port)";
-      return std::nullopt;
+      return Status::failure(quoted + " is not HOST:PORT (no port)");
     }
     address.host = item.substr(0, colon);
     portStart = colon + 1;
     for (const char c : address.host) {
       if (!isHostCharacter(c)) {
-        error = quoted + " is not HOST:PORT (a host has letters, digits, '.', '-' and '_' only)";
-        return std::nullopt;
+        return Status::failure(quoted + " is not HOST:PORT (a host has letters, digits, '.', '-' and '_' only)");
       }
     }
   }
   if (address.host.empty()) {
-    error = quoted + " is not HOST:PORT (no host)";
-    return std::nullopt;
+    return Status::failure(quoted + " is not HOST:PORT (no host)");
   }
   const char* begin = item.data() + portStart;
   const char* end = item.data() + item.size();
   const auto parsed = std::from_chars(begin, end, address.port);
   if (begin == end || parsed.ec != std::errc() || parsed.ptr != end || address.port < 1 ||
       address.port > 65535) {
-    error = quoted + " is not HOST:PORT (a port is a number from 1 to 65535)";
-    return std::nullopt;
+    return Status::failure(quoted + " is not HOST:PORT (a port is a number from 1 to 65535)");
   }
   return address;
 }
@@ -74,21 +67,19 @@ std::string ServerAddress::text() const {
   return shown + ":" + std::to_string(port);
 }
 
-std::optional<std::vector<ServerAddress>> parseServerList(const std::string& list, std::string& error) {
+Result<std::vector<ServerAddress>> parseServerList(const std::string& list) {
   if (list.empty()) {
-    error = "no HOST:PORT given";
-    return std::nullopt;
+    return Status::failure("no HOST:PORT given");
   }
   std::vector<ServerAddress> addresses;
   for (size_t start = 0; start <= list.size();) {
     const size_t comma = std::min(list.find(',', start), list.size());
     const std::string item = list.substr(start, comma - start);
     if (item.empty()) {
-      error = "an empty address in '" + (list.find('@') == std::string::npos ? list : "...") + "'";
-      return std::nullopt;
+      return Status::failure("an empty address in '" + (list.find('@') == std::string::npos ? list : "...") + "'");
     }
-    std::optional<ServerAddress> address = parseOne(item, error);
-    if (!address) return std::nullopt;
+    Result<ServerAddress> address = parseOne(item);
+    if (!address.ok()) return address.status();
     addresses.push_back(std::move(*address));
     start = comma + 1;
   }

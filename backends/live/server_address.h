@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/status.h"
+
 namespace lockscope::live {
 
 struct ServerAddress {
@@ -17,10 +19,10 @@ struct ServerAddress {
   std::string text() const;
 };
 
-// nullopt with `error` (one line, naming the offending item) for an empty list, an empty item,
-// a bad host or a port outside 1..65535. An item that looks like it carries credentials
+// Fails (one line, naming the offending item) for an empty list, an empty item, a bad host or a
+// port outside 1..65535. An item that looks like it carries credentials
 // (user:password@host) is refused without being quoted: secrets never go on a command line.
-std::optional<std::vector<ServerAddress>> parseServerList(const std::string& list, std::string& error);
+Result<std::vector<ServerAddress>> parseServerList(const std::string& list);
 
 // "h:p,h:p" of addresses parsed above.
 std::string joinAddresses(const std::vector<ServerAddress>& addresses);

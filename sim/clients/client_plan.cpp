@@ -44,7 +44,7 @@ bool parseDuration(const std::string& word, sim::Micros& micros) {
 
 }  // namespace
 
-bool parsePlanStep(const std::string& text, PlanStep& step, std::string& error) {
+Result<PlanStep> parsePlanStep(const std::string& text) {
   std::istringstream words(text);
   std::string verb, argument, extra;
   words >> verb >> argument >> extra;
@@ -64,12 +64,11 @@ bool parsePlanStep(const std::string& text, PlanStep& step, std::string& error) 
     ok = false;
   }
   if (!ok) {
-    error = "expected a plan step: acquire [read|write], release [read|write], read, write, "
-            "hold <N>ms, revoke; got '" + text + "'";
-    return false;
+    return Status::failure(
+        "expected a plan step: acquire [read|write], release [read|write], read, write, "
+        "hold <N>ms, revoke; got '" + text + "'");
   }
-  step = parsed;
-  return true;
+  return parsed;
 }
 
 }  // namespace lockscope::clients

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/status.h"
 #include "sim/engine/virtual_time.h"
 #include "sim/recipes/recipe_parameters.h"
 
@@ -34,7 +35,7 @@ struct ClientSpec {
 std::vector<PlanStep> defaultPlan(sim::Micros holdTime);
 
 // "acquire", "acquire read", "release write", "read", "write", "hold 250ms", "revoke".
-// Returns false (and leaves `step` untouched) for anything else; `error` says what was expected.
-bool parsePlanStep(const std::string& text, PlanStep& step, std::string& error);
+// Anything else fails, saying what was expected.
+Result<PlanStep> parsePlanStep(const std::string& text);
 
 }  // namespace lockscope::clients

@@ -228,9 +228,9 @@ class SchemaReader {
     r_.requireList(node, path);
     std::vector<clients::PlanStep> plan;
     for (size_t i = 0; i < node.size(); ++i) {
-      clients::PlanStep step;
-      std::string error;
-      if (!clients::parsePlanStep(r_.text(node[i], item(path, i)), step, error)) r_.fail(node[i], item(path, i), error);
+      const Result<clients::PlanStep> parsed = clients::parsePlanStep(r_.text(node[i], item(path, i)));
+      if (!parsed.ok()) r_.fail(node[i], item(path, i), parsed.message());
+      const clients::PlanStep& step = *parsed;
       if (step.duration > sim::fromMillis(kMaxMillis)) {
         r_.fail(node[i], item(path, i), "a hold lasts at most 24h (" + std::to_string(kMaxMillis) + "ms) in '" + item(path, i) + "'");
       }

@@ -12,7 +12,9 @@
 namespace lockscope::sim {
 namespace {
 
-std::string reason(const std::string& path, int error) { return path + ": " + std::strerror(error); }
+Status reason(const std::string& path, int error) {
+  return Status::failure(path + ": " + std::strerror(error));
+}
 
 // mkstemp creates the file with mode 0600; a finished output file gets the usual 0666 & ~umask.
 void useDefaultPermissions(int descriptor) {
@@ -29,7 +31,7 @@ AtomicFile::~AtomicFile() {
   if (!committed_) discard();
 }
 
-bool AtomicFile::open(std::string& error) {
+Status AtomicFile::open() {
   // A device, a pipe or a terminal (/dev/null, /dev/stdout, a FIFO) is written in place: renaming
   // a file over it would replace the device itself. A symbolic link is followed, so the file it
   // points to is replaced, not the link.
@@ -37,9 +39,9 @@ bool AtomicFile::open(std::string& error) {
   const std::filesystem::file_status target = std::filesystem::status(path_, status);
   if (!status && std::filesystem::exists(target) && !std::filesystem::is_regular_file(target)) {
     stream_ = std::fopen(path_.c_str(), "wb");
-    if (!stream_) error = reason(path_, errno);
-    inPlace_ = stream_ != nullptr;
-    return stream_ != nullptr;
+    if (!stream_) return reason(path_, errno);
+    inPlace_ = true;
+    return Status::success();
   }
   if (!status && std::filesystem::is_symlink(std::filesystem::symlink_status(path_, status))) {
     const std::filesystem::path resolved = std::filesystem::canonical(path_, status);
@@ -53,27 +55,21 @@ bool AtomicFile::open(std::string& error) {
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');
   const int descriptor = ::mkstemp(buffer.data());
-  if (descriptor < 0) {
-    error = reason(path_, errno);
-    return false;
-  }
+  if (descriptor < 0) return reason(path_, errno);
   temporaryPath_ = buffer.data();
   useDefaultPermissions(descriptor);
   stream_ = ::fdopen(descriptor, "wb");
   if (!stream_) {
-    error = reason(path_, errno);
+    const Status failed = reason(path_, errno);
     ::close(descriptor);
     discard();
-    return false;
+    return failed;
   }
-  return true;
+  return Status::success();
 }
 
-bool AtomicFile::commit(std::string& error) {
-  if (!stream_) {
-    error = path_ + ": not open";
-    return false;
-  }
+Status AtomicFile::commit() {
+  if (!stream_) return Status::failure(path_ + ": not open");
   errno = 0;
   const bool written = std::fflush(stream_) == 0 && !std::ferror(stream_);
   int failure = errno;
@@ -85,21 +81,16 @@ bool AtomicFile::commit(std::string& error) {
   if (written && synced && !closed) failure = errno;
   if (!written || !synced || !closed) {
     // stdio does not keep the errno of an earlier failed write; EIO stands in for it.
-    error = reason(path_, failure != 0 ? failure : EIO);
     discard();
-    return false;
+    return reason(path_, failure != 0 ? failure : EIO);
   }
-  if (inPlace_) {
-    committed_ = true;
-    return true;
-  }
-  if (std::rename(temporaryPath_.c_str(), path_.c_str()) != 0) {
-    error = reason(path_, errno);
+  if (!inPlace_ && std::rename(temporaryPath_.c_str(), path_.c_str()) != 0) {
+    const Status failed = reason(path_, errno);
     discard();
-    return false;
+    return failed;
   }
   committed_ = true;
-  return true;
+  return Status::success();
 }
 
 void AtomicFile::discard() {

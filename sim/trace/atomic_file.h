@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <string>
 
+#include "sim/engine/status.h"
+
 namespace lockscope::sim {
 
 class AtomicFile {
@@ -18,14 +20,14 @@ class AtomicFile {
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
-  // Creates the temporary file; false with `error` ("PATH: reason") when it cannot.
-  bool open(std::string& error);
+  // Creates the temporary file; a failure says "PATH: reason".
+  Status open();
   // The temporary file's stream, for writing; valid between open() and commit().
   std::FILE* stream() const { return stream_; }
-  // Flushes, syncs and closes the temporary file and renames it to the target; false with
-  // `error` naming the target and the reason when any step fails (the first write error
-  // included, which stdio keeps until the close).
-  bool commit(std::string& error);
+  // Flushes, syncs and closes the temporary file and renames it to the target; a failure names
+  // the target and the reason of the first step that failed (a write error included, which
+  // stdio keeps until the close).
+  Status commit();
 
  private:
   void discard();

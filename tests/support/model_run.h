@@ -1,5 +1,5 @@
-// A scenario run on its model, for tests: the backend comes from backends::backendFor with no
-// live servers, the one choice the CLI and the GUI make too.
+// A scenario run on its model, for tests: the backend comes from backends::modelBackendFor, the
+// choice the CLI and the GUI make too when no live servers are given.
 #pragma once
 
 #include <string>
@@ -12,8 +12,7 @@
 namespace lockscope::testing {
 
 inline run::RunOptions onModel(const scenario::Scenario& scenario, std::vector<sim::TraceSink*> sinks = {}) {
-  std::string error;  // the model refuses no scenario that loaded
-  return {.sinks = std::move(sinks), .backend = backends::backendFor(scenario, {}, error)};
+  return {.sinks = std::move(sinks), .backend = backends::modelBackendFor(scenario)};
 }
 
 inline run::RunReport runOnModel(const scenario::Scenario& scenario, std::vector<sim::TraceSink*> sinks = {}) {

@@ -51,10 +51,8 @@ class LiveRedisBackend final : public run::RunBackend {
     }
     for (size_t index = 0; index < addresses_.size(); ++index) {
       if (index == lostIndex_) continue;  // silent: named in the stop's reason
-      std::string error;
-      if (!deleteKeysWithPrefix(addresses_[index], keyPrefix_, settings_.connectTimeoutMs, error)) {
-        std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
-      }
+      const Status deleted = deleteKeysWithPrefix(addresses_[index], keyPrefix_, settings_.connectTimeoutMs);
+      if (!deleted) std::fprintf(stderr, "live Redis, after the run: %s\n", deleted.message().c_str());
     }
   }
 
@@ -175,10 +173,10 @@ class LiveRedisBackend final : public run::RunBackend {
 
 run::RunBackendFactory liveRedisBackend(LiveRedisSettings settings) {
   return [settings](sim::World& world) -> std::unique_ptr<run::RunBackend> {
-    std::string error;
-    std::optional<std::vector<RedisAddress>> addresses = parseAddresses(settings.servers, error);
-    if (!addresses) addresses.emplace();  // checked by the caller; an empty list connects nothing
-    return std::make_unique<LiveRedisBackend>(world, settings, std::move(*addresses));
+    Result<std::vector<RedisAddress>> addresses = parseServerList(settings.servers);
+    // Checked by the caller (liveBackendFor); an empty list connects nothing.
+    return std::make_unique<LiveRedisBackend>(world, settings,
+                                              addresses ? std::move(*addresses) : std::vector<RedisAddress>{});
   };
 }
 

@@ -10,10 +10,6 @@ namespace lockscope::live::redis {
 
 using RedisAddress = ServerAddress;
 
-inline std::optional<std::vector<RedisAddress>> parseAddresses(const std::string& list, std::string& error) {
-  return parseServerList(list, error);
-}
-
 // The scenario's name of the server at `index` in the list: "redis-1" for 0.
 inline std::string instanceName(size_t index) { return "redis-" + std::to_string(index + 1); }
 

@@ -27,15 +27,14 @@ timeval toTimeval(int64_t ms) {
 
 }  // namespace
 
-std::optional<lockscope::redis::Reply> commandAndWait(const RedisAddress& address,
-                                                      const lockscope::redis::Command& argv,
-                                                      int64_t timeoutMs, std::string& error) {
+Result<lockscope::redis::Reply> commandAndWait(const RedisAddress& address,
+                                               const lockscope::redis::Command& argv,
+                                               int64_t timeoutMs) {
   std::unique_ptr<redisContext, ContextFree> context(
       redisConnectWithTimeout(address.host.c_str(), address.port, toTimeval(timeoutMs)));
   if (!context || context->err) {
-    error = "cannot reach Redis at " + address.text() + ": " +
-            (context ? context->errstr : "out of memory");
-    return std::nullopt;
+    return Status::failure("cannot reach Redis at " + address.text() + ": " +
+            (context ? context->errstr : "out of memory"));
   }
   redisSetTimeout(context.get(), toTimeval(timeoutMs));
   if (const std::optional<RedisLogin>& login = redisLogin()) {
@@ -45,18 +44,16 @@ std::optional<lockscope::redis::Reply> commandAndWait(const RedisAddress& addres
         redisCommandArgv(context.get(), view.count(), view.words.data(), view.lengths.data())));
     if (!reply || reply->type == REDIS_REPLY_ERROR) {
       // The server's own words (WRONGPASS ...) never hold the password we sent.
-      error = "Redis at " + address.text() + " refuses the login: " +
-              (reply ? std::string(reply->str, std::min<size_t>(reply->len, 120)) : std::string(context->errstr));
-      return std::nullopt;
+      return Status::failure("Redis at " + address.text() + " refuses the login: " +
+              (reply ? std::string(reply->str, std::min<size_t>(reply->len, 120)) : std::string(context->errstr)));
     }
   }
   ArgvView view(argv);
   std::unique_ptr<redisReply, ReplyFree> reply(static_cast<redisReply*>(
       redisCommandArgv(context.get(), view.count(), view.words.data(), view.lengths.data())));
   if (!reply) {
-    error = "Redis at " + address.text() + " did not answer " + argv.front() + " within " +
-            std::to_string(timeoutMs) + " ms: " + context->errstr;
-    return std::nullopt;
+    return Status::failure("Redis at " + address.text() + " did not answer " + argv.front() + " within " +
+            std::to_string(timeoutMs) + " ms: " + context->errstr);
   }
   return fromHiredis(reply.get());
 }
@@ -66,20 +63,19 @@ lockscope::redis::Command authCommand(const RedisLogin& login) {
   return {"AUTH", login.user, login.password};
 }
 
-bool probeRedis(const std::string& addresses, int64_t timeoutMs, std::string& error) {
-  const std::optional<std::vector<RedisAddress>> parsed = parseAddresses(addresses, error);
-  if (!parsed) return false;
+Status probeRedis(const std::string& addresses, int64_t timeoutMs) {
+  const Result<std::vector<RedisAddress>> parsed = parseServerList(addresses);
+  if (!parsed) return parsed.status();
   for (const RedisAddress& address : *parsed) {
-    const auto reply = commandAndWait(address, {"PING"}, timeoutMs, error);
-    if (!reply) return false;
+    const auto reply = commandAndWait(address, {"PING"}, timeoutMs);
+    if (!reply) return reply.status();
     // A server that wants a password answers every command with NOAUTH: the clients would get
     // nothing else, so it counts as unreachable (the server's text is its own, not ours).
     if (reply->type == lockscope::redis::ReplyType::Error) {
-      error = "Redis at " + address.text() + " refuses the run: " + reply->text.substr(0, 120);
-      return false;
+      return Status::failure("Redis at " + address.text() + " refuses the run: " + reply->text.substr(0, 120));
     }
   }
-  return true;
+  return Status::success();
 }
 
 }  // namespace lockscope::live::redis

@@ -13,17 +13,17 @@
 
 namespace lockscope::live::redis {
 
-// The reply (an Error reply is a reply); nullopt when the server could not be reached or did not
-// answer in time, with `error` one line naming the address.
-std::optional<lockscope::redis::Reply> commandAndWait(const RedisAddress& address,
-                                                      const lockscope::redis::Command& argv,
-                                                      int64_t timeoutMs, std::string& error);
+// The reply (an Error reply is a reply); a failure, one line naming the address, when the server
+// could not be reached or did not answer in time.
+Result<lockscope::redis::Reply> commandAndWait(const RedisAddress& address,
+                                               const lockscope::redis::Command& argv,
+                                               int64_t timeoutMs);
 
 // AUTH [user] password for `login` (live_credentials.h): never traced, never printed.
 lockscope::redis::Command authCommand(const RedisLogin& login);
 
-// True when every address answers PING; otherwise `error` names the first that did not.
-bool probeRedis(const std::string& addresses, int64_t timeoutMs, std::string& error);
+// Success when every address answers PING; otherwise the failure names the first that did not.
+Status probeRedis(const std::string& addresses, int64_t timeoutMs);
 
 
 }  // namespace lockscope::live::redis

@@ -48,9 +48,8 @@ std::string RedisInstanceControl::restart(size_t index) {
 
 bool RedisInstanceControl::waitUntilAnswering(const RedisAddress& address, bool answering) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs_);
-  std::string error;
   while (std::chrono::steady_clock::now() < end) {
-    if (commandAndWait(address, {"PING"}, kPollTimeoutMs, error).has_value() == answering) return true;
+    if (commandAndWait(address, {"PING"}, kPollTimeoutMs).ok() == answering) return true;
     std::this_thread::sleep_for(kPollPause);
   }
   return false;

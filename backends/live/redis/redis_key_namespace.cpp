@@ -32,15 +32,13 @@ bool prefixKeys(lockscope::redis::Command& argv, const std::string& prefix) {
   return false;
 }
 
-bool deleteKeysWithPrefix(const RedisAddress& address, const std::string& prefix, int64_t timeoutMs,
-                          std::string& error) {
+Status deleteKeysWithPrefix(const RedisAddress& address, const std::string& prefix, int64_t timeoutMs) {
   std::string cursor = "0";
   do {
-    const auto page = commandAndWait(address, {"SCAN", cursor, "MATCH", prefix + "*", "COUNT", "1000"}, timeoutMs, error);
-    if (!page) return false;
+    const auto page = commandAndWait(address, {"SCAN", cursor, "MATCH", prefix + "*", "COUNT", "1000"}, timeoutMs);
+    if (!page) return page.status();
     if (page->type != lockscope::redis::ReplyType::Array || page->elements.size() != 2) {
-      error = address.text() + ": unexpected reply to SCAN";
-      return false;
+      return Status::failure(address.text() + ": unexpected reply to SCAN");
     }
     cursor = page->elements[0].text;
     lockscope::redis::Command del = {"DEL"};
@@ -48,9 +46,11 @@ bool deleteKeysWithPrefix(const RedisAddress& address, const std::string& prefix
       // The pattern's '*' matches any key; the prefix holds no glob characters, but check anyway.
       if (key.text.rfind(prefix, 0) == 0) del.push_back(key.text);
     }
-    if (del.size() > 1 && !commandAndWait(address, del, timeoutMs, error)) return false;
+    if (del.size() > 1) {
+      if (const auto deleted = commandAndWait(address, del, timeoutMs); !deleted) return deleted.status();
+    }
   } while (cursor != "0");
-  return true;
+  return Status::success();
 }
 
 }  // namespace lockscope::live::redis

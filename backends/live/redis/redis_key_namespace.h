@@ -20,9 +20,8 @@ std::string newKeyPrefix();
 // than sent with keys we cannot tell from values.
 bool prefixKeys(lockscope::redis::Command& argv, const std::string& prefix);
 
-// Deletes every key starting with `prefix` (SCAN, then DEL); false with `error` if the server did
-// not answer.
-bool deleteKeysWithPrefix(const RedisAddress& address, const std::string& prefix, int64_t timeoutMs,
-                          std::string& error);
+// Deletes every key starting with `prefix` (SCAN, then DEL); a failure when the server did not
+// answer.
+Status deleteKeysWithPrefix(const RedisAddress& address, const std::string& prefix, int64_t timeoutMs);
 
 }  // namespace lockscope::live::redis

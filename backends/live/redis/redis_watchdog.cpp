@@ -38,8 +38,7 @@ void RedisWatchdog::watch() {
   while (!stopping_) {
     lock.unlock();
     for (size_t i = 0; i < addresses_.size(); ++i) {
-      std::string error;
-      const auto reply = commandAndWait(addresses_[i], {"PING"}, kPingTimeoutMs, error);
+      const auto reply = commandAndWait(addresses_[i], {"PING"}, kPingTimeoutMs);
       if (reply && reply->type != lockscope::redis::ReplyType::Error) {
         lastAnswer_[i] = Clock::now().time_since_epoch().count();
       }
