@@ -285,7 +285,7 @@ class GuiScreensTest : public QObject {
   void presentationModeIsHighContrastWithLargerRows() {
     QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     auto* playback = item("playbackBar");
-    auto* diagram = qobject_cast<gui::SimulationView*>(item("diagram"));
+    auto* diagram = qobject_cast<gui::SpaceTimeView*>(item("diagram"));
     QVERIFY(playback && diagram);
     auto rowHeight = [&] {
       // The rows the log shows: its content item's children (delegates are not QObject children).
@@ -302,12 +302,9 @@ class GuiScreensTest : public QObject {
     auto look = [&] {
       const QImage image = grabAt(simulation_->playback()->origin() + 62'000);
       const QRect bar = sceneRect(playback);
-      // c2's lane name, in the diagram's left gutter (lane 0 is the server).
-      const double lanes = static_cast<double>(simulation_->run()->clientCount() + 1);
-      const double lane = (diagram->height() - 16 * diagram->textScale()) / lanes;
-      // Right of the lane's marker: the name alone.
-      const double unit = diagram->textScale();
-      const QRect gutter = diagram->mapRectToScene(QRectF(16 * unit, 14 * unit + 2 * lane, 38 * unit, lane)).toRect();
+      // c2's lane name, in the diagram's left gutter (lane 0 is the server): where the diagram
+      // writes it, right of the lane's marker - the name alone.
+      const QRect gutter = diagram->mapRectToScene(diagram->layout().nameRoom(2)).toRect();
       // The server box's header line ("ZooKeeper (model)", the time) and the box beside it.
       const QRect server = onScreen(stage_->serverRect());
       const QRect headerRow(server.left() + 10, server.top() + 4, server.width() - 20, static_cast<int>(20 * stage_->textScale()));
@@ -664,7 +661,7 @@ class GuiScreensTest : public QObject {
       while (cursor < diagram->width() && diagram->timeAt(cursor) <= static_cast<double>(pause)) ++cursor;
       cursor += area.left() + 2;
       int count = 0;
-      for (int y = area.top() + static_cast<int>(16 * diagram->textScale()); y < area.bottom(); ++y) {
+      for (int y = area.top() + static_cast<int>(diagram->layout().lanesTop()); y < area.bottom(); ++y) {
         for (int x = cursor; x < area.right(); ++x) count += QColor(image.pixel(x, y)).hsvSaturation() > 60 ? 1 : 0;
       }
       return count;

@@ -34,23 +34,15 @@ sim::Micros SpaceTimeView::windowStart() const {
   return simulation_->timeMicros() - static_cast<sim::Micros>(span_ * 0.75);
 }
 
-double SpaceTimeView::xOf(sim::Micros time) const {
-  const double width = std::max(1.0, this->width() - gutter());
-  return gutter() + static_cast<double>(time - windowStart()) / span_ * width;
+SpaceTimeLayout SpaceTimeView::layout() const {
+  return {.width = width(), .height = height(), .scale = scale_, .clients = simulation_->timeline()->cast().size(),
+          .gutter = gutter(), .windowStart = windowStart(), .span = span_};
 }
 
 double SpaceTimeView::timeAt(double x) const {
   if (!simulation_ || span_ <= 0) return 0;
-  const double width = std::max(1.0, this->width() - gutter());
-  return static_cast<double>(windowStart()) + (x - gutter()) / width * span_;
+  return layout().timeAt(x);
 }
-
-double SpaceTimeView::laneHeight() const {
-  const auto lanes = static_cast<double>(simulation_->timeline()->cast().size() + 1);
-  return std::max(2.0, (height() - 16 * scale_) / lanes);
-}
-
-double SpaceTimeView::laneY(int lane) const { return 14 * scale_ + (lane + 0.5) * laneHeight(); }
 
 void SpaceTimeView::paint(QPainter* painter) {
   if (!ready()) return;
@@ -63,7 +55,8 @@ void SpaceTimeView::paint(QPainter* painter) {
     span_ = std::clamp(std::min(run / 6, perFlight * kComfortableFlights), 2'000.0, 5'000'000.0);
   }
   const sim::Micros from = windowStart(), to = from + static_cast<sim::Micros>(span_);
-  const double lane = laneHeight();
+  SpaceTimeLayout layout = this->layout();
+  const double lane = layout.laneHeight();
   const size_t clients = timeline.cast().size();
   painter->setRenderHint(QPainter::Antialiasing);
   QFont font;
@@ -71,11 +64,12 @@ void SpaceTimeView::paint(QPainter* painter) {
   painter->setFont(font);
 
   // Lanes and their names.
-  const double marker = std::min(lane * 0.7, 9.0 * scale_);
+  const double marker = layout.markerSize();
   fitGutter(QFontMetricsF(font), marker);
+  layout.gutter = gutter();
   laneNames_.clear();
   for (size_t index = 0; index <= clients; ++index) {
-    const double y = laneY(static_cast<int>(index));
+    const double y = layout.laneY(static_cast<int>(index));
     painter->setPen(QPen(palette_->rule, palette_->stroke));
     painter->drawLine(QPointF(gutter(), y), QPointF(width(), y));
     if (lane >= 7) {
@@ -85,7 +79,7 @@ void SpaceTimeView::paint(QPainter* painter) {
       if (client >= 0) Theme::drawClientMarker(*painter, client, QRectF(3, y - marker / 2, marker, marker));
       painter->setPen(client < 0 || palette_->highContrast ? palette_->ink : Theme::clientColour(client).darker(130));
       const QString name = client < 0 ? QStringLiteral("server") : QString::fromStdString(timeline.cast().name(client));
-      const QRectF room(marker + 5, y - lane / 2, gutter() - marker - 11, lane);
+      const QRectF room = layout.nameRoom(static_cast<int>(index));
       // Right-aligned text wider than its room ran off the left edge: "reader-1" read "ader-1".
       laneNames_ << QFontMetricsF(font).elidedText(name, Qt::ElideRight, room.width());
       painter->drawText(room, Qt::AlignRight | Qt::AlignVCenter, laneNames_.last());
@@ -97,11 +91,11 @@ void SpaceTimeView::paint(QPainter* painter) {
   const sim::Micros shownUntil = simulation_->shownUntil();
   for (const HoldInterval& hold : holdsSoFar(timeline, shownUntil)) {
     if (hold.end < from || hold.start > to) continue;
-    const double y = laneY(hold.client + 1);
+    const double y = layout.laneY(hold.client + 1);
     painter->setPen(Qt::NoPen);
     // High contrast: the holder's own colour, not a pastel tint of it.
     painter->setBrush(palette_->highContrast ? Theme::clientColour(hold.client) : Theme::tint(Theme::clientColour(hold.client), 0.6));
-    const double x0 = std::max(gutter(), xOf(hold.start)), x1 = std::min(width(), xOf(hold.end));
+    const double x0 = std::max(gutter(), layout.xOf(hold.start)), x1 = std::min(width(), layout.xOf(hold.end));
     painter->drawRect(QRectF(x0, y - lane * 0.3, std::max(1.0, x1 - x0), lane * 0.6));
   }
 
@@ -116,9 +110,9 @@ void SpaceTimeView::paint(QPainter* painter) {
   for (size_t position = 0; position < shown.size(); position += stride) {
     const Flight& flight = timeline.flights().all()[shown[position]];
     if (flight.start > shownUntil) continue;  // not sent yet
-    const double clientY = laneY(flight.client + 1), serverY = laneY(0);
+    const double clientY = layout.laneY(flight.client + 1), serverY = layout.laneY(0);
     const bool outbound = flight.kind == FlightKind::Request;
-    const QPointF from(xOf(flight.start), outbound ? clientY : serverY), to(xOf(flight.end), outbound ? serverY : clientY);
+    const QPointF from(layout.xOf(flight.start), outbound ? clientY : serverY), to(layout.xOf(flight.end), outbound ? serverY : clientY);
     // A message still on its way at the cursor is drawn as far as it got.
     const double travelled = flight.end > shownUntil ? static_cast<double>(shownUntil - flight.start) /
                                                            static_cast<double>(flight.end - flight.start)
@@ -152,23 +146,23 @@ void SpaceTimeView::paint(QPainter* painter) {
       painter->setBrush(red);
       painter->setPen(QPen(Theme::violationColour(), 1.5));
     }
-    const double x0 = xOf(violation.time), x1 = std::max(x0 + 3, xOf(until));
-    double top = laneY(0), bottom = laneY(static_cast<int>(clients));
+    const double x0 = layout.xOf(violation.time), x1 = std::max(x0 + 3, layout.xOf(until));
+    double top = layout.laneY(0), bottom = layout.laneY(static_cast<int>(clients));
     if (!violation.clients.empty()) {
       top = height();
       bottom = 0;
       for (const std::string& name : violation.clients) {
         const int client = timeline.cast().clientOfName(name);
         if (client == kNoClient) continue;
-        top = std::min(top, laneY(client + 1) - lane / 2);
-        bottom = std::max(bottom, laneY(client + 1) + lane / 2);
+        top = std::min(top, layout.laneY(client + 1) - lane / 2);
+        bottom = std::max(bottom, layout.laneY(client + 1) + lane / 2);
       }
     }
     painter->drawRect(QRectF(x0, top, x1 - x0, std::max(2.0, bottom - top)));
   }
 
   // What is still to come (drawn only when the whole run is shown) is dimmed; the cursor is a line.
-  const double cursor = xOf(simulation_->timeMicros());
+  const double cursor = layout.xOf(simulation_->timeMicros());
   painter->fillRect(QRectF(cursor, 0, width() - cursor, height()), QColor(255, 255, 255, 110));
   painter->setPen(QPen(Qt::black, 1.5 * palette_->stroke));
   painter->drawLine(QPointF(cursor, 0), QPointF(cursor, height()));
@@ -177,7 +171,7 @@ void SpaceTimeView::paint(QPainter* painter) {
   QFont headerFont;
   headerFont.setPointSizeF(8.5 * scale_);
   painter->setFont(headerFont);
-  painter->drawText(QRectF(gutter(), 0, width() - gutter() - 4, 13 * scale_), Qt::AlignRight | Qt::AlignVCenter,
+  painter->drawText(layout.header(), Qt::AlignRight | Qt::AlignVCenter,
                     QStringLiteral("window %1 ms%2 · wheel to zoom · click to jump")
                         .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
                         .arg(stride > 1 ? QStringLiteral(" · 1 in %1 messages drawn").arg(stride) : QString()));

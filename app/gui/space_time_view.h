@@ -8,6 +8,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include "simulation_view.h"
+#include "space_time_layout.h"
 
 namespace lockscope::gui {
 
@@ -27,6 +28,9 @@ class SpaceTimeView : public lockscope::gui::SimulationView {
   // The lanes' names as the last paint wrote them (server first): whole, or elided at their end
   // when even the widest gutter cannot hold them - never cut at their start.
   Q_INVOKABLE QStringList laneNames() const { return laneNames_; }
+  // Where the diagram puts lanes, names and times, as of the last paint (its gutter fits the
+  // names it painted). Needs a run shown.
+  SpaceTimeLayout layout() const;
 
  signals:
   void spanChanged();
@@ -39,9 +43,6 @@ class SpaceTimeView : public lockscope::gui::SimulationView {
   // The lanes' names, left of the lanes: as wide as the longest name needs (set by each paint).
   double gutter() const { return gutter_ > 0 ? gutter_ : 56 * scale_; }
   void fitGutter(const QFontMetricsF& metrics, double marker);
-  double xOf(sim::Micros time) const;
-  double laneY(int lane) const;  // lane 0 is the server, client k is lane k + 1
-  double laneHeight() const;
   sim::Micros windowStart() const;
 
   double span_ = 0;  // 0: chosen from the run's length

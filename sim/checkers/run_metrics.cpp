@@ -28,19 +28,14 @@ void RunMetrics::onEvent(const sim::TraceEvent& event) {
 }
 
 void RunMetrics::onChange(const HoldChange& change, const LockHolders& holders, sim::Micros time) {
+  if (const auto handoff = handoffs_.onChange(change, holders, time)) handoff_.add(*handoff);
   if (change.kind == HoldChange::Kind::Started) {
     maxHolders_ = std::max(maxHolders_, holders.holderCount());
-    if (free_ && free_->client != change.client) handoff_.add(time - free_->time);
-    free_.reset();
     for (const sim::Micros crashed : crashes_) recover_.add(time - crashed);
     crashes_.clear();
-  } else if (change.kind == HoldChange::Kind::Ended) {
-    if (change.byCrash) {
-      ++holderCrashes_;
-      crashes_.push_back(time);
-    } else if (holders.holderCount() == 0) {
-      free_ = Release{change.client, time};
-    }
+  } else if (change.kind == HoldChange::Kind::Ended && change.byCrash) {
+    ++holderCrashes_;
+    crashes_.push_back(time);
   }
 }
 

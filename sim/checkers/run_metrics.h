@@ -4,7 +4,8 @@
 //   X_per_release, X_per_acquisition   the ratios (0 when the denominator is 0)
 //   handoffs, handoff_{mean,p99,max}_us   the lock became free (its last holder started
 //                                 releasing) -> the next hold began, by another client; the lock
-//                                 taken back by the same client is no handoff
+//                                 taken back by the same client is no handoff (lock_handoffs.h,
+//                                 which the GUI reads too)
 //   holder_crashes, recoveries, recover_{mean,max}_us   a holder's process crashed -> the next
 //                                 hold began, by anyone (one sample per crash)
 //   max_holders                   the most clients holding at once (readers count)
@@ -14,12 +15,12 @@
 #pragma once
 
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "client_names.h"
 #include "latency_stats.h"
+#include "lock_handoffs.h"
 #include "lock_holders.h"
 
 namespace lockscope::checkers {
@@ -32,15 +33,10 @@ class RunMetrics {
   void finish(std::map<std::string, double>& metrics) const;
 
  private:
-  struct Release {
-    ClientId client = kNoClient;
-    sim::Micros time = 0;
-  };
-
   int64_t acquisitions_ = 0, releases_ = 0, requests_ = 0, notifications_ = 0;
   int64_t timeouts_ = 0, failures_ = 0, holderCrashes_ = 0;
   size_t maxHolders_ = 0;
-  std::optional<Release> free_;          // the lock is free since this release
+  LockHandoffs handoffs_;
   std::vector<sim::Micros> crashes_;     // holders' crashes not yet followed by a new hold
   LatencyStats handoff_, recover_;
 };

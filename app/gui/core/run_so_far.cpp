@@ -38,16 +38,15 @@ size_t releasesSoFar(const RunTimeline& timeline, sim::Micros now) {
 ReleaseFigures releaseSoFar(const RunTimeline& timeline, size_t release, sim::Micros now, size_t eventCount) {
   const auto& releases = timeline.releases();
   ReleaseFigures figures = releases[release];
-  const bool granted = figures.handoff >= 0 && figures.time + figures.handoff <= now;
-  const bool followed = release + 1 < releases.size() && releases[release + 1].time <= now;
-  if (granted || followed) return figures;
-  // Still going: what the trace has shown since the release began (run_timeline.cpp counts from
-  // the "releasing" event; the events before its moment are not the release's).
+  if (figures.until >= 0 && figures.until <= now) return figures;  // granted, or followed by another
+  // Still going: what the trace has shown since the release began (hold_history.cpp counts from
+  // the event that ended the hold; the events before its moment are not the release's).
   const RunningCounts before = timeline.countsAfter(timeline.trace().countUpTo(figures.time - 1));
   const RunningCounts after = timeline.countsAfter(eventCount);
   figures.notifications = static_cast<int>(after.notifications - before.notifications);
   figures.requests = static_cast<int>(after.requests - before.requests);
   figures.handoff = -1;
+  figures.until = -1;
   return figures;
 }
 

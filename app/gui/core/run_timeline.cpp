@@ -31,8 +31,7 @@ void RunTimeline::derive() {
   }
   cast_ = RunCast(names, trace_);
   flights_ = FlightTable(trace_, cast_);
-  deriveHolds();
-  deriveReleases();
+  holdHistory_ = holdHistoryOf(trace_, cast_, endTime_);
   deriveCountdowns();
 
   counts_.reserve(trace_.size());
@@ -59,52 +58,6 @@ void RunTimeline::derive() {
   for (size_t index = 0; index < trace_.size(); ++index) {
     state.apply(trace_[index], trace_, cast_);
     if ((index + 1) % snapshotEvery_ == 0) snapshots_.push_back(state);
-  }
-}
-
-void RunTimeline::deriveHolds() {
-  std::vector<int> openHold(cast_.size(), -1);  // index into holds_
-  auto close = [&](int client, sim::Micros time) {
-    int& open = openHold[static_cast<size_t>(client)];
-    if (open >= 0) holds_[static_cast<size_t>(open)].end = time;
-    open = -1;
-  };
-  for (const StoredEvent& event : trace_.events()) {
-    const int client = cast_.clientOfActor(event.actor);
-    if (client == kNoClient) continue;
-    const std::string_view op = trace_.text(event.op);
-    if (event.kind == sim::TraceKind::Lock && op == "acquired") {
-      close(client, event.time);
-      openHold[static_cast<size_t>(client)] = static_cast<int>(holds_.size());
-      holds_.push_back({client, event.time, endTime()});
-    } else if ((event.kind == sim::TraceKind::Lock && (op == "releasing" || op == "done")) ||
-               (event.kind == sim::TraceKind::Process && op == "crashed")) {
-      close(client, event.time);
-    }
-  }
-}
-
-void RunTimeline::deriveReleases() {
-  int current = -1;  // the release whose handoff we are measuring
-  int lastReleaser = kNoClient;
-  for (const StoredEvent& event : trace_.events()) {
-    const std::string_view op = trace_.text(event.op);
-    if (current >= 0) {
-      ReleaseFigures& figures = releases_[static_cast<size_t>(current)];
-      if (event.kind == sim::TraceKind::WatchDelivered) ++figures.notifications;
-      if (event.kind == sim::TraceKind::Request) ++figures.requests;
-    }
-    if (event.kind != sim::TraceKind::Lock) continue;
-    const int client = cast_.clientOfActor(event.actor);
-    if (op == "releasing") {
-      current = static_cast<int>(releases_.size());
-      lastReleaser = client;
-      releases_.push_back({event.time});
-    } else if (op == "acquired" && current >= 0 && client != lastReleaser) {
-      releases_[static_cast<size_t>(current)].handoff =
-          event.time - releases_[static_cast<size_t>(current)].time;
-      current = -1;
-    }
   }
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "flights.h"
+#include "hold_history.h"
 #include "recorded_trace.h"
 #include "run_cast.h"
 #include "sim/run/scenario_run.h"
@@ -20,19 +21,6 @@
 #include "stage_state.h"
 
 namespace lockscope::gui {
-
-struct HoldInterval {
-  int client = kNoClient;
-  sim::Micros start = 0, end = 0;  // end: when it started releasing, crashed, or the run's end
-};
-
-// The lock given up by one release and what it cost until the next grant.
-struct ReleaseFigures {
-  sim::Micros time = 0;
-  int notifications = 0;   // notifications delivered between this release and the next grant
-  int requests = 0;        // requests sent in that time
-  sim::Micros handoff = -1;  // until the next grant to another client; -1 if none
-};
 
 // A silent client's session running out at the server: from the crash, pause or partition until
 // the server expired it (expires) or the client spoke again.
@@ -57,8 +45,9 @@ class RunTimeline {
   const RecordedTrace& trace() const { return trace_; }
   const RunCast& cast() const { return cast_; }
   const FlightTable& flights() const { return flights_; }
-  const std::vector<HoldInterval>& holds() const { return holds_; }
-  const std::vector<ReleaseFigures>& releases() const { return releases_; }
+  // Holds and releases as the checkers count them (hold_history.h).
+  const std::vector<HoldInterval>& holds() const { return holdHistory_.holds; }
+  const std::vector<ReleaseFigures>& releases() const { return holdHistory_.releases; }
   // The last event, or a later narration step: a run that goes quiet (a client stuck for good)
   // plays on to the moment its narration says so, within the run's own end.
   sim::Micros endTime() const { return endTime_; }
@@ -77,8 +66,6 @@ class RunTimeline {
  private:
   explicit RunTimeline(const scenario::Scenario& scenario) : scenario_(scenario) {}
   void derive();
-  void deriveHolds();
-  void deriveReleases();
   void deriveCountdowns();
 
   scenario::Scenario scenario_;
@@ -86,8 +73,7 @@ class RunTimeline {
   RecordedTrace trace_;
   RunCast cast_;
   FlightTable flights_;
-  std::vector<HoldInterval> holds_;
-  std::vector<ReleaseFigures> releases_;
+  HoldHistory holdHistory_;
   std::vector<SessionCountdown> countdowns_;
   std::vector<RunningCounts> counts_;  // after each event
   std::vector<StageState> snapshots_;  // snapshots_[k]: after k * snapshotEvery_ events
