@@ -62,7 +62,7 @@ class TraceLog final : public lockscope::sim::TraceSink {
   void onEvent(const lockscope::sim::TraceEvent& event) override {
     lines << QString::fromLatin1(lockscope::sim::traceKindName(event.kind)) + " " +
                  QString::fromUtf8(event.actor.data(), qsizetype(event.actor.size())) + " " +
-                 QString::fromUtf8(event.op.data(), qsizetype(event.op.size()));
+                 QString::fromUtf8(opText(event).data(), qsizetype(opText(event).size()));
   }
   QStringList lines;
 };

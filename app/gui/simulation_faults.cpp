@@ -143,7 +143,7 @@ bool SimulationController::injectFaultOn(const QString& kind, int client) {
 
 QString SimulationController::clientActivity(int client) const {
   if (!timeline_ || client < 0 || static_cast<size_t>(client) >= stage_.clients().size()) return {};
-  return QLatin1String(activityName(stage_.clients()[static_cast<size_t>(client)].activity(timeline_->trace())));
+  return QLatin1String(activityName(stage_.clients()[static_cast<size_t>(client)].activity()));
 }
 
 bool SimulationController::clientPartitioned(int client) const {

@@ -38,11 +38,11 @@ void RunTimeline::derive() {
   counts_.reserve(trace_.size());
   RunningCounts counts;
   for (const StoredEvent& event : trace_.events()) {
-    const std::string_view op = trace_.text(event.op);
+    // An op's enum names its kind: a LockOp is on Lock events only.
     if (event.kind == sim::TraceKind::Request) ++counts.requests;
     if (event.kind == sim::TraceKind::WatchDelivered) ++counts.notifications;
-    if (event.kind == sim::TraceKind::Lock && op == "acquired") ++counts.acquisitions;
-    if (event.kind == sim::TraceKind::Lock && op == "released") ++counts.releases;
+    if (event.op == sim::LockOp::Acquired) ++counts.acquisitions;
+    if (event.op == sim::LockOp::Released) ++counts.releases;
     counts_.push_back(counts);
   }
 
@@ -72,13 +72,12 @@ void RunTimeline::deriveHolds() {
   for (const StoredEvent& event : trace_.events()) {
     const int client = cast_.clientOfActor(event.actor);
     if (client == kNoClient) continue;
-    const std::string_view op = trace_.text(event.op);
-    if (event.kind == sim::TraceKind::Lock && op == "acquired") {
+    const sim::TraceOp op = event.op;
+    if (op == sim::LockOp::Acquired) {
       close(client, event.time);
       openHold[static_cast<size_t>(client)] = static_cast<int>(holds_.size());
       holds_.push_back({client, event.time, endTime()});
-    } else if ((event.kind == sim::TraceKind::Lock && (op == "releasing" || op == "done")) ||
-               (event.kind == sim::TraceKind::Process && op == "crashed")) {
+    } else if (op == sim::LockOp::Releasing || op == sim::LockOp::Done || op == sim::ProcessOp::Crashed) {
       close(client, event.time);
     }
   }
@@ -88,7 +87,7 @@ void RunTimeline::deriveReleases() {
   int current = -1;  // the release whose handoff we are measuring
   int lastReleaser = kNoClient;
   for (const StoredEvent& event : trace_.events()) {
-    const std::string_view op = trace_.text(event.op);
+    const sim::TraceOp op = event.op;
     if (current >= 0) {
       ReleaseFigures& figures = releases_[static_cast<size_t>(current)];
       if (event.kind == sim::TraceKind::WatchDelivered) ++figures.notifications;
@@ -96,11 +95,11 @@ void RunTimeline::deriveReleases() {
     }
     if (event.kind != sim::TraceKind::Lock) continue;
     const int client = cast_.clientOfActor(event.actor);
-    if (op == "releasing") {
+    if (op == sim::LockOp::Releasing) {
       current = static_cast<int>(releases_.size());
       lastReleaser = client;
       releases_.push_back({event.time});
-    } else if (op == "acquired" && current >= 0 && client != lastReleaser) {
+    } else if (op == sim::LockOp::Acquired && current >= 0 && client != lastReleaser) {
       releases_[static_cast<size_t>(current)].handoff =
           event.time - releases_[static_cast<size_t>(current)].time;
       current = -1;
@@ -118,21 +117,21 @@ void RunTimeline::deriveCountdowns() {
     index = -1;
   };
   for (const StoredEvent& event : trace_.events()) {
-    const std::string_view op = trace_.text(event.op);
-    if (event.kind == sim::TraceKind::SessionState && trace_.text(event.actor) == "server" &&
-        op == "expired") {
+    const sim::TraceOp op = event.op;
+    if (op == sim::SessionOp::Expired && trace_.text(event.actor) == "server") {
       const int client = cast_.clientOfSession(event.session);
       if (client != kNoClient) speak(client, event.time, true);
       continue;
     }
     const int client = cast_.clientOfActor(event.actor);
     if (client == kNoClient || event.kind != sim::TraceKind::Fault) continue;
-    if (op == "crash" || op == "pause" || op == "partition") {
+    using sim::FaultKind;
+    if (op == FaultKind::Crash || op == FaultKind::Pause || op == FaultKind::Partition) {
       if (open[static_cast<size_t>(client)] < 0) {
         open[static_cast<size_t>(client)] = static_cast<int>(countdowns_.size());
         countdowns_.push_back({client, event.time, endTime(), false});
       }
-    } else if (op == "resume" || op == "heal" || op == "restart") {
+    } else if (op == FaultKind::Resume || op == FaultKind::Heal || op == FaultKind::Restart) {
       speak(client, event.time, false);
     }
   }
