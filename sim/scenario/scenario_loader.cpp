@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "sim/checkers/metric_names.h"
+#include "sim/trace/trace_ops.h"
 #include "document_checks.h"
 #include "narration_claims.h"
 #include "redis_section_reader.h"
@@ -361,9 +362,15 @@ class SchemaReader {
   }
 
   void readTrigger(const YAML::Node& node, const std::string& path, NarrationStep& narration) {
-    static const std::vector<std::string> events = {"acquiring", "acquired", "released", "timed_out",
-                                                    "failed", "done", "crashed", "paused",
-                                                    "resumed", "restarted", "expired"};
+    // The lock and process ops a client reaches, and its session's expiry, by their trace names.
+    using namespace sim;
+    static const std::vector<std::string> events = {
+        std::string(name(LockOp::Acquiring)),   std::string(name(LockOp::Acquired)),
+        std::string(name(LockOp::Released)),    std::string(name(LockOp::TimedOut)),
+        std::string(name(LockOp::Failed)),      std::string(name(LockOp::Done)),
+        std::string(name(ProcessOp::Crashed)),  std::string(name(ProcessOp::Paused)),
+        std::string(name(ProcessOp::Resumed)),  std::string(name(ProcessOp::Restarted)),
+        std::string(name(SessionOp::Expired))};
     std::istringstream words(r_.text(node, path));
     std::string who, what, extra;
     words >> who >> what >> extra;
