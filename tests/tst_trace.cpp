@@ -334,6 +334,10 @@ class TraceTest : public QObject {
       }
     }
     QVERIFY(checked > 80);
+    for (size_t set = 1; set < kOpSetCount; ++set) {
+      QVERIFY2(!name(TraceOp::fromCode(static_cast<OpSet>(set), 0)).empty(), "a set without names");
+    }
+    QCOMPARE(name(TraceOp(RedisOp::CompareAndDelete)), name(RedisOp::CompareAndDelete));
     QCOMPARE(name(LockOp::TimedOut), std::string_view("timed_out"));
     QCOMPARE(name(TraceOp(FaultKind::ExpireSession)), std::string_view("expire_session"));
     QCOMPARE(name(TraceOp()), std::string_view());

@@ -3,28 +3,23 @@
 namespace lockscope::sim {
 namespace {
 
-// Every set's names, by OpSet: the one table name() and the reader look ops up in.
-constexpr std::array<std::span<const std::string_view>, kOpSetCount> kNamesBySet = {
-    std::span<const std::string_view>{},
-    OpNames<ZooKeeperOp>::kNames,
-    OpNames<RedisOp>::kNames,
-    OpNames<WatchOp>::kNames,
-    OpNames<SessionOp>::kNames,
-    OpNames<ProcessOp>::kNames,
-    OpNames<LockOp>::kNames,
-    OpNames<ResourceOp>::kNames,
-    OpNames<KeyChangedOp>::kNames,
-    OpNames<KeyDeletedOp>::kNames,
-    OpNames<RedisInstanceOp>::kNames,
-    OpNames<NoteOp>::kNames,
-    OpNames<FaultKind>::kNames,
-    OpNames<ServerFaultOp>::kNames,
-};
-static_assert(kNamesComplete<ZooKeeperOp> && kNamesComplete<RedisOp> && kNamesComplete<WatchOp> &&
-              kNamesComplete<SessionOp> && kNamesComplete<ProcessOp> && kNamesComplete<LockOp> &&
-              kNamesComplete<ResourceOp> && kNamesComplete<KeyChangedOp> &&
-              kNamesComplete<KeyDeletedOp> && kNamesComplete<RedisInstanceOp> &&
-              kNamesComplete<NoteOp> && kNamesComplete<FaultKind> && kNamesComplete<ServerFaultOp>);
+// A set's names, checked complete (one per enumerator) where the table is assembled.
+template <TraceOpEnum Op>
+constexpr std::span<const std::string_view> namesOf() {
+  static_assert(kNamesComplete<Op>);
+  return OpNames<Op>::kNames;
+}
+
+// Every set's names, by OpSet: the one table name() and the reader look ops up in. Each enum's
+// names are placed at its own set's index, so the order here cannot be wrong.
+constexpr auto kNamesBySet = [] {
+  std::array<std::span<const std::string_view>, kOpSetCount> table{};
+  auto place = [&table]<TraceOpEnum Op>(Op) { table[static_cast<size_t>(OpNames<Op>::kSet)] = namesOf<Op>(); };
+  place(ZooKeeperOp{}), place(RedisOp{}), place(WatchOp{}), place(SessionOp{}), place(ProcessOp{});
+  place(LockOp{}), place(ResourceOp{}), place(KeyChangedOp{}), place(KeyDeletedOp{});
+  place(RedisInstanceOp{}), place(NoteOp{}), place(FaultKind{}), place(ServerFaultOp{});
+  return table;
+}();
 
 // The sets an event of each kind may carry (at most two; None: no typed op).
 struct KindSets {

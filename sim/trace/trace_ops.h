@@ -61,90 +61,70 @@ inline constexpr size_t kOpSetCount = static_cast<size_t>(OpSet::ServerFault) + 
 template <typename Op>
 struct OpNames;
 
+template <typename Op, OpSet Set, Op Last>
+struct OpSetOf {
+  static constexpr OpSet kSet = Set;
+  static constexpr Op kLast = Last;
+};
+
 template <>
-struct OpNames<ZooKeeperOp> {
-  static constexpr OpSet kSet = OpSet::ZooKeeper;
-  static constexpr ZooKeeperOp kLast = ZooKeeperOp::Multi;
+struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp::Multi> {
   static constexpr std::array<std::string_view, 11> kNames = {
       "create", "delete", "exists", "getData", "setData", "getChildren", "sync", "ping",
       "closeSession", "setWatches", "multi"};
 };
 template <>
-struct OpNames<RedisOp> {
-  static constexpr OpSet kSet = OpSet::Redis;
-  static constexpr RedisOp kLast = RedisOp::FencedAcquire;
+struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::FencedAcquire> {
   static constexpr std::array<std::string_view, 18> kNames = {
       "SET", "SETNX", "GET", "DEL", "EXISTS", "PEXPIRE", "EXPIRE", "PTTL", "TTL", "INCR",
       "HINCRBY", "HEXISTS", "HGET", "compare_and_delete", "compare_and_extend",
       "reentrant_acquire", "reentrant_release", "fenced_acquire"};
 };
 template <>
-struct OpNames<WatchOp> {
-  static constexpr OpSet kSet = OpSet::Watch;
-  static constexpr WatchOp kLast = WatchOp::Exists;
+struct OpNames<WatchOp> : OpSetOf<WatchOp, OpSet::Watch, WatchOp::Exists> {
   static constexpr std::array<std::string_view, 3> kNames = {"data", "child", "exists"};
 };
 template <>
-struct OpNames<SessionOp> {
-  static constexpr OpSet kSet = OpSet::Session;
-  static constexpr SessionOp kLast = SessionOp::Closed;
+struct OpNames<SessionOp> : OpSetOf<SessionOp, OpSet::Session, SessionOp::Closed> {
   static constexpr std::array<std::string_view, 6> kNames = {
       "created", "resumed", "connected", "disconnected", "expired", "closed"};
 };
 template <>
-struct OpNames<ProcessOp> {
-  static constexpr OpSet kSet = OpSet::Process;
-  static constexpr ProcessOp kLast = ProcessOp::Restarted;
+struct OpNames<ProcessOp> : OpSetOf<ProcessOp, OpSet::Process, ProcessOp::Restarted> {
   static constexpr std::array<std::string_view, 4> kNames = {"paused", "resumed", "crashed", "restarted"};
 };
 template <>
-struct OpNames<LockOp> {
-  static constexpr OpSet kSet = OpSet::Lock;
-  static constexpr LockOp kLast = LockOp::Done;
+struct OpNames<LockOp> : OpSetOf<LockOp, OpSet::Lock, LockOp::Done> {
   static constexpr std::array<std::string_view, 8> kNames = {
       "acquiring", "acquired", "releasing", "released", "timed_out", "failed", "revoked", "done"};
 };
 template <>
-struct OpNames<ResourceOp> {
-  static constexpr OpSet kSet = OpSet::Resource;
-  static constexpr ResourceOp kLast = ResourceOp::Rejected;
+struct OpNames<ResourceOp> : OpSetOf<ResourceOp, OpSet::Resource, ResourceOp::Rejected> {
   static constexpr std::array<std::string_view, 3> kNames = {"read", "write", "rejected"};
 };
 template <>
-struct OpNames<KeyChangedOp> {
-  static constexpr OpSet kSet = OpSet::KeyChanged;
-  static constexpr KeyChangedOp kLast = KeyChangedOp::HIncrBy;
+struct OpNames<KeyChangedOp> : OpSetOf<KeyChangedOp, OpSet::KeyChanged, KeyChangedOp::HIncrBy> {
   static constexpr std::array<std::string_view, 4> kNames = {"set", "incr", "pexpire", "hincrby"};
 };
 template <>
-struct OpNames<KeyDeletedOp> {
-  static constexpr OpSet kSet = OpSet::KeyDeleted;
-  static constexpr KeyDeletedOp kLast = KeyDeletedOp::Expired;
+struct OpNames<KeyDeletedOp> : OpSetOf<KeyDeletedOp, OpSet::KeyDeleted, KeyDeletedOp::Expired> {
   static constexpr std::array<std::string_view, 2> kNames = {"del", "expired"};
 };
 template <>
-struct OpNames<RedisInstanceOp> {
-  static constexpr OpSet kSet = OpSet::RedisInstance;
-  static constexpr RedisInstanceOp kLast = RedisInstanceOp::Clock;
+struct OpNames<RedisInstanceOp> : OpSetOf<RedisInstanceOp, OpSet::RedisInstance, RedisInstanceOp::Clock> {
   static constexpr std::array<std::string_view, 4> kNames = {"up", "down", "promoted", "clock"};
 };
 template <>
-struct OpNames<NoteOp> {
-  static constexpr OpSet kSet = OpSet::Note;
-  static constexpr NoteOp kLast = NoteOp::Multilock;
+struct OpNames<NoteOp> : OpSetOf<NoteOp, OpSet::Note, NoteOp::Multilock> {
   static constexpr std::array<std::string_view, 2> kNames = {"redlock", "multilock"};
 };
 template <>
-struct OpNames<ServerFaultOp> {
-  static constexpr OpSet kSet = OpSet::ServerFault;
-  static constexpr ServerFaultOp kLast = ServerFaultOp::DropConnection;
+struct OpNames<ServerFaultOp> : OpSetOf<ServerFaultOp, OpSet::ServerFault, ServerFaultOp::DropConnection> {
   static constexpr std::array<std::string_view, 1> kNames = {"drop_connection"};
 };
 // Fault kinds are named by their own table, which the scenario loader reads too.
 template <>
-struct OpNames<FaultKind> {
-  static constexpr OpSet kSet = OpSet::Fault;
-  static constexpr FaultKind kLast = FaultKind::RestartServer;
+struct OpNames<FaultKind> : OpSetOf<FaultKind, OpSet::Fault, FaultKind::RestartServer> {
   static constexpr std::array<std::string_view, kFaultKinds.size()> kNames = [] {
     std::array<std::string_view, kFaultKinds.size()> names{};
     for (size_t i = 0; i < names.size(); ++i) names[i] = kFaultKinds[i].name;
