@@ -2,6 +2,7 @@
 // (trace_ops.h says which enum goes with which kind); the JSON Lines names are stable.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>

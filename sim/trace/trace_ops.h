@@ -9,8 +9,9 @@
 // op to a person. The names are the JSON Lines format: renaming one changes every golden hash.
 //
 // Open sets stay strings: a Step's op is the recipe's name (a new recipe must not touch the trace
-// layer), carried in TraceEvent::label and written under "op". Fault events carry a FaultKind,
-// whose table (fault_kinds.h) the scenario loader, the GUI and the docs read too.
+// layer), carried in TraceEvent::label and written under "op". A Note's text is free (its
+// detail), but what it is about is a closed NoteOp, because the stage reacts to it. Fault events
+// carry a FaultKind, whose table (fault_kinds.h) the scenario loader, the GUI and the docs read.
 #pragma once
 
 #include <array>
