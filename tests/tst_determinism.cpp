@@ -43,7 +43,7 @@ struct RunSummary {
 class WorkloadWitness final : public sim::TraceSink {
  public:
   void onEvent(const sim::TraceEvent& event) override {
-    if (event.kind == sim::TraceKind::SessionState && event.actor == "server" && event.op == "expired") {
+    if (event.kind == sim::TraceKind::SessionState && event.actor == "server" && event.op == sim::SessionOp::Expired) {
       ++expiredSessions;
     }
     if (event.kind == sim::TraceKind::NodeDeleted && event.detail == "expired") ++nodesReapedByExpiry;
@@ -92,7 +92,7 @@ class Contender {
   void acquire() {
     ++summary_.acquisitions;
     if (summary_.crashed) ++summary_.acquisitionsAfterCrash;
-    world_.record({.kind = sim::TraceKind::Note, .actor = name_, .op = "acquired", .path = myNode_});
+    world_.record({.kind = sim::TraceKind::Note, .actor = name_, .path = myNode_, .detail = "acquired"});
     if (name_ == kCrashingClient && holds_++ == 1) {
       // Dies holding the lock: only the session expiry can free it.
       world_.after(sim::fromMillis(1), [this] {  // before the shortest hold ends

@@ -69,7 +69,7 @@ class GuiHoldsTest : public QObject {
     QCOMPARE(acquisitions, static_cast<int>(verdict.metric(Metric::Acquisitions)));
     int acquiredEvents = 0;
     for (const gui::StoredEvent& event : timeline->trace().events()) {
-      if (event.kind != sim::TraceKind::Lock || timeline->trace().text(event.op) != "acquired") continue;
+      if (event.kind != sim::TraceKind::Lock || event.op != sim::LockOp::Acquired) continue;
       ++acquiredEvents;
       const int client = timeline->cast().clientOfActor(event.actor);
       const auto within = std::count_if(holds.begin(), holds.end(), [&](const gui::HoldInterval& hold) {

@@ -418,7 +418,7 @@ class GuiModelsTest : public QObject {
     auto crashAt = [](const SimulationController& simulation) {
       const auto& trace = simulation.timeline()->trace();
       for (const auto& event : trace.events()) {
-        if (event.kind == sim::TraceKind::Fault && trace.text(event.op) == "crash" && trace.text(event.actor) == "c3") {
+        if (event.op == sim::FaultKind::Crash && trace.text(event.actor) == "c3") {
           return event.time;
         }
       }

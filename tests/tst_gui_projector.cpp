@@ -110,11 +110,10 @@ class GuiProjectorTest : public QObject {
     if (rowPixels > 0 && rowPixels < 18) problems << QStringLiteral("znode rows in %1 px type").arg(rowPixels);
     const QRectF stageBox(0, 0, stage_->width(), stage_->height());
     const gui::StageState& state = simulation_->stage();
-    const auto& trace = simulation_->timeline()->trace();
     for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
       const QString name = simulation_->run()->clientNames().value(client);
       const QString activity = QString::fromStdString(
-          gui::activityText(state.clients()[static_cast<size_t>(client)], trace, !state.instances().empty()));
+          gui::activityText(state.clients()[static_cast<size_t>(client)], !state.instances().empty()));
       if (stage_->clientCaption(client) != name + QLatin1Char('\n') + activity) {
         problems << QStringLiteral("%1's card reads \"%2\", not its name and %3").arg(name, stage_->clientCaption(client), activity);
       }

@@ -462,7 +462,7 @@ class GuiScreensTest : public QObject {
     std::string node, otherNode;
     const auto& trace = simulation_->timeline()->trace();
     for (const auto& event : trace.events()) {
-      if (event.kind == sim::TraceKind::Lock && trace.text(event.op) == "acquired" && ++grants == 2) {
+      if (event.op == sim::LockOp::Acquired && ++grants == 2) {
         acquired = event.time;
         node = std::string(trace.text(event.path));
       }

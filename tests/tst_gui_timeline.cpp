@@ -45,9 +45,9 @@ sim::Micros middleOfFirstBurst(const RunTimeline& timeline) {
   return latestStart + (earliestEnd - latestStart) / 2;
 }
 
-std::vector<std::string> activities(const RunTimeline& timeline, const gui::StageState& stage) {
+std::vector<std::string> activities(const gui::StageState& stage) {
   std::vector<std::string> out;
-  for (const auto& client : stage.clients()) out.push_back(gui::activityName(client.activity(timeline.trace())));
+  for (const auto& client : stage.clients()) out.push_back(gui::activityName(client.activity()));
   return out;
 }
 
@@ -58,9 +58,9 @@ gui::StageState stageAt(const RunTimeline& timeline, sim::Micros time) {
   return timeline.stageAfter(static_cast<size_t>(after - events.begin()));
 }
 
-sim::Micros firstLockEvent(const RunTimeline& timeline, std::string_view actor, std::string_view op) {
+sim::Micros firstLockEvent(const RunTimeline& timeline, std::string_view actor, sim::LockOp op) {
   for (const auto& event : timeline.trace().events()) {
-    if (event.kind == TraceKind::Lock && timeline.trace().text(event.actor) == actor && timeline.trace().text(event.op) == op) {
+    if (event.op == op && timeline.trace().text(event.actor) == actor) {
       return event.time;
     }
   }
@@ -99,7 +99,7 @@ class GuiTimelineTest : public QObject {
     const sim::Micros crash = timeline->report().origin + sim::fromMillis(100);
     sim::Micros expired = 0;
     for (const auto& event : timeline->trace().events()) {
-      if (event.kind == TraceKind::SessionState && timeline->trace().text(event.op) == "expired" &&
+      if (event.op == sim::SessionOp::Expired &&
           timeline->cast().clientOfSession(event.session) == 0) {
         expired = event.time;
       }
@@ -153,9 +153,9 @@ class GuiTimelineTest : public QObject {
     const auto withFailover = recordOnModel(scenario);
     scenario.faults.clear();
     const auto withoutFailover = recordOnModel(scenario);
-    const sim::Micros acquired = firstLockEvent(*withoutFailover, "c1", "acquired");
+    const sim::Micros acquired = firstLockEvent(*withoutFailover, "c1", sim::LockOp::Acquired);
     QVERIFY(acquired > 0);
-    QCOMPARE(firstLockEvent(*withFailover, "c1", "acquired"), acquired);
+    QCOMPARE(firstLockEvent(*withFailover, "c1", sim::LockOp::Acquired), acquired);
 
     const gui::StageState inTransit = stageAt(*withoutFailover, acquired + sim::fromMillis(100));
     const gui::InstanceOnStage& replica = inTransit.instances().at("redis-1-r1");
@@ -184,7 +184,7 @@ class GuiTimelineTest : public QObject {
   // answers come in, and closes with the recipe's own count.
   void aRedlockAttemptIsTalliedPerInstance() {
     const auto timeline = recordOnModel(testing::loadLesson("redis/redlock-two-down.yaml"));
-    const sim::Micros acquired = firstLockEvent(*timeline, "c1", "acquired");
+    const sim::Micros acquired = firstLockEvent(*timeline, "c1", sim::LockOp::Acquired);
     QVERIFY(acquired > 0);
     using Vote = gui::QuorumTally::Vote;
     auto votesAt = [&](sim::Micros time) {
@@ -215,7 +215,7 @@ class GuiTimelineTest : public QObject {
       if (count == 0 || count % 97 == 0 || count == 256 || count == 257 || count == total) {
         const gui::StageState snapshot = timeline->stageAfter(count);
         QCOMPARE(snapshot.applied(), count);
-        QCOMPARE(activities(*timeline, snapshot), activities(*timeline, folded));
+        QCOMPARE(activities(snapshot), activities(folded));
         QCOMPARE(snapshot.znodes().size(), folded.znodes().size());
         QCOMPARE(snapshot.watches().size(), folded.watches().size());
       }
@@ -239,7 +239,7 @@ class GuiTimelineTest : public QObject {
     const size_t probe = total - 7;  // far from any snapshot's start
     for (size_t index = 0; index < probe; ++index) folded.apply(timeline->trace()[index], timeline->trace(), timeline->cast());
     const gui::StageState sought = timeline->stageAfter(probe);
-    QCOMPARE(activities(*timeline, sought), activities(*timeline, folded));
+    QCOMPARE(activities(sought), activities(folded));
     QCOMPARE(sought.znodes().size(), folded.znodes().size());
     QCOMPARE(sought.watches().size(), folded.watches().size());
   }

@@ -7,11 +7,13 @@
 // nobody acquires until one comes back, and locks flow again after it does.
 
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include "sim/trace/trace_json_reader.h"
+
+namespace sim = lockscope::sim;
 
 namespace {
 
@@ -30,7 +32,8 @@ QString ensembleServers() {
 struct Run {
   int exitCode = -1;
   QByteArray output;
-  QList<QJsonObject> trace;
+  std::vector<sim::RecordedEvent> trace;
+  std::string traceError;  // the trace file's first unreadable line
 };
 
 Run runLesson(const char* name, const QString& tracePath) {
@@ -45,18 +48,15 @@ Run runLesson(const char* name, const QString& tracePath) {
           process.readAll(), {}};
   QFile trace(tracePath);
   if (trace.open(QIODevice::ReadOnly)) {
-    for (const QByteArray& line : trace.readAll().split('\n')) {
-      if (!line.isEmpty()) run.trace << QJsonDocument::fromJson(line).object();
-    }
+    const QByteArray text = trace.readAll();
+    run.trace = sim::readJsonLines(std::string_view(text.constData(), size_t(text.size())), run.traceError);
   }
   return run;
 }
 
-qint64 timeOf(const Run& run, const QString& kind, const QString& op) {
-  for (const QJsonObject& event : run.trace) {
-    if (event["kind"].toString() == kind && event["op"].toString() == op) {
-      return event["t"].toInteger();
-    }
+qint64 timeOf(const Run& run, sim::TraceOp op) {
+  for (const sim::RecordedEvent& event : run.trace) {
+    if (event.op == op) return event.time;
   }
   return -1;
 }
@@ -77,9 +77,10 @@ class LiveEnsembleTest : public QObject {
     QTemporaryDir dir;
     const Run run = runLesson("leader-killed", dir.filePath("trace.jsonl"));
     QVERIFY2(run.exitCode == 0, run.output.constData());
-    QVERIFY(timeOf(run, "fault", "kill_server") > 0);
-    for (const QJsonObject& event : run.trace) {
-      QVERIFY2(event["kind"].toString() != "note", qPrintable(event["detail"].toString()));
+    QVERIFY2(run.traceError.empty(), run.traceError.c_str());
+    QVERIFY(timeOf(run, sim::FaultKind::KillServer) > 0);
+    for (const sim::RecordedEvent& event : run.trace) {
+      QVERIFY2(event.kind != sim::TraceKind::Note, event.detail.c_str());
     }
   }
 
@@ -87,13 +88,14 @@ class LiveEnsembleTest : public QObject {
     QTemporaryDir dir;
     const Run run = runLesson("quorum-lost", dir.filePath("trace.jsonl"));
     QVERIFY2(run.exitCode == 0, run.output.constData());
-    const qint64 killed = timeOf(run, "fault", "kill_server");
-    const qint64 restarted = timeOf(run, "fault", "restart_server");
+    QVERIFY2(run.traceError.empty(), run.traceError.c_str());
+    const qint64 killed = timeOf(run, sim::FaultKind::KillServer);
+    const qint64 restarted = timeOf(run, sim::FaultKind::RestartServer);
     QVERIFY(killed > 0 && restarted > killed);
     int acquiredAfter = 0;
-    for (const QJsonObject& event : run.trace) {
-      if (event["kind"].toString() != "lock" || event["op"].toString() != "acquired") continue;
-      const qint64 time = event["t"].toInteger();
+    for (const sim::RecordedEvent& event : run.trace) {
+      if (event.op != sim::LockOp::Acquired) continue;
+      const qint64 time = event.time;
       // A grant within a few ms of the kill was already on its way; none may come later
       // while the minority is alone.
       QVERIFY2(time < killed + 50'000 || time > restarted,

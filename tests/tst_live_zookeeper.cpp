@@ -22,6 +22,7 @@
 #include "backends/live/live_namespace.h"
 #include "backends/live/live_zookeeper_client.h"
 #include "backends/live/real_time_driver.h"
+#include "sim/trace/trace_json_reader.h"
 #include "support/live_server.h"
 
 namespace {
@@ -62,7 +63,7 @@ class TraceLog final : public lockscope::sim::TraceSink {
   void onEvent(const lockscope::sim::TraceEvent& event) override {
     lines << QString::fromLatin1(lockscope::sim::traceKindName(event.kind)) + " " +
                  QString::fromUtf8(event.actor.data(), qsizetype(event.actor.size())) + " " +
-                 QString::fromUtf8(event.op.data(), qsizetype(event.op.size()));
+                 QString::fromUtf8(opText(event).data(), qsizetype(opText(event).size()));
   }
   QStringList lines;
 };
@@ -227,13 +228,14 @@ class LiveZooKeeperTest : public QObject {
     QVERIFY(trace.open(QIODevice::ReadOnly));
     qint64 faultAt = -1, c2AcquiredAt = -1;
     bool c1Expired = false;
-    for (const QByteArray& line : trace.readAll().split('\n')) {
-      const QJsonObject event = QJsonDocument::fromJson(line).object();
-      const QString kind = event["kind"].toString(), actor = event["actor"].toString();
-      const QString op = event["op"].toString();
-      if (kind == "fault" && faultAt < 0) faultAt = event["t"].toInteger();
-      if (kind == "session_state" && actor == "c1" && op == "expired") c1Expired = true;
-      if (kind == "lock" && actor == "c2" && op == "acquired") c2AcquiredAt = event["t"].toInteger();
+    const QByteArray text = trace.readAll();
+    std::string error;
+    const auto events = lockscope::sim::readJsonLines(std::string_view(text.constData(), size_t(text.size())), error);
+    QVERIFY2(error.empty(), error.c_str());
+    for (const lockscope::sim::RecordedEvent& event : events) {
+      if (event.kind == lockscope::sim::TraceKind::Fault && faultAt < 0) faultAt = event.time;
+      if (event.op == lockscope::sim::SessionOp::Expired && event.actor == "c1") c1Expired = true;
+      if (event.op == lockscope::sim::LockOp::Acquired && event.actor == "c2") c2AcquiredAt = event.time;
     }
     QVERIFY(faultAt > 0 && c2AcquiredAt > faultAt);
     QVERIFY2(c1Expired, "c1 never learned that its session expired");

@@ -33,12 +33,12 @@ class StoryCollector final : public lockscope::sim::TraceSink {
     // from them.
     static const QRegularExpression guid(
         QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
-    if (event.kind == TraceKind::Lock && event.op == "acquired") {
+    if (event.op == lockscope::sim::LockOp::Acquired) {
       QString node = QString::fromUtf8(event.path.data(), qsizetype(event.path.size()));
       node.replace(guid, QStringLiteral("GUID"));
       acquisitions << QString::fromUtf8(event.actor.data(), qsizetype(event.actor.size())) + " " +
                           node;
-    } else if (event.kind == TraceKind::Lock && event.op == "releasing") {
+    } else if (event.op == lockscope::sim::LockOp::Releasing) {
       // From the moment the delete is sent, the notifications it causes: NodeDeleted on the
       // node itself (chained waiters) and NodeChildrenChanged on its parent (the herd). Others
       // (a revoke's NodeDataChanged) race the release itself and are not counted.

@@ -30,7 +30,7 @@ using lockscope::run::RunReport;
 class AcquisitionCollector final : public lockscope::sim::TraceSink {
  public:
   void onEvent(const lockscope::sim::TraceEvent& event) override {
-    if (event.kind == lockscope::sim::TraceKind::Lock && event.op == "acquired") {
+    if (event.op == lockscope::sim::LockOp::Acquired) {
       acquisitions << QString::fromUtf8(event.actor.data(), qsizetype(event.actor.size()));
     }
   }

@@ -147,13 +147,14 @@ class ProcessTest : public QObject {
     QCOMPARE(reported, (std::vector<Process::State>{Process::State::Paused, Process::State::Running,
                                                     Process::State::Crashed,
                                                     Process::State::Running}));
-    std::vector<std::string> ops;
+    std::vector<lockscope::sim::TraceOp> ops;
     for (const auto& event : recorder.events()) {
       QCOMPARE(event.kind, TraceKind::Process);
       QCOMPARE(event.actor, std::string("client-1"));
       ops.push_back(event.op);
     }
-    QCOMPARE(ops, (std::vector<std::string>{"paused", "resumed", "crashed", "restarted"}));
+    QVERIFY(ops == (std::vector<lockscope::sim::TraceOp>{lockscope::sim::ProcessOp::Paused, lockscope::sim::ProcessOp::Resumed,
+                                              lockscope::sim::ProcessOp::Crashed, lockscope::sim::ProcessOp::Restarted}));
   }
 };
 

@@ -28,7 +28,7 @@ namespace {
 class StepCollector final : public sim::TraceSink {
  public:
   void onEvent(const sim::TraceEvent& event) override {
-    if (event.kind == sim::TraceKind::Step) marked[std::string(event.op)].insert(event.request);
+    if (event.kind == sim::TraceKind::Step) marked[std::string(event.label)].insert(event.request);
   }
   std::map<std::string, std::set<int64_t>> marked;
 };

@@ -64,10 +64,10 @@ void deleteBetweenListAndWatch(LockHarness& h, const char* recipe) {
   h.addClient(spec("c0", 0, plan({"acquire", "hold 300ms", "release"})), recipe);
   h.addClient(spec("c1", fromMillis(50), plan({"acquire", "hold 5s", "release"})), recipe);
   h.start();
-  QVERIFY(h.runUntilLock("c0", "acquired"));
-  QVERIFY(h.runUntil([&] { return !h.events(TraceKind::Request, "c1", "getChildren").empty(); }));
+  QVERIFY(h.runUntilLock("c0", sim::LockOp::Acquired));
+  QVERIFY(h.runUntil([&] { return !h.events(TraceKind::Request, "c1", sim::ZooKeeperOp::GetChildren).empty(); }));
   h.process("c1").pause();
-  QVERIFY(h.runUntilLock("c0", "released"));
+  QVERIFY(h.runUntilLock("c0", sim::LockOp::Released));
   h.runFor(fromMillis(10));
   h.process("c1").resume();
 }
@@ -157,7 +157,7 @@ void TestRecipes::benignRunIsSafe() {
   h.addClients(4, name, fromMillis(50), parameters, 0, 2);
   h.start();
   QVERIFY(h.runUntilFinished(fromSeconds(60)));
-  QCOMPARE(h.lockEvents("acquired").size(), size_t{8});
+  QCOMPARE(h.lockEvents(sim::LockOp::Acquired).size(), size_t{8});
   QCOMPARE(h.overlaps(), 0);
   QCOMPARE(h.resource.value(), int64_t{8});
   const size_t lines = recipes::findRecipe(name)->pseudocode.size();
@@ -219,7 +219,7 @@ void TestRecipes::grantsInSequenceOrder() {
   h.addClients(8, recipe.toStdString(), fromMillis(20));
   h.start();
   QVERIFY(h.runUntilFinished());
-  const std::vector<sim::RecordedEvent> grants = h.lockEvents("acquired");
+  const std::vector<sim::RecordedEvent> grants = h.lockEvents(sim::LockOp::Acquired);
   QCOMPARE(grants.size(), size_t{8});
   for (size_t index = 1; index < grants.size(); ++index) {
     QVERIFY(sequenceOf(grants[index - 1].path) < sequenceOf(grants[index].path));
@@ -244,13 +244,13 @@ void TestRecipes::crashedHolderLetsGoAfterSessionTimeout() {
   h.createPaths({"/lock"});
   h.addClients(3, recipe.toStdString(), fromSeconds(10), {}, fromMillis(20));
   h.start();
-  QVERIFY(h.runUntilLock("c0", "acquired"));
+  QVERIFY(h.runUntilLock("c0", sim::LockOp::Acquired));
   h.runFor(fromMillis(100));
   const Micros crash = h.world.now();
   h.process("c0").crash();
-  QVERIFY(h.runUntil([&] { return h.lockEvents("acquired").size() == 2; }, fromSeconds(30)));
-  const Micros expiry = timeOf(h.events(TraceKind::SessionState, "server", "expired"));
-  const Micros next = timeOf(h.lockEvents("acquired"), 1);
+  QVERIFY(h.runUntil([&] { return h.lockEvents(sim::LockOp::Acquired).size() == 2; }, fromSeconds(30)));
+  const Micros expiry = timeOf(h.events(TraceKind::SessionState, "server", sim::SessionOp::Expired));
+  const Micros next = timeOf(h.lockEvents(sim::LockOp::Acquired), 1);
   QVERIFY(expiry - crash >= fromMillis(4000) * 2 / 3);  // at most a ping interval was left
   QVERIFY(next > expiry && next - expiry < fromMillis(100));
   QCOMPARE(h.overlaps(), 0);
@@ -275,7 +275,7 @@ void TestRecipes::timedAcquireDeletesItsNode() {
   h.start();
   QVERIFY(h.runUntilFinished());
   const Micros waited =
-      timeOf(h.lockEvents("timed_out", "c1")) - timeOf(h.lockEvents("acquiring", "c1"));
+      timeOf(h.lockEvents(sim::LockOp::TimedOut, "c1")) - timeOf(h.lockEvents(sim::LockOp::Acquiring, "c1"));
   QVERIFY2(waited >= fromMillis(500) && waited < fromMillis(520),
            qPrintable(QString::number(waited)));
   const std::vector<std::string> ownNodes = h.nodesCreated("/lock", "c1");
@@ -283,8 +283,8 @@ void TestRecipes::timedAcquireDeletesItsNode() {
   const auto deleted = h.events(TraceKind::NodeDeleted);
   const auto gone = std::find_if(deleted.begin(), deleted.end(),
                                  [&](const auto& event) { return event.path == ownNodes[0]; });
-  QVERIFY(gone != deleted.end() && gone->time <= timeOf(h.lockEvents("timed_out", "c1")));
-  QCOMPARE(h.lockEvents("acquired").size(), size_t{2});  // c0, then c2 right after it
+  QVERIFY(gone != deleted.end() && gone->time <= timeOf(h.lockEvents(sim::LockOp::TimedOut, "c1")));
+  QCOMPARE(h.lockEvents(sim::LockOp::Acquired).size(), size_t{2});  // c0, then c2 right after it
 }
 
 void TestRecipes::curatorFindsItsNodeAfterLostReply_data() {
@@ -308,12 +308,12 @@ void TestRecipes::curatorFindsItsNodeAfterLostReply() {
   h.runFor(fromMillis(1));
   h.session("c0").loseNextReply(true);  // c0's first request is the create
   QVERIFY(h.runUntilFinished());
-  QCOMPARE(h.events(TraceKind::Reply, "c0", "create").at(0).rc, std::string("CONNECTIONLOSS"));
+  QCOMPARE(h.events(TraceKind::Reply, "c0", sim::ZooKeeperOp::Create).at(0).rc, std::string("CONNECTIONLOSS"));
   const std::vector<std::string> nodes = h.nodesCreated("/lock", "c0");
   QCOMPARE(nodes.size(), size_t{1});
   QVERIFY(nodes[0].find("/_c_") != std::string::npos);
-  QCOMPARE(h.lockEvents("acquired", "c0").at(0).path, nodes[0]);
-  QCOMPARE(h.lockEvents("acquired", "c1").size(), size_t{1});
+  QCOMPARE(h.lockEvents(sim::LockOp::Acquired, "c0").at(0).path, nodes[0]);
+  QCOMPARE(h.lockEvents(sim::LockOp::Acquired, "c1").size(), size_t{1});
   QVERIFY(h.childrenOf("/lock").empty());
 }
 
@@ -328,9 +328,9 @@ void TestRecipes::noGuidWaitsBehindItsOrphan() {
   h.runFor(fromMillis(1));
   h.session("c0").loseNextReply(true);
   h.runFor(fromSeconds(30));
-  QCOMPARE(h.events(TraceKind::Reply, "c0", "create").at(0).rc, std::string("CONNECTIONLOSS"));
+  QCOMPARE(h.events(TraceKind::Reply, "c0", sim::ZooKeeperOp::Create).at(0).rc, std::string("CONNECTIONLOSS"));
   QCOMPARE(h.nodesCreated("/lock", "c0").size(), size_t{2});
-  QVERIFY(h.lockEvents("acquired").empty());
+  QVERIFY(h.lockEvents(sim::LockOp::Acquired).empty());
   QCOMPARE(h.client("c0").phase(), clients::LockClient::Phase::Acquiring);
   QCOMPARE(h.client("c1").phase(), clients::LockClient::Phase::Acquiring);
 }
@@ -345,13 +345,13 @@ void TestRecipes::curatorPipelineSendsListingWithCreate() {
   h.addClients(4, "zk-curator", fromMillis(20), parameters, 0, 2);
   h.start();
   QVERIFY(h.runUntilFinished());
-  QCOMPARE(h.lockEvents("acquired").size(), size_t{8});
+  QCOMPARE(h.lockEvents(sim::LockOp::Acquired).size(), size_t{8});
   QCOMPARE(h.overlaps(), 0);
   for (const char* client : {"c0", "c1", "c2", "c3"}) {
-    const auto creates = h.events(TraceKind::Request, client, "create");
+    const auto creates = h.events(TraceKind::Request, client, sim::ZooKeeperOp::Create);
     QCOMPARE(creates.size(), size_t{2});
     for (const sim::RecordedEvent& create : creates) {
-      const auto listings = h.events(TraceKind::Request, client, "getChildren");
+      const auto listings = h.events(TraceKind::Request, client, sim::ZooKeeperOp::GetChildren);
       QVERIFY(std::any_of(listings.begin(), listings.end(), [&](const sim::RecordedEvent& listing) {
         return listing.time == create.time && listing.request == create.request + 1;
       }));
@@ -370,13 +370,13 @@ void TestRecipes::curatorIsReentrant() {
   h.start();
   QVERIFY(h.runUntilFinished());
   QCOMPARE(h.nodesCreated("/lock", "c0").size(), size_t{1});
-  const auto grants = h.lockEvents("acquired", "c0");
+  const auto grants = h.lockEvents(sim::LockOp::Acquired, "c0");
   QCOMPARE(grants.size(), size_t{2});
   QCOMPARE(grants[0].path, grants[1].path);
   QVERIFY(grants[1].time == grants[0].time);  // no ZooKeeper call in between
-  const auto releases = h.lockEvents("released", "c0");
+  const auto releases = h.lockEvents(sim::LockOp::Released, "c0");
   QCOMPARE(releases.size(), size_t{2});
-  QVERIFY(timeOf(h.lockEvents("acquired", "c1")) > releases[1].time);
+  QVERIFY(timeOf(h.lockEvents(sim::LockOp::Acquired, "c1")) > releases[1].time);
   QCOMPARE(h.overlaps(), 0);
 }
 
@@ -450,11 +450,11 @@ void TestRecipes::semaphoreMutexBlocksItsOwnHolder() {
               recipe.toStdString(), timed(1000));
   h.start();
   QVERIFY(h.runUntilFinished());
-  QCOMPARE(static_cast<int>(h.lockEvents("acquired", "c0").size()), acquired);
-  QCOMPARE(static_cast<int>(h.lockEvents("timed_out", "c0").size()), timedOut);
+  QCOMPARE(static_cast<int>(h.lockEvents(sim::LockOp::Acquired, "c0").size()), acquired);
+  QCOMPARE(static_cast<int>(h.lockEvents(sim::LockOp::TimedOut, "c0").size()), timedOut);
   if (timedOut) {
     const Micros waited =
-        timeOf(h.lockEvents("timed_out", "c0")) - timeOf(h.lockEvents("acquiring", "c0"), 1);
+        timeOf(h.lockEvents(sim::LockOp::TimedOut, "c0")) - timeOf(h.lockEvents(sim::LockOp::Acquiring, "c0"), 1);
     QVERIFY(waited >= fromMillis(1000));
   }
   QVERIFY(h.childrenOf("/lock/leases").empty());
@@ -469,8 +469,8 @@ void TestRecipes::semaphoreMutexWithoutTimeoutIsStuck() {
   h.addClient(spec("c1", fromMillis(100), plan({"acquire", "release"})), "zk-semaphore-mutex");
   h.start();
   h.runFor(fromSeconds(30));
-  QCOMPARE(h.lockEvents("acquired", "c0").size(), size_t{1});
-  QVERIFY(h.lockEvents("acquired", "c1").empty());
+  QCOMPARE(h.lockEvents(sim::LockOp::Acquired, "c0").size(), size_t{1});
+  QVERIFY(h.lockEvents(sim::LockOp::Acquired, "c1").empty());
   QCOMPARE(h.client("c0").phase(), clients::LockClient::Phase::Acquiring);
   QCOMPARE(h.client("c1").phase(), clients::LockClient::Phase::Acquiring);
 }
@@ -509,7 +509,7 @@ void readersAroundAWriter(LockHarness& h) {
 void TestRecipes::rwlockWriterIsExclusive() {
   LockHarness h(13);
   readersAroundAWriter(h);
-  QCOMPARE(h.lockEvents("acquired").size(), size_t{5});
+  QCOMPARE(h.lockEvents(sim::LockOp::Acquired).size(), size_t{5});
   QCOMPARE(h.overlaps(), 0);
   QCOMPARE(h.maxConcurrent("write"), 1);
 }
@@ -518,10 +518,10 @@ void TestRecipes::rwlockWriterIsExclusive() {
 void TestRecipes::rwlockReaderQueuesBehindWaitingWriter() {
   LockHarness h(13);
   readersAroundAWriter(h);
-  const Micros written = timeOf(h.lockEvents("released", "w"));
-  QVERIFY(timeOf(h.lockEvents("acquired", "r0")) < timeOf(h.lockEvents("acquired", "w")));
-  QVERIFY(timeOf(h.lockEvents("acquired", "r2")) > written);
-  QVERIFY(timeOf(h.lockEvents("acquired", "r3")) > written);
+  const Micros written = timeOf(h.lockEvents(sim::LockOp::Released, "w"));
+  QVERIFY(timeOf(h.lockEvents(sim::LockOp::Acquired, "r0")) < timeOf(h.lockEvents(sim::LockOp::Acquired, "w")));
+  QVERIFY(timeOf(h.lockEvents(sim::LockOp::Acquired, "r2")) > written);
+  QVERIFY(timeOf(h.lockEvents(sim::LockOp::Acquired, "r3")) > written);
   QCOMPARE(h.maxConcurrent("read"), 2);
 }
 
@@ -537,13 +537,13 @@ void TestRecipes::rwlockDowngradeKeepsWritersOut() {
               "zk-rwlock");
   h.start();
   QVERIFY(h.runUntilFinished());
-  const auto grants = h.lockEvents("acquired", "a");
+  const auto grants = h.lockEvents(sim::LockOp::Acquired, "a");
   QCOMPARE(grants.size(), size_t{2});
   QVERIFY(grants[1].path.find("__READ__") != std::string::npos);
   QCOMPARE(sequenceOf(grants[1].path), sequenceOf(grants[0].path));
   QVERIFY(grants[1].time - grants[0].time < fromMillis(10));
-  const auto readReleased = h.lockEvents("released", "a");
-  QVERIFY(timeOf(h.lockEvents("acquired", "b")) > timeOf(readReleased, 1));
+  const auto readReleased = h.lockEvents(sim::LockOp::Released, "a");
+  QVERIFY(timeOf(h.lockEvents(sim::LockOp::Acquired, "b")) > timeOf(readReleased, 1));
   QCOMPARE(h.overlaps(), 0);
 }
 
@@ -555,7 +555,7 @@ void TestRecipes::rwlockRefusesUpgrade() {
       "zk-rwlock");
   h.start();
   QVERIFY(h.runUntilFinished());
-  const auto failures = h.lockEvents("failed", "a");
+  const auto failures = h.lockEvents(sim::LockOp::Failed, "a");
   QCOMPARE(failures.size(), size_t{1});
   QCOMPARE(failures[0].detail, std::string("upgrade refused"));
   QCOMPARE(failures[0].value, std::string("write"));
@@ -590,11 +590,11 @@ void TestRecipes::multilockPartialFailureReleasesWhatItTook() {
   h.addClient(spec("y", fromMillis(200), plan({"acquire", "release"})), "zk-curator", at("/a"));
   h.start();
   QVERIFY(h.runUntilFinished());
-  const Micros gaveUp = timeOf(h.lockEvents("timed_out", "m"));
+  const Micros gaveUp = timeOf(h.lockEvents(sim::LockOp::TimedOut, "m"));
   QVERIFY(gaveUp > 0);
-  QVERIFY(h.lockEvents("acquired", "m").empty());
-  const Micros yGot = timeOf(h.lockEvents("acquired", "y"));
-  QVERIFY(yGot > gaveUp - fromMillis(50) && yGot < timeOf(h.lockEvents("released", "x")));
+  QVERIFY(h.lockEvents(sim::LockOp::Acquired, "m").empty());
+  const Micros yGot = timeOf(h.lockEvents(sim::LockOp::Acquired, "y"));
+  QVERIFY(yGot > gaveUp - fromMillis(50) && yGot < timeOf(h.lockEvents(sim::LockOp::Released, "x")));
   QCOMPARE(h.nodesCreated("/a", "m").size(), size_t{1});
   QVERIFY(h.childrenOf("/a").empty() && h.childrenOf("/b").empty());
 }
@@ -614,11 +614,11 @@ void TestRecipes::persistentNodeOfCrashedHolderBlocksEveryone() {
   h.createPaths({"/lock"});
   h.addClients(3, recipe.toStdString(), fromMillis(500), {}, fromMillis(20));
   h.start();
-  QVERIFY(h.runUntilLock("c0", "acquired"));
+  QVERIFY(h.runUntilLock("c0", sim::LockOp::Acquired));
   h.runFor(fromMillis(100));
   h.process("c0").crash();
   h.runFor(fromSeconds(60));
-  QCOMPARE(static_cast<int>(h.lockEvents("acquired").size()), acquired);
+  QCOMPARE(static_cast<int>(h.lockEvents(sim::LockOp::Acquired).size()), acquired);
   QCOMPARE(h.childrenOf("/lock").size(), size_t{acquired == 1 ? 3u : 0u});
 }
 
@@ -641,7 +641,7 @@ void TestRecipes::noRecheckGivesTwoHolders() {
   QVERIFY(h.runUntil([&] { return h.world.now() >= fromSeconds(1); }));
   h.process("c1").crash();
   h.runFor(fromSeconds(30));
-  QCOMPARE(h.lockEvents("acquired", "c2").size(), size_t{1});
+  QCOMPARE(h.lockEvents(sim::LockOp::Acquired, "c2").size(), size_t{1});
   QCOMPARE(h.overlaps() > 0, twoHolders);
   QCOMPARE(h.resource.value() < h.resource.writes(), twoHolders);  // a lost update
 }
@@ -663,7 +663,7 @@ void TestRecipes::lostWatchLeavesClientStuck() {
   LockHarness h(20);
   deleteBetweenListAndWatch(h, recipe.toStdString().c_str());
   h.runFor(fromSeconds(30));
-  QCOMPARE(h.lockEvents("acquired", "c1").empty(), stuck);
+  QCOMPARE(h.lockEvents(sim::LockOp::Acquired, "c1").empty(), stuck);
   QCOMPARE(h.client("c1").phase() == clients::LockClient::Phase::Acquiring, stuck);
 }
 
@@ -681,8 +681,8 @@ void TestRecipes::vanishedPredecessorLeaksExistsWatch() {
   QFETCH(int, leaked);
   LockHarness h(20);
   deleteBetweenListAndWatch(h, recipe.toStdString().c_str());
-  QVERIFY(h.runUntilLock("c1", "acquired"));
-  const std::string predecessor = h.lockEvents("acquired", "c0").at(0).path;
+  QVERIFY(h.runUntilLock("c1", sim::LockOp::Acquired));
+  const std::string predecessor = h.lockEvents(sim::LockOp::Acquired, "c0").at(0).path;
   const int64_t session = h.sessionId("c1");
   int armed = 0;
   for (const auto& watch : h.model.server().tree().watches().entries()) {

@@ -32,7 +32,7 @@ Command script(std::string_view name, std::vector<std::string> args) {
 int deletions(const sim::TraceRecorder& trace, const std::string& instance, const std::string& detail) {
   int count = 0;
   for (const auto& event : trace.events()) {
-    if (event.kind == sim::TraceKind::KeyDeleted && event.actor == instance && event.op == "expired" &&
+    if (event.kind == sim::TraceKind::KeyDeleted && event.actor == instance && event.op == sim::KeyDeletedOp::Expired &&
         event.detail == detail) {
       ++count;
     }

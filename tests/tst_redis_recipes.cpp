@@ -35,7 +35,7 @@ std::string contention(const std::string& recipe, const std::string& extra = "")
          "hold_ms: 30\nthink_ms: 10\nseed: 7\n" + extra;
 }
 
-int count(const Outcome& outcome, sim::TraceKind kind, const std::string& op) {
+int count(const Outcome& outcome, sim::TraceKind kind, sim::TraceOp op) {
   int n = 0;
   for (const auto& event : outcome.events) n += event.kind == kind && event.op == op ? 1 : 0;
   return n;
@@ -77,8 +77,8 @@ class RedisRecipesTest : public QObject {
 
   void setnxExpireSetsTheTtlWithASecondCommand() {
     const Outcome outcome = runText(contention("redis-setnx-expire"));
-    QCOMPARE(count(outcome, sim::TraceKind::Request, "PEXPIRE"), 12);
-    QCOMPARE(count(outcome, sim::TraceKind::KeyChanged, "pexpire"), 12);
+    QCOMPARE(count(outcome, sim::TraceKind::Request, sim::RedisOp::PExpire), 12);
+    QCOMPARE(count(outcome, sim::TraceKind::KeyChanged, sim::KeyChangedOp::PExpire), 12);
   }
 
   void reentrantAcquiresNestAndReleaseByCount() {
@@ -88,7 +88,7 @@ class RedisRecipesTest : public QObject {
     QCOMPARE(outcome.report.verdict.metrics.at("acquisitions"), 24.0);
     int countOfTwo = 0;
     for (const auto& event : outcome.events) {
-      if (event.kind == sim::TraceKind::KeyChanged && event.op == "hincrby" &&
+      if (event.op == sim::KeyChangedOp::HIncrBy &&
           event.value.find("=2") != std::string::npos) {
         ++countOfTwo;
       }
@@ -100,7 +100,7 @@ class RedisRecipesTest : public QObject {
     const Outcome outcome = runText(contention("redis-fenced", "fenced: true\n"));
     std::vector<int64_t> tokens;
     for (const auto& event : outcome.events) {
-      if (event.kind == sim::TraceKind::Lock && event.op == "acquired") tokens.push_back(event.request);
+      if (event.op == sim::LockOp::Acquired) tokens.push_back(event.request);
     }
     QCOMPARE(tokens.size(), size_t{12});
     for (size_t i = 0; i < tokens.size(); ++i) QCOMPARE(tokens[i], int64_t(i + 1));
@@ -113,7 +113,7 @@ class RedisRecipesTest : public QObject {
         "clients: 2\nhold_ms: 1000\n");
     QVERIFY(outcome.report.verdict.violations.empty());
     // 1000 ms / (300 / 3) ms per renewal, for each of the two holders.
-    QVERIFY(count(outcome, sim::TraceKind::Request, "compare_and_extend") >= 18);
+    QVERIFY(count(outcome, sim::TraceKind::Request, sim::RedisOp::CompareAndExtend) >= 18);
   }
 
   // Redlock measures elapsed time on the client's own clock: one running at half speed sees a
@@ -135,7 +135,7 @@ class RedisRecipesTest : public QObject {
     QCOMPARE(outcome.report.verdict.metrics.at("acquisitions"), 0.0);
     QCOMPARE(outcome.report.verdict.metrics.at("failures"), 1.0);
     // Each failed attempt unlocked everywhere, the dead instances included.
-    QCOMPARE(count(outcome, sim::TraceKind::Request, "compare_and_delete"), 6);
+    QCOMPARE(count(outcome, sim::TraceKind::Request, sim::RedisOp::CompareAndDelete), 6);
   }
 };
 

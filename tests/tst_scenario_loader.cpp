@@ -12,6 +12,7 @@
 #include "sim/checkers/metric_names.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/scenario/yaml_reader.h"
+#include "sim/trace/fault_kinds.h"
 
 using namespace lockscope;
 using scenario::loadScenarioText;
@@ -411,6 +412,38 @@ class ScenarioLoaderTest : public QObject {
       QVERIFY2(result.scenario, result.error.c_str());
       QCOMPARE(result.scenario->expectations.back().name, std::string(info.name));
       QVERIFY2(doc.find("`" + std::string(info.name) + "`") != std::string::npos, info.name);
+    }
+  }
+
+  // Every fault kind in the one table (sim/trace/fault_kinds.h) is a key the loader reads into
+  // that kind, and a row of docs/scenario-format.md's fault table; the docs have no other row.
+  void everyFaultKindLoadsAndIsDocumented() {
+    std::ifstream docFile(LOCKSCOPE_SOURCE_DIR "/docs/scenario-format.md");
+    const std::string doc((std::istreambuf_iterator<char>(docFile)), std::istreambuf_iterator<char>());
+    const size_t section = doc.find("### Faults");
+    QVERIFY(section != std::string::npos);
+    const std::string faults = doc.substr(section, doc.find("\n### ", section + 1) - section);
+    size_t documentedRows = 0;
+    for (size_t at = faults.find("\n| `"); at != std::string::npos; at = faults.find("\n| `", at + 1)) ++documentedRows;
+    QCOMPARE(documentedRows, sim::kFaultKinds.size());
+    for (const sim::FaultInfo& info : sim::kFaultKinds) {
+      const std::string name = info.name;
+      QVERIFY2(faults.find("\n| `" + name + ":") != std::string::npos, info.name);
+      std::string text;
+      switch (info.target) {
+        case sim::FaultTarget::Client: text = std::string(kMinimal) + "faults: [{at: 1s, " + name + ": c1}]\n"; break;
+        case sim::FaultTarget::Server: text = std::string(kMinimal) + "faults: [{at: 1s, " + name + ": 1}]\n"; break;
+        case sim::FaultTarget::RedisInstance:
+          text = "title: t\nbackend: redis\nrecipe: redlock\nclients: 2\nredis: {instances: 2, replicas: 1}\n"
+                 "faults: [{at: 1s, " + name + ": redis-1" +
+                 (info.kind == sim::FaultKind::ClockJump ? ", by: 1s" : "") + "}]\n";
+          break;
+      }
+      const auto result = loadScenarioText(text, "s.yaml");
+      QVERIFY2(result.scenario, result.error.c_str());
+      QCOMPARE(result.scenario->faults.size(), size_t{1});
+      QVERIFY(result.scenario->faults.front().kind == info.kind);
+      QCOMPARE(std::string(scenario::faultKindName(info.kind)), name);
     }
   }
 

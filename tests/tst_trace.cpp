@@ -6,7 +6,9 @@
 // Method: the FIPS 180-2 / NIST example vectors (empty, "abc", the 448- and 896-bit messages and
 // a million 'a's), padding-boundary lengths computed once with Python's hashlib, and every split
 // point of a 200-byte message. JSON: exact expected strings. Sinks: the hasher hashes exactly the
-// bytes the file writer writes.
+// bytes the file writer writes. Ops: every op of every enum is written under its one name and
+// read back as itself, for each kind that may carry it; the reader refuses an op its kind does
+// not have, naming the line, and the trace refuses an op of another kind when it is appended.
 #include <QTest>
 
 #include <cstdio>
@@ -17,7 +19,9 @@
 #include "sim/trace/sha256.h"
 #include "sim/trace/sink_thread.h"
 #include "sim/trace/trace.h"
+#include "sim/engine/check.h"
 #include "sim/trace/trace_json.h"
+#include "sim/trace/trace_json_reader.h"
 #include "sim/trace/trace_packing.h"
 #include "sim/trace/trace_sinks.h"
 
@@ -30,6 +34,8 @@ using lockscope::sim::TraceEvent;
 using lockscope::sim::TraceFileWriter;
 using lockscope::sim::TraceHasher;
 using lockscope::sim::TraceKind;
+using lockscope::sim::TraceOp;
+using lockscope::sim::OpSet;
 using lockscope::sim::TraceRecorder;
 
 namespace {
@@ -152,7 +158,7 @@ class TraceTest : public QObject {
     const TraceEvent event{.time = 1500,
                            .kind = TraceKind::Reply,
                            .actor = "client-1",
-                           .op = "create",
+                           .op = lockscope::sim::ZooKeeperOp::Create,
                            .path = "/lock/lock-",
                            .rc = "OK",
                            .value = "/lock/lock-0000000000",
@@ -221,8 +227,8 @@ class TraceTest : public QObject {
     trace.addSink(&hasher);
     trace.addSink(&writer);
     trace.addSink(&recorder);
-    trace.append(TraceEvent{.time = 1, .kind = TraceKind::Request, .actor = "c", .op = "exists"});
-    trace.append(TraceEvent{.time = 2, .kind = TraceKind::Fault, .op = "cut", .detail = "\"x\""});
+    trace.append(TraceEvent{.time = 1, .kind = TraceKind::Request, .actor = "c", .op = lockscope::sim::ZooKeeperOp::Exists});
+    trace.append(TraceEvent{.time = 2, .kind = TraceKind::Fault, .op = lockscope::sim::FaultKind::Partition, .detail = "\"x\""});
     QCOMPARE(trace.eventCount(), uint64_t{2});
 
     std::string written;
@@ -231,7 +237,7 @@ class TraceTest : public QObject {
     std::fclose(file);
     QVERIFY(!writer.failed());
     QCOMPARE(written, std::string("{\"t\":1,\"kind\":\"request\",\"actor\":\"c\",\"op\":\"exists\"}\n"
-                                  "{\"t\":2,\"kind\":\"fault\",\"op\":\"cut\",\"detail\":\"\\\"x\\\"\"}\n"));
+                                  "{\"t\":2,\"kind\":\"fault\",\"op\":\"partition\",\"detail\":\"\\\"x\\\"\"}\n"));
     QCOMPARE(hasher.finishHex(), sha256Hex(written));
 
     // A recorded event renders to the same line as the original.
@@ -254,7 +260,7 @@ class TraceTest : public QObject {
     for (int i = 0; i < 60'000; ++i) {
       const std::string path = "/lock/node-" + std::to_string(i) + std::string(static_cast<size_t>(i % 90), 'p');
       trace.append(TraceEvent{.time = i, .kind = static_cast<TraceKind>(i % 5), .actor = i % 3 ? "c1" : "",
-                              .op = "create", .path = path, .rc = i % 7 ? "OK" : "", .value = i == 30'000 ? huge : "v",
+                              .op = i % 5 < 2 ? TraceOp(lockscope::sim::ZooKeeperOp::Create) : TraceOp(), .path = path, .rc = i % 7 ? "OK" : "", .value = i == 30'000 ? huge : "v",
                               .detail = i % 11 ? "" : "\"quoted\"", .session = -i, .zxid = i * 3, .request = i % 13});
     }
     offThread.finish();
@@ -281,10 +287,12 @@ class TraceTest : public QObject {
     for (size_t field = 0; field < 6; ++field) {
       for (size_t length = 0; length <= 300; ++length) {
         const std::string text = source.substr(length % 7, length);
-        std::string_view strings[6] = {"c12", "getChildren", "", "OK", "x", ""};
+        std::string_view strings[6] = {"c12", "lock-recipe", "", "OK", "x", ""};
         strings[field] = text;
         const TraceEvent event{.time = static_cast<int64_t>(length) - 5, .kind = static_cast<TraceKind>(length % 18),
-                               .actor = strings[0], .op = strings[1], .path = strings[2], .rc = strings[3],
+                               .actor = strings[0],
+                               .op = TraceOp::fromCode(static_cast<OpSet>(length % lockscope::sim::kOpSetCount), 0),
+                               .label = strings[1], .path = strings[2], .rc = strings[3],
                                .value = strings[4], .detail = strings[5], .session = numbers[length % 6],
                                .zxid = numbers[(length / 6) % 6], .request = numbers[(length + field) % 6]};
         const char* end = lockscope::sim::packEvent(event, buffer.data());
@@ -295,8 +303,105 @@ class TraceTest : public QObject {
         QCOMPARE(jsonLine(back), jsonLine(event));
         QCOMPARE(back.time, event.time);
         QCOMPARE(back.kind, event.kind);
+        QVERIFY(back.op == event.op);
+        QCOMPARE(back.label, event.label);
       }
     }
+  }
+
+  // Every op of every set, on every kind that may carry it: written under its name, read back as
+  // the same op; within a kind no two ops share a name (the reader could not tell them apart).
+  void everyOpRoundTripsThroughItsName() {
+    using namespace lockscope::sim;
+    size_t checked = 0;
+    for (size_t kindIndex = 0; kindIndex < kTraceKindCount; ++kindIndex) {
+      const auto kind = static_cast<TraceKind>(kindIndex);
+      std::set<std::string_view> names;
+      for (size_t set = 1; set < kOpSetCount; ++set) {
+        if (!opFitsKind(kind, static_cast<OpSet>(set))) continue;
+        for (uint8_t code = 0;; ++code) {
+          const TraceOp op = TraceOp::fromCode(static_cast<OpSet>(set), code);
+          if (name(op).empty()) break;
+          QVERIFY2(names.insert(name(op)).second, std::string(name(op)).c_str());
+          const std::string line = jsonLine(TraceEvent{.kind = kind, .op = op});
+          RecordedEvent back;
+          std::string error;
+          QVERIFY2(readJsonLine(std::string_view(line).substr(0, line.size() - 1), back, error), error.c_str());
+          QVERIFY(back.op == op);
+          QCOMPARE(back.kind, kind);
+          ++checked;
+        }
+      }
+    }
+    QVERIFY(checked > 80);
+    for (size_t set = 1; set < kOpSetCount; ++set) {
+      QVERIFY2(!name(TraceOp::fromCode(static_cast<OpSet>(set), 0)).empty(), "a set without names");
+    }
+    QCOMPARE(name(TraceOp(RedisOp::CompareAndDelete)), name(RedisOp::CompareAndDelete));
+    QCOMPARE(name(LockOp::TimedOut), std::string_view("timed_out"));
+    QCOMPARE(name(TraceOp(FaultKind::ExpireSession)), std::string_view("expire_session"));
+    QCOMPARE(name(TraceOp()), std::string_view());
+  }
+
+  // A trace read back and written again is the same bytes: escapes, a Step's recipe label,
+  // negative and absent numbers.
+  void readerRoundTripsWrittenLines() {
+    using namespace lockscope::sim;
+    const TraceEvent events[] = {
+        {.time = 3, .kind = TraceKind::Step, .actor = "c1", .label = "zk-chained", .request = 4},
+        {.time = 4, .kind = TraceKind::Lock, .actor = "c1", .op = LockOp::Acquired, .path = "/lock/x-1",
+         .value = "exclusive", .request = 7},
+        {.time = 5, .kind = TraceKind::Note, .actor = "a\"b", .op = NoteOp::Redlock, .detail = "tab\there\n"},
+        {.time = 6, .kind = TraceKind::KeyChanged, .actor = "redis-1", .op = KeyChangedOp::Set, .path = "k",
+         .value = std::string_view("\x01\x7f", 2), .zxid = 2, .request = -1},
+        {.time = 7, .kind = TraceKind::Request, .actor = "c2", .op = RedisOp::CompareAndDelete, .path = "k"},
+    };
+    std::string written;
+    for (const TraceEvent& event : events) appendJsonLine(event, written);
+    std::string error;
+    const auto read = readJsonLines(written, error);
+    QCOMPARE(error, std::string());
+    QCOMPARE(read.size(), std::size(events));
+    std::string again;
+    for (const RecordedEvent& event : read) appendJsonLine(event.view(), again);
+    QCOMPARE(again, written);
+    QCOMPARE(read[0].label, std::string("zk-chained"));
+    QVERIFY(read[1].op == LockOp::Acquired);
+  }
+
+  // A misspelt op, or one of another kind, is refused with the line and the kind's ops.
+  void readerRejectsAnOpItsKindDoesNotHave() {
+    using namespace lockscope::sim;
+    std::string error;
+    readJsonLines("{\"t\":1,\"kind\":\"lock\",\"op\":\"acquired\"}\n\n"
+                  "{\"t\":2,\"kind\":\"lock\",\"op\":\"acquird\"}\n",
+                  error);
+    QCOMPARE(error, std::string("line 3: unknown op 'acquird' for a lock event; expected one of: acquiring, "
+                                "acquired, releasing, released, timed_out, failed, revoked, done"));
+    readJsonLines("{\"t\":1,\"kind\":\"resource\",\"op\":\"acquired\"}\n", error);
+    QCOMPARE(error, std::string("line 1: unknown op 'acquired' for a resource event; expected one of: read, "
+                                "write, rejected"));
+    readJsonLines("{\"t\":1,\"kind\":\"node_created\",\"op\":\"create\"}\n", error);
+    QCOMPARE(error, std::string("line 1: unknown op 'create' for a node_created event; expected none"));
+    readJsonLines("{\"t\":1,\"kind\":\"lock\",\"colour\":\"red\"}\n", error);
+    QCOMPARE(error, std::string("line 1: unknown key \"colour\""));
+    readJsonLines("{\"t\":1,\"kind\":\"locks\"}\n", error);
+    QCOMPARE(error, std::string("line 1: unknown kind 'locks'"));
+  }
+
+  // An op of another kind's enum never reaches a sink: it fails when appended.
+  void appendRefusesAnOpOfAnotherKind() {
+    using namespace lockscope::sim;
+    Trace trace;
+    TraceRecorder recorder;
+    trace.addSink(&recorder);
+    QVERIFY_THROWS_EXCEPTION(BrokenInvariant,
+                             trace.append(TraceEvent{.kind = TraceKind::Resource, .op = LockOp::Acquired}));
+    QVERIFY_THROWS_EXCEPTION(BrokenInvariant,
+                             trace.append(TraceEvent{.kind = TraceKind::Lock, .label = "zk-chained"}));
+    trace.append(TraceEvent{.kind = TraceKind::Reply, .op = RedisOp::Set});
+    trace.append(TraceEvent{.kind = TraceKind::Reply, .op = ZooKeeperOp::Create});
+    QCOMPARE(recorder.events().size(), size_t{2});
   }
 
   void removedSinkSeesNothingMore() {

@@ -23,8 +23,8 @@ using zk::SessionState;
 
 namespace {
 
-// The server's session event `op` ("created", "expired", "closed") for `session`, or a blank one.
-sim::RecordedEvent serverSessionEvent(const ModelHarness& h, const std::string& op, int64_t session) {
+// The server's session event `op` (created, expired, closed) for `session`, or a blank one.
+sim::RecordedEvent serverSessionEvent(const ModelHarness& h, sim::SessionOp op, int64_t session) {
   for (const sim::RecordedEvent& event : h.traced(sim::TraceKind::SessionState)) {
     if (event.actor == "server" && event.op == op && event.session == session) return event;
   }
@@ -134,7 +134,7 @@ class TestZooKeeperSessions : public QObject {
     h.runUntilTime(expiry);
     QVERIFY(!h.server().sessionAlive(c->sessionId()));
     QVERIFY(!h.nodeExists("/e"));
-    QCOMPARE(serverSessionEvent(h, "expired", c->sessionId()).time, expiry);
+    QCOMPARE(serverSessionEvent(h, sim::SessionOp::Expired, c->sessionId()).time, expiry);
   }
 
   // A server restart (the GUI's and the ensemble lessons' kill/restart): while it is down every
@@ -175,7 +175,7 @@ class TestZooKeeperSessions : public QObject {
     h.model.process("owner")->pause();
 
     QVERIFY(h.runUntil([&] { return !h.server().sessionAlive(owner->sessionId()); }));
-    const sim::RecordedEvent expired = serverSessionEvent(h, "expired", owner->sessionId());
+    const sim::RecordedEvent expired = serverSessionEvent(h, sim::SessionOp::Expired, owner->sessionId());
     QVERIFY(expired.zxid > 0);
     QCOMPARE(h.server().lastZxid(), expired.zxid);  // one transaction for all of them
     for (const std::string& path : ephemerals) {
@@ -321,7 +321,7 @@ class TestZooKeeperSessions : public QObject {
     QVERIFY(!h.nodeExists("/e1"));
     QVERIFY(!h.nodeExists("/e20000000001"));
     QVERIFY(!h.server().sessionAlive(session));
-    const sim::RecordedEvent closed = serverSessionEvent(h, "closed", session);
+    const sim::RecordedEvent closed = serverSessionEvent(h, sim::SessionOp::Closed, session);
     QVERIFY(closed.zxid > 0);
     QVERIFY(closed.time - closing < sim::fromMillis(10));  // at once, not after a timeout
     QCOMPARE(h.tracedOnce(sim::TraceKind::NodeDeleted, "/e1").zxid, closed.zxid);
@@ -351,7 +351,7 @@ class TestZooKeeperSessions : public QObject {
     h.runFor(sim::fromSeconds(30));
     QCOMPARE(c->statesSeen(), std::string("SyncConnected Disconnected Closed"));  // no comeback
     QVERIFY(!h.server().sessionAlive(session));
-    QVERIFY(!serverSessionEvent(h, "expired", session).op.empty());
+    QVERIFY(!serverSessionEvent(h, sim::SessionOp::Expired, session).op.empty());
     QVERIFY(!h.nodeExists("/e"));
     verifyEveryCallFailsWithSessionExpired(h, *c);
   }

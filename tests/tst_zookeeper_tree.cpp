@@ -394,7 +394,7 @@ class TestZooKeeperTree : public QObject {
     auto first = h.connect("first");
     const auto created = h.traced(sim::TraceKind::SessionState);
     QVERIFY(!created.empty());
-    QCOMPARE(created.front().op, std::string("created"));
+    QVERIFY(created.front().op == sim::SessionOp::Created);
     QCOMPARE(created.front().zxid, 1);
     first->create("/a");
     QCOMPARE(first->exists("/a").stat->czxid, 2);

@@ -117,7 +117,7 @@ class TestZooKeeperWatches : public QObject {
     auto& [h, watcher, writer] = scene;
     QCOMPARE(watcher->exists("/n", true).rc, ErrorCode::NoNode);
     QVERIFY(armed(h, WatchKind::Data, "/n", *watcher));
-    QCOMPARE(h.tracedOnce(sim::TraceKind::WatchSet, "/n").op, std::string("exists"));
+    QVERIFY(h.tracedOnce(sim::TraceKind::WatchSet, "/n").op == sim::WatchOp::Exists);
 
     QCOMPARE(writer->create("/n").rc, ErrorCode::Ok);
     QVERIFY(h.runUntil([&] { return !nodeEvents(*watcher).empty(); }));

@@ -32,7 +32,7 @@ ProgressLine::~ProgressLine() {
 bool ProgressLine::wanted() { return ::isatty(STDERR_FILENO) == 1; }
 
 void ProgressLine::onEvent(const sim::TraceEvent& event) {
-  if (event.kind == sim::TraceKind::Lock && event.op == "acquired") ++acquisitions_;
+  if (event.op == sim::LockOp::Acquired) ++acquisitions_;
   if (++events_ % kEventsBetweenClockReads != 0) return;
   const Clock::time_point now = Clock::now();
   if (now < nextDraw_) return;

@@ -44,7 +44,7 @@ void ClientListModel::refresh(const StageState& stage, sim::Micros time) {
   int first = -1, last = -1;
   for (size_t client = 0; client < rows_.size() && client < stage.clients().size(); ++client) {
     const ClientOnStage& state = stage.clients()[client];
-    Row row{QLatin1String(activityName(state.activity(timeline_->trace()))), state.line,
+    Row row{QLatin1String(activityName(state.activity())), state.line,
             QString::fromStdString(state.node),
             timeline_->sessionLeft(static_cast<int>(client), time), state.acquisitions};
     if (row == rows_[client]) continue;

@@ -8,16 +8,16 @@
 namespace lockscope::gui {
 namespace {
 
-std::optional<scenario::Fault::Kind> faultKindNamed(const QString& name) {
-  using Kind = scenario::Fault::Kind;
-  for (Kind kind : {Kind::Crash, Kind::Restart, Kind::Pause, Kind::Resume, Kind::Partition,
-                    Kind::Heal, Kind::ExpireSession, Kind::LoseReply, Kind::KillInstance,
-                    Kind::RestartInstance, Kind::ClockJump, Kind::Failover, Kind::KillServer,
-                    Kind::RestartServer}) {
-    if (name == QLatin1String(scenario::faultKindName(kind))) return kind;
-  }
-  return std::nullopt;
+// The kind named `name` in the one table of faults (sim/trace/fault_kinds.h), if it acts on
+// `target`: a client's menu cannot kill a Redis instance.
+std::optional<scenario::Fault::Kind> faultKindNamed(const QString& name, sim::FaultTarget target) {
+  const auto kind = sim::faultKindNamed(name.toStdString());
+  if (!kind || sim::faultInfo(*kind).target != target) return std::nullopt;
+  return kind;
 }
+
+// A kind's name as QML passes it (the menus' keys and arguments are the table's names).
+QString nameOf(sim::FaultKind kind) { return QLatin1String(sim::faultKindName(kind)); }
 
 }  // namespace
 
@@ -26,7 +26,7 @@ FaultController::FaultController(SimulationController& simulation) : QObject(&si
 bool FaultController::injectFault(const QString& kind, const QString& client) {
   const RunTimeline* timeline = simulation_.timeline();
   if (!timeline) return false;
-  const auto faultKind = faultKindNamed(kind);
+  const auto faultKind = faultKindNamed(kind, sim::FaultTarget::Client);
   if (!faultKind || timeline->cast().clientOfName(client.toStdString()) == kNoClient) {
     emit errorOccurred(QStringLiteral("unknown fault \"%1\" or client \"%2\"").arg(kind, client));
     return false;
@@ -55,10 +55,8 @@ bool FaultController::hasReplica(const QString& instance) const {
 bool FaultController::injectInstanceFault(const QString& kind, const QString& instance, double jumpMs) {
   if (!simulation_.timeline()) return false;
   using Kind = scenario::Fault::Kind;
-  const auto faultKind = faultKindNamed(kind);
-  const bool instanceFault = faultKind && (*faultKind == Kind::KillInstance || *faultKind == Kind::RestartInstance ||
-                                           *faultKind == Kind::ClockJump || *faultKind == Kind::Failover);
-  if (!instanceFault || !simulation_.stage().instances().count(instance.toStdString())) {
+  const auto faultKind = faultKindNamed(kind, sim::FaultTarget::RedisInstance);
+  if (!faultKind || !simulation_.stage().instances().count(instance.toStdString())) {
     emit errorOccurred(QStringLiteral("unknown instance fault \"%1\" or instance \"%2\"").arg(kind, instance));
     return false;
   }
@@ -78,9 +76,8 @@ bool FaultController::injectServerFault(const QString& kind) {
   const RunTimeline* timeline = simulation_.timeline();
   if (!timeline) return false;
   using Kind = scenario::Fault::Kind;
-  const auto faultKind = faultKindNamed(kind);
-  if (!faultKind || (*faultKind != Kind::KillServer && *faultKind != Kind::RestartServer) ||
-      timeline->scenario().backend != "zookeeper") {
+  const auto faultKind = faultKindNamed(kind, sim::FaultTarget::Server);
+  if (!faultKind || timeline->scenario().backend != "zookeeper") {
     emit errorOccurred(QStringLiteral("unknown server fault \"%1\"").arg(kind));
     return false;
   }
@@ -101,7 +98,7 @@ bool FaultController::instanceUp(const QString& instance) const {
 bool FaultController::serverUp() const { return simulation_.stage().serverUp(); }
 
 bool FaultController::toggleServer() {
-  return injectServerFault(serverUp() ? QStringLiteral("kill_server") : QStringLiteral("restart_server"));
+  return injectServerFault(nameOf(serverUp() ? sim::FaultKind::KillServer : sim::FaultKind::RestartServer));
 }
 
 QVariantMap FaultController::faultChoices(int client) const {
@@ -110,12 +107,12 @@ QVariantMap FaultController::faultChoices(int client) const {
   const QString activity = clientActivity(client);
   const bool crashed = activity == QLatin1String("crashed");
   choices[QStringLiteral("name")] = simulation_.run()->clientNames()[client];
-  choices[QStringLiteral("crash")] = !crashed;
-  choices[QStringLiteral("restart")] = crashed;
-  choices[QStringLiteral("pause")] = activity == QLatin1String("paused") ? QStringLiteral("resume") : QStringLiteral("pause");
+  using sim::FaultKind;
+  choices[nameOf(FaultKind::Crash)] = !crashed;
+  choices[nameOf(FaultKind::Restart)] = crashed;
+  choices[nameOf(FaultKind::Pause)] = nameOf(activity == QLatin1String("paused") ? FaultKind::Resume : FaultKind::Pause);
   choices[QStringLiteral("pauseEnabled")] = !crashed;
-  choices[QStringLiteral("partition")] =
-      clientPartitioned(client) ? QStringLiteral("heal") : QStringLiteral("partition");
+  choices[nameOf(FaultKind::Partition)] = nameOf(clientPartitioned(client) ? FaultKind::Heal : FaultKind::Partition);
   return choices;
 }
 
@@ -134,14 +131,14 @@ QVariantMap FaultController::instancesUp() const {
 bool FaultController::injectFaultOn(const QString& kind, int client) {
   const QVariantMap choices = faultChoices(client);
   if (choices.isEmpty()) return false;
-  const bool toggles = kind == QLatin1String("pause") || kind == QLatin1String("partition");
+  const bool toggles = kind == nameOf(sim::FaultKind::Pause) || kind == nameOf(sim::FaultKind::Partition);
   return injectFault(toggles ? choices[kind].toString() : kind, choices[QStringLiteral("name")].toString());
 }
 
 QString FaultController::clientActivity(int client) const {
   const auto& clients = simulation_.stage().clients();
   if (!simulation_.timeline() || client < 0 || static_cast<size_t>(client) >= clients.size()) return {};
-  return QLatin1String(activityName(clients[static_cast<size_t>(client)].activity(simulation_.timeline()->trace())));
+  return QLatin1String(activityName(clients[static_cast<size_t>(client)].activity()));
 }
 
 bool FaultController::clientPartitioned(int client) const {

@@ -232,7 +232,7 @@ void StageView::paintWatches(QPainter& painter) const {
     const QColor colour = Theme::clientColour(client);
     // Children watches solid, node (exists/getData) watches dashed: the herd's fan to /lock
     // against the chain of dashed arrows to predecessors.
-    const QPen pen = watchPen(palette_->highContrast ? colour.darker(150) : colour, watch.kind == "child");
+    const QPen pen = watchPen(palette_->highContrast ? colour.darker(150) : colour, watch.kind == sim::WatchOp::Child);
     painter.setPen(pen);
     painter.drawLine(from, to);
     painter.setBrush(pen.color());
@@ -279,7 +279,7 @@ void StageView::paintClients(QPainter& painter) const {
   for (size_t client = 0; client < layout_.clients.size(); ++client) {
     const QRectF& box = layout_.clients[client];
     const ClientOnStage& state = stage.clients()[client];
-    const Activity activity = state.activity(timeline.trace());
+    const Activity activity = state.activity();
     const QColor identity = Theme::clientColour(static_cast<int>(client));
     const double left = timeline.sessionLeft(static_cast<int>(client), now);
     if (left < 1.0) paintSessionRing(painter, box, left, timeline.sessionLeftMicros(static_cast<int>(client), now));
@@ -328,7 +328,7 @@ void StageView::paintClients(QPainter& painter) const {
     if (twoLines) {
       painter.setFont(font(8.5));
       // In the service's words: a Redis client is "trying SET NX", not "listing".
-      const QString doing = QString::fromStdString(activityText(state, timeline.trace(), !stage.instances().empty()));
+      const QString doing = QString::fromStdString(activityText(state, !stage.instances().empty()));
       if (painter.fontMetrics().horizontalAdvance(doing) > box.width() - 4 * scale_) clippedTexts_ << doing;
       painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2), Qt::AlignCenter, doing);
       clientCaptions_[client] += QLatin1Char('\n') + doing;

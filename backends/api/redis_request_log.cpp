@@ -1,7 +1,26 @@
 #include "redis_request_log.h"
 
+#include "redis_scripts.h"
+#include "sim/engine/check.h"
+
 namespace lockscope::redis {
 namespace {
+
+// The scripts' names are their trace ops too: one spelling of each.
+static_assert(sim::name(sim::RedisOp::CompareAndDelete) == scripts::kCompareAndDelete &&
+              sim::name(sim::RedisOp::CompareAndExtend) == scripts::kCompareAndExtend &&
+              sim::name(sim::RedisOp::ReentrantAcquire) == scripts::kReentrantAcquire &&
+              sim::name(sim::RedisOp::ReentrantRelease) == scripts::kReentrantRelease &&
+              sim::name(sim::RedisOp::FencedAcquire) == scripts::kFencedAcquire);
+
+// The command's (or the script's) op. Commands arrive as argv strings, so this is the one place
+// a Redis op is looked up by name; a command the model does not execute has no op to trace.
+sim::TraceOp traceOpOf(std::string_view command) {
+  if (command.empty()) return {};
+  const auto op = sim::redisOpNamed(command);
+  LOCKSCOPE_CHECK(op.has_value(), "a Redis command without a trace op (add it to sim/trace/trace_ops.h)");
+  return *op;
+}
 
 std::string arguments(const Command& argv) {
   std::string out;
@@ -18,12 +37,12 @@ int64_t RedisRequestLog::begin(const Command& argv, RedisClient::ReplyCallback d
   const int64_t request = ++nextRequest_;
   // EVAL's key is its fourth word; everything else names its key second.
   const bool script = !argv.empty() && argv[0] == "EVAL";
-  std::string op = argv.empty() ? "" : script && argv.size() > 1 ? argv[1] : argv[0];
+  const sim::TraceOp op = traceOpOf(argv.empty() ? "" : script && argv.size() > 1 ? argv[1] : argv[0]);
   std::string key = script ? (argv.size() > 3 ? argv[3] : "") : (argv.size() > 1 ? argv[1] : "");
   world_.record({.kind = sim::TraceKind::Request, .actor = clientName_, .op = op, .path = key,
                  .value = script ? "" : arguments(argv), .detail = shardName_,
                  .request = request});
-  pending_.emplace(request, Pending{std::move(done), std::move(op), std::move(key)});
+  pending_.emplace(request, Pending{std::move(done), op, std::move(key)});
   return request;
 }
 

@@ -31,7 +31,7 @@ class RedisRequestLog {
  private:
   struct Pending {
     RedisClient::ReplyCallback done;
-    std::string op;
+    sim::TraceOp op;
     std::string key;
   };
 

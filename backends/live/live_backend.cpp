@@ -174,7 +174,7 @@ class LiveBackend final : public run::RunBackend {
     closer_.runInBackground([this, id = session->sessionId()] {
       expiries_.watch(id, [this, id] {
         inbox_.post([this, id] {
-          world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = "expired", .session = id});
+          world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = sim::SessionOp::Expired, .session = id});
         });
       });
     });

@@ -164,29 +164,32 @@ void LiveZooKeeperClient::complete(int64_t xid, const LiveReply& reply) {
 }
 
 void LiveZooKeeperClient::traceServerFacts(const Call& call, const LiveReply& reply) {
-  const std::string_view op = call.op;
-  if (reply.rc == ZOK && op == "create") {
+  using sim::ZooKeeperOp;
+  const ZooKeeperOp op = call.op;
+  if (reply.rc == ZOK && op == ZooKeeperOp::Create) {
     world_.record({.kind = sim::TraceKind::NodeCreated, .actor = "server", .path = reply.path,
                    .value = zookeeper::createModeName(call.mode),
                    .session = reply.stat.ephemeralOwner, .zxid = reply.stat.czxid});
     if (zookeeper::isEphemeral(call.mode)) ephemerals_.insert(reply.path);
-  } else if (reply.rc == ZOK && op == "delete") {
+  } else if (reply.rc == ZOK && op == ZooKeeperOp::Delete) {
     world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = call.path});
     ephemerals_.erase(call.path);
-  } else if (reply.rc == ZOK && op == "multi") {
+  } else if (reply.rc == ZOK && op == ZooKeeperOp::Multi) {
     for (const std::string& path : call.paths) {
       world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path});
       ephemerals_.erase(path);
     }
-  } else if (reply.rc == ZOK && op == "setData") {
+  } else if (reply.rc == ZOK && op == ZooKeeperOp::SetData) {
     world_.record({.kind = sim::TraceKind::NodeChanged, .actor = "server", .path = call.path,
                    .zxid = reply.stat.mzxid, .request = reply.stat.version});
   }
   // A read with a watch armed it if the node was there (or, for exists, in any case).
-  const bool armed = call.watch && (reply.rc == ZOK || (op == "exists" && reply.rc == ZNONODE));
+  const bool armed = call.watch && (reply.rc == ZOK || (op == ZooKeeperOp::Exists && reply.rc == ZNONODE));
   if (armed) {
     world_.record({.kind = sim::TraceKind::WatchSet, .actor = "server",
-                   .op = op == "getChildren" ? "child" : (op == "exists" ? "exists" : "data"),
+                   .op = op == ZooKeeperOp::GetChildren ? sim::WatchOp::Child
+                         : op == ZooKeeperOp::Exists    ? sim::WatchOp::Exists
+                                                        : sim::WatchOp::Data,
                    .path = call.path, .session = sessionId_});
   }
 }
@@ -204,33 +207,33 @@ void LiveZooKeeperClient::onSessionEvent(int state) {
   if (state == ZOO_CONNECTED_STATE) {
     if (sessionId_ == 0) {
       sessionId_ = zoo_client_id(handle_)->client_id;
-      world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = "created",
+      world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = sim::SessionOp::Created,
                      .value = name_, .session = sessionId_});
     }
     sessionTimeoutMs_ = zoo_recv_timeout(handle_);
     state_ = SessionState::SyncConnected;
-    world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = "connected",
+    world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = sim::SessionOp::Connected,
                    .session = sessionId_});
     notify(WatchedEvent{EventType::None, SessionState::SyncConnected, ""});
   } else if (state == ZOO_CONNECTING_STATE || state == ZOO_ASSOCIATING_STATE) {
     if (state_ != SessionState::SyncConnected) return;  // still trying: nothing changed
     state_ = SessionState::Disconnected;
-    world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = "disconnected",
+    world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = sim::SessionOp::Disconnected,
                    .detail = "connection lost", .session = sessionId_});
     notify(WatchedEvent{EventType::None, SessionState::Disconnected, ""});
   } else if (state == ZOO_EXPIRED_SESSION_STATE) {
     state_ = SessionState::Expired;
-    sessionEnded("expired");
+    sessionEnded(sim::SessionOp::Expired);
     notify(WatchedEvent{EventType::None, SessionState::Expired, ""});
   }
 }
 
-void LiveZooKeeperClient::sessionEnded(const char* how) {
+void LiveZooKeeperClient::sessionEnded(sim::SessionOp how) {
   world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = how,
                  .session = sessionId_});
   for (const std::string& path : ephemerals_) {
     world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
-                   .detail = how, .session = sessionId_});
+                   .detail = sim::name(how), .session = sessionId_});
   }
   ephemerals_.clear();
   world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = how,
@@ -271,7 +274,7 @@ void LiveZooKeeperClient::setWatcher(Watcher watcher) {
 
 void LiveZooKeeperClient::create(const std::string& path, const std::string& data,
                                  CreateMode mode, CreateCallback done) {
-  Call call{"create", path, mode, false, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::Create, path, mode, false, {}, [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc), reply.path, reply.stat);
             }};
   issue(std::move(call), [&](void* context) {
@@ -281,7 +284,7 @@ void LiveZooKeeperClient::create(const std::string& path, const std::string& dat
 }
 
 void LiveZooKeeperClient::remove(const std::string& path, int32_t version, VoidCallback done) {
-  Call call{"delete", path, {}, false, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::Delete, path, {}, false, {}, [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc));
             }};
   issue(std::move(call), [&](void* context) {
@@ -290,7 +293,7 @@ void LiveZooKeeperClient::remove(const std::string& path, int32_t version, VoidC
 }
 
 void LiveZooKeeperClient::exists(const std::string& path, bool watch, StatCallback done) {
-  Call call{"exists", path, {}, watch, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::Exists, path, {}, watch, {}, [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc),
                    reply.hasStat ? std::optional<zookeeper::Stat>(reply.stat) : std::nullopt);
             }};
@@ -300,7 +303,7 @@ void LiveZooKeeperClient::exists(const std::string& path, bool watch, StatCallba
 }
 
 void LiveZooKeeperClient::getData(const std::string& path, bool watch, DataCallback done) {
-  Call call{"getData", path, {}, watch, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::GetData, path, {}, watch, {}, [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc), reply.data, reply.stat);
             }};
   issue(std::move(call), [&](void* context) {
@@ -310,7 +313,7 @@ void LiveZooKeeperClient::getData(const std::string& path, bool watch, DataCallb
 
 void LiveZooKeeperClient::setData(const std::string& path, const std::string& data,
                                   int32_t version, StatCallback done) {
-  Call call{"setData", path, {}, false, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::SetData, path, {}, false, {}, [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc),
                    reply.hasStat ? std::optional<zookeeper::Stat>(reply.stat) : std::nullopt);
             }};
@@ -321,7 +324,7 @@ void LiveZooKeeperClient::setData(const std::string& path, const std::string& da
 }
 
 void LiveZooKeeperClient::getChildren(const std::string& path, bool watch, ChildrenCallback done) {
-  Call call{"getChildren", path, {}, watch, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::GetChildren, path, {}, watch, {}, [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc),
                    std::make_shared<const zookeeper::ChildrenList>(reply.children), reply.stat);
             }};
@@ -331,7 +334,7 @@ void LiveZooKeeperClient::getChildren(const std::string& path, bool watch, Child
 }
 
 void LiveZooKeeperClient::removeAll(const std::vector<std::string>& paths, VoidCallback done) {
-  Call call{"multi", paths.empty() ? "" : paths.front(), {}, false, paths,
+  Call call{sim::ZooKeeperOp::Multi, paths.empty() ? "" : paths.front(), {}, false, paths,
             [done = std::move(done)](const LiveReply& reply) { done(toErrorCode(reply.rc)); }};
   const int64_t xid = nextXid_;
   issue(std::move(call), [&](void* context) {
@@ -347,7 +350,7 @@ void LiveZooKeeperClient::removeAll(const std::vector<std::string>& paths, VoidC
 }
 
 void LiveZooKeeperClient::sync(const std::string& path, VoidCallback done) {
-  Call call{"sync", path, {}, false, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::Sync, path, {}, false, {}, [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc));
             }};
   issue(std::move(call), [&](void* context) {
@@ -363,7 +366,7 @@ void LiveZooKeeperClient::close(VoidCallback done) {
     return;
   }
   const bool wasOpen = state_ != SessionState::Expired;
-  world_.record({.kind = sim::TraceKind::Request, .actor = name_, .op = "closeSession",
+  world_.record({.kind = sim::TraceKind::Request, .actor = name_, .op = sim::ZooKeeperOp::CloseSession,
                  .session = sessionId_, .request = nextXid_++});
   state_ = SessionState::Closed;  // every later call fails at once, as on a closing handle
   zhandle_t* handle = std::exchange(handle_, nullptr);
@@ -375,7 +378,7 @@ void LiveZooKeeperClient::close(VoidCallback done) {
     shared->inbox.post([shared, done, wasOpen] {
       LiveZooKeeperClient* self = shared->client;
       if (!self) return;
-      if (wasOpen) self->sessionEnded("closed");
+      if (wasOpen) self->sessionEnded(sim::SessionOp::Closed);
       if (done) done(wasOpen ? ErrorCode::Ok : ErrorCode::SessionExpired);
       self->notify(WatchedEvent{EventType::None, SessionState::Closed, ""});
     });

@@ -77,7 +77,7 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
 
  private:
   struct Call {
-    const char* op;
+    sim::ZooKeeperOp op;
     std::string path;
     zookeeper::CreateMode mode = zookeeper::CreateMode::Persistent;
     bool watch = false;
@@ -91,7 +91,7 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
   void traceServerFacts(const Call& call, const LiveReply& reply);
   void onSessionEvent(int state);
   void onNodeEvent(int type, const std::string& path);
-  void sessionEnded(const char* how);
+  void sessionEnded(sim::SessionOp how);
   void notify(const zookeeper::WatchedEvent& event);
   // Runs `work` on the world's thread through the client's process, if the client still exists.
   void deliverLater(std::function<void(LiveZooKeeperClient&)> work);

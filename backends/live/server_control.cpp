@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "server_control_program.h"
+#include "sim/trace/fault_kinds.h"
 
 namespace lockscope::live {
 namespace {
@@ -17,7 +18,7 @@ bool isNumber(const std::string& text) {
 
 std::string ServerControl::kill(const std::string& which) {
   std::lock_guard lock(mutex_);
-  if (program_.empty()) return serverControlMissing("live", "kill_server");
+  if (program_.empty()) return serverControlMissing("live", sim::faultKindName(sim::FaultKind::KillServer));
   std::string output;
   const std::string error =
       runServerControl(program_, {"kill", "zookeeper", which, servers_}, kServerControlTimeoutMs, output);

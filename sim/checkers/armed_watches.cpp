@@ -7,12 +7,12 @@ namespace lockscope::checkers {
 void ArmedWatches::onEvent(const sim::TraceEvent& event) {
   switch (event.kind) {
     case sim::TraceKind::WatchSet: {
-      const KeyView key{event.session, event.op == "child" ? Child : Data, event.path};
+      const KeyView key{event.session, event.op == sim::WatchOp::Child ? Child : Data, event.path};
       const auto at = armed_.lower_bound(key);
       if (at != armed_.end() && !armed_.key_comp()(key, at->first)) return;  // already armed
       if (spare_.empty()) {
         armed_.emplace_hint(at, Key{key.session, key.table, std::string(key.path)},
-                            Watch{std::string(event.op), event.time});
+                            Watch{event.op.as<sim::WatchOp>().value_or(sim::WatchOp::Data), event.time});
         return;
       }
       Armed::node_type node = std::move(spare_.back());
@@ -20,7 +20,7 @@ void ArmedWatches::onEvent(const sim::TraceEvent& event) {
       node.key().session = key.session;
       node.key().table = key.table;
       node.key().path.assign(key.path);
-      node.mapped().kind.assign(event.op);
+      node.mapped().kind = event.op.as<sim::WatchOp>().value_or(sim::WatchOp::Data);
       node.mapped().since = event.time;
       armed_.insert(at, std::move(node));
       return;
@@ -35,7 +35,7 @@ void ArmedWatches::onEvent(const sim::TraceEvent& event) {
       }
       return;
     case sim::TraceKind::SessionState:
-      if (isServerSessionEnd(event) || (isServer(event) && event.op == "resumed")) {
+      if (isServerSessionEnd(event) || (isServer(event) && event.op == sim::SessionOp::Resumed)) {
         armed_.erase(armed_.lower_bound(KeyView{event.session, Data, {}}),
                      armed_.lower_bound(KeyView{event.session + 1, Data, {}}));
       }

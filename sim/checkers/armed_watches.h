@@ -22,7 +22,7 @@ namespace lockscope::checkers {
 class ArmedWatches {
  public:
   struct Watch {
-    std::string kind;  // "data", "exists" or "child", as the trace named it when set
+    sim::WatchOp kind = sim::WatchOp::Data;  // as the trace named it when set
     sim::Micros since = 0;
   };
 

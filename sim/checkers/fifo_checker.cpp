@@ -7,28 +7,28 @@ namespace lockscope::checkers {
 void FifoChecker::onEvent(const sim::TraceEvent& event, ClientId actor, const HoldChange& change) {
   switch (event.kind) {
     case sim::TraceKind::Lock:
-      if (event.op == "acquiring") {
+      if (event.op == sim::LockOp::Acquiring) {
         stopWaiting(actor);
         waiters_[actor] = Waiter{true, holdModeOf(event.value), event.time, {}};
         return;
       }
-      if (event.op == "acquired" && change.kind == HoldChange::Kind::Started) {
+      if (event.op == sim::LockOp::Acquired && change.kind == HoldChange::Kind::Started) {
         checkGrant(event, actor);
       }
-      if (event.op != "releasing") stopWaiting(actor);  // acquired, timed_out, failed, done, ...
+      if (event.op != sim::LockOp::Releasing) stopWaiting(actor);  // acquired, timed_out, failed, done, ...
       return;
     case sim::TraceKind::Process:
-      if (event.op == "crashed" || event.op == "restarted") stopWaiting(actor);
+      if (event.op == sim::ProcessOp::Crashed || event.op == sim::ProcessOp::Restarted) stopWaiting(actor);
       return;
     case sim::TraceKind::SessionState:
       if (isServerSessionEnd(event)) stopWaiting(sessions_.clientOf(event.session));
-      else if (!isServer(event) && event.op == "expired") stopWaiting(actor);
+      else if (!isServer(event) && event.op == sim::SessionOp::Expired) stopWaiting(actor);
       return;
     case sim::TraceKind::NodeCreated:
       if (event.session != 0) addNode(sessions_.clientOf(event.session), event.path);
       return;
     case sim::TraceKind::Reply:
-      if (event.op == "create" && event.rc == "OK") addNode(actor, event.value);
+      if (event.op == sim::ZooKeeperOp::Create && event.rc == "OK") addNode(actor, event.value);
       return;
     case sim::TraceKind::NodeDeleted:
       removeNode(event.path);

@@ -7,14 +7,14 @@ namespace lockscope::checkers {
 void LivenessChecker::onEvent(const sim::TraceEvent& event, ClientId actor) {
   if (event.kind == sim::TraceKind::Lock) {
     Client& client = clients_[actor];
-    client.acquiring = event.op == "acquiring";
+    client.acquiring = event.op == sim::LockOp::Acquiring;
     if (client.acquiring) client.since = event.time;
   } else if (event.kind == sim::TraceKind::Process) {
     Client& client = clients_[actor];
-    if (event.op == "crashed") client.crashed = true;
-    if (event.op == "restarted") client = Client{};
-    if (event.op == "paused") client.paused = true;
-    if (event.op == "resumed") client.paused = false;
+    if (event.op == sim::ProcessOp::Crashed) client.crashed = true;
+    if (event.op == sim::ProcessOp::Restarted) client = Client{};
+    if (event.op == sim::ProcessOp::Paused) client.paused = true;
+    if (event.op == sim::ProcessOp::Resumed) client.paused = false;
   }
 }
 

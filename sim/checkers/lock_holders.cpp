@@ -8,19 +8,19 @@ HoldChange LockHolders::onEvent(const sim::TraceEvent& event, ClientId actor) {
   HoldChange change;
   if (event.kind == sim::TraceKind::Lock) {
     const HoldMode mode = holdModeOf(event.value);
-    if (event.op == "acquired") {
+    if (event.op == sim::LockOp::Acquired) {
       change = acquire(actor, mode);
-    } else if (event.op == "releasing") {
+    } else if (event.op == sim::LockOp::Releasing) {
       ++holders_[actor].awaitingReleased;
       change = letGo(actor, mode);
-    } else if (event.op == "released") {
+    } else if (event.op == sim::LockOp::Released) {
       Holder& holder = holders_[actor];
       if (holder.awaitingReleased > 0) --holder.awaitingReleased;
       else change = letGo(actor, mode);
-    } else if (event.op == "done") {
+    } else if (event.op == sim::LockOp::Done) {
       change = drop(actor, false);
     }
-  } else if (isProcess(event, "crashed")) {
+  } else if (isProcess(event, sim::ProcessOp::Crashed)) {
     holders_[actor].awaitingReleased = 0;
     change = drop(actor, true);
   }

@@ -22,12 +22,12 @@ void LostUpdateChecker::onEvent(const sim::TraceEvent& event, ClientId actor,
   auto found = counters_.find(event.path);
   if (found == counters_.end()) found = counters_.emplace(std::string(event.path), Counter{}).first;
   Counter& counter = found->second;
-  if (event.op == "read") {
+  if (event.op == sim::ResourceOp::Read) {
     counter.reads[actor] = LastRead{true, number, event.time};
     counter.value = number;
-  } else if (event.op == "write") {
+  } else if (event.op == sim::ResourceOp::Write) {
     onWrite(event, counter, actor, number, names);
-  } else if (event.op == "rejected") {
+  } else if (event.op == sim::ResourceOp::Rejected) {
     ++rejected_;
   }
 }

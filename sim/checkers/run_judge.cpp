@@ -27,7 +27,7 @@ bool namesAClient(const sim::TraceEvent& event) {
     case sim::TraceKind::SessionState:
       return !isServer(event);
     case sim::TraceKind::Reply:
-      return event.op == "create";
+      return event.op == sim::ZooKeeperOp::Create;
     default:
       return false;
   }

@@ -18,10 +18,10 @@ void RunMetrics::onEvent(const sim::TraceEvent& event) {
     case sim::TraceKind::Request: ++requests_; break;
     case sim::TraceKind::WatchDelivered: ++notifications_; break;
     case sim::TraceKind::Lock:
-      if (event.op == "acquired") ++acquisitions_;
-      if (event.op == "released") ++releases_;
-      if (event.op == "timed_out") ++timeouts_;
-      if (event.op == "failed") ++failures_;
+      if (event.op == sim::LockOp::Acquired) ++acquisitions_;
+      if (event.op == sim::LockOp::Released) ++releases_;
+      if (event.op == sim::LockOp::TimedOut) ++timeouts_;
+      if (event.op == sim::LockOp::Failed) ++failures_;
       break;
     default: break;
   }

@@ -6,9 +6,9 @@ namespace lockscope::checkers {
 
 void SessionDirectory::onEvent(const sim::TraceEvent& event, ClientId actor, ClientNames& names) {
   if (event.kind != sim::TraceKind::SessionState || event.session == 0) return;
-  if (isServer(event) && event.op == "created" && !event.value.empty()) {
+  if (isServer(event) && event.op == sim::SessionOp::Created && !event.value.empty()) {
     clients_[event.session] = names.intern(event.value);
-  } else if (!isServer(event) && event.op == "connected") {
+  } else if (!isServer(event) && event.op == sim::SessionOp::Connected) {
     clients_.try_emplace(event.session, actor);
   }
 }

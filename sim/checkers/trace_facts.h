@@ -24,13 +24,13 @@ const char* holdModeName(HoldMode mode);
 inline bool excludesOthers(HoldMode mode) { return mode != HoldMode::Read; }
 
 inline bool isServer(const sim::TraceEvent& event) { return event.actor == "server"; }
-inline bool isProcess(const sim::TraceEvent& event, std::string_view state) {
+inline bool isProcess(const sim::TraceEvent& event, sim::ProcessOp state) {
   return event.kind == sim::TraceKind::Process && event.op == state;
 }
 // The server ended a session: expired or closed (its ephemerals and watches go with it).
 inline bool isServerSessionEnd(const sim::TraceEvent& event) {
   return event.kind == sim::TraceKind::SessionState && isServer(event) &&
-         (event.op == "expired" || event.op == "closed");
+         (event.op == sim::SessionOp::Expired || event.op == sim::SessionOp::Closed);
 }
 
 // "/lock/x-0000000042" -> "/lock"; "/a" -> "/"; no slash -> "".

@@ -10,7 +10,7 @@ void WatchLedger::finish(std::vector<Violation>& out) const {
     std::vector<std::string> clients;
     if (client != kNoClient) clients.push_back(owner);
     out.push_back(Violation{"leaked_watch", watch.since, 0, std::move(clients),
-                            watch.kind + " watch on " + std::string(path) + " armed by " + owner});
+                            std::string(sim::name(watch.kind)) + " watch on " + std::string(path) + " armed by " + owner});
   });
 }
 

@@ -76,7 +76,7 @@ void LockClient::openSession() {
       world_, connector_.process(spec_.name), std::move(zookeeper), spec_.name, parameters_,
       [this](recipes::CodeLine line) {
         world_.record({.kind = sim::TraceKind::Step, .actor = spec_.name,
-                       .op = description_.name, .request = line.number});
+                       .label = description_.name, .request = line.number});
       },
       std::move(redis), [this] { return connector_.localClockMs(spec_.name); }});
   recipe_ = description_.make(*environment_);
@@ -112,7 +112,7 @@ coro::Task<void> LockClient::run() {
         case PlanStep::Kind::Hold:
           // A holder of a revocable lock stops holding early when asked to let go.
           if (held_ > 0 && co_await recipe_->holdUnlessRevoked(step.duration)) {
-            world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "revoked",
+            world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Revoked,
                            .path = node_});
           } else if (held_ == 0) {
             co_await coro::sleepFor(connector_.process(spec_.name), step.duration, life_);
@@ -132,20 +132,20 @@ coro::Task<void> LockClient::run() {
   // The process stays up with its session open, as a service done with the lock would: whatever
   // the recipe left behind (a watch still armed, an orphan node) stays visible to the checkers.
   phase_ = Phase::Done;
-  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "done"});
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Done});
 }
 
 coro::Task<void> LockClient::acquire(LockMode mode) {
   if (sessionExpired_) openSession();  // as Curator does: a new ZooKeeper handle after expiry
   phase_ = Phase::Acquiring;
-  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "acquiring",
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Acquiring,
                  .value = recipes::lockModeName(mode)});
   const recipes::AcquireResult result = co_await recipe_->acquire(mode);
   if (!result.acquired) {
     const bool timedOut = result.failure == recipes::AcquireFailure::TimedOut;
     const std::string why = recipes::failureText(result);
     world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name,
-                   .op = timedOut ? "timed_out" : "failed", .path = result.node,
+                   .op = timedOut ? sim::LockOp::TimedOut : sim::LockOp::Failed, .path = result.node,
                    .value = recipes::lockModeName(mode), .detail = why});
     phase_ = held_ > 0 ? Phase::Holding : Phase::Idle;
     roundAbandoned_ = true;
@@ -155,18 +155,18 @@ coro::Task<void> LockClient::acquire(LockMode mode) {
   token_ = result.fencingToken;
   node_ = result.node;
   phase_ = Phase::Holding;
-  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "acquired",
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Acquired,
                  .path = node_, .value = recipes::lockModeName(mode), .request = token_});
 }
 
 coro::Task<void> LockClient::release(LockMode mode) {
   if (held_ == 0) co_return;
   phase_ = Phase::Releasing;
-  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "releasing",
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Releasing,
                  .path = node_, .value = recipes::lockModeName(mode)});
   const bool clean = co_await recipe_->release(mode);
   --held_;
-  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = "released",
+  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Released,
                  .path = node_, .value = recipes::lockModeName(mode),
                  .detail = clean ? "" : "release failed (session gone?)"});
   phase_ = held_ > 0 ? Phase::Holding : Phase::Idle;

@@ -40,12 +40,12 @@ void Process::deliver(Action action) {
 }
 
 void Process::pause() {
-  if (state_ == State::Running) changeState(State::Paused, "paused");
+  if (state_ == State::Running) changeState(State::Paused, ProcessOp::Paused);
 }
 
 void Process::resume() {
   if (state_ != State::Paused) return;
-  changeState(State::Running, "resumed");
+  changeState(State::Running, ProcessOp::Resumed);
   // Held work runs in arrival order; work it schedules goes through the agenda as usual. A crash
   // or pause from inside held work stops the replay.
   const uint64_t incarnation = incarnation_;
@@ -60,18 +60,18 @@ void Process::crash() {
   if (state_ == State::Crashed) return;
   held_.clear();
   ++incarnation_;
-  changeState(State::Crashed, "crashed");
+  changeState(State::Crashed, ProcessOp::Crashed);
 }
 
 void Process::restart() {
   if (state_ != State::Crashed) return;
   ++incarnation_;
-  changeState(State::Running, "restarted");
+  changeState(State::Running, ProcessOp::Restarted);
 }
 
-void Process::changeState(State state, const char* traceName) {
+void Process::changeState(State state, ProcessOp traceOp) {
   state_ = state;
-  world_.record(TraceEvent{.kind = TraceKind::Process, .actor = name_, .op = traceName});
+  world_.record(TraceEvent{.kind = TraceKind::Process, .actor = name_, .op = traceOp});
   if (listener_) listener_(state);
 }
 

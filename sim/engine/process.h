@@ -48,7 +48,7 @@ class Process {
   void setStateListener(std::function<void(State)> listener) { listener_ = std::move(listener); }
 
  private:
-  void changeState(State state, const char* traceName);
+  void changeState(State state, ProcessOp traceOp);
   EventQueue::Action guarded(Action action);
 
   World& world_;

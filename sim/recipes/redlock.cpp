@@ -76,7 +76,7 @@ class Redlock final : public RedisRecipe {
     return sendToAll(compareAndDelete());
   }
   void note(const std::string& text) {
-    env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .op = "redlock",
+    env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .op = sim::NoteOp::Redlock,
                        .detail = text});
   }
 };

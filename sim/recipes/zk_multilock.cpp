@@ -45,7 +45,7 @@ class ZkMultiLock final : public LockRecipe {
       last = result;  // the newest node: its czxid is the highest token
       if (taken + 1 < locks_.size()) {
         // Half of what it wants, held while it waits for the rest: the stage marks the node.
-        env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .op = "multilock",
+        env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .op = sim::NoteOp::Multilock,
                            .path = result.node,
                            .detail = "holds " + std::to_string(taken + 1) + " of " +
                                      std::to_string(locks_.size()) + " locks"});

@@ -5,14 +5,16 @@
 namespace lockscope::run {
 namespace {
 
-// The state word an event reports for its actor, in the vocabulary of narration triggers.
+// The state word an event reports for its actor, in the vocabulary of narration triggers (the
+// ops' wire names: `on: {client: c1, event: crashed}`).
 std::string_view stateOf(const sim::TraceEvent& event) {
   switch (event.kind) {
     case sim::TraceKind::Lock:
     case sim::TraceKind::Process:
-      return event.op;
+      return sim::name(event.op);
     case sim::TraceKind::SessionState:
-      return event.op == "expired" && event.actor != "server" ? event.op : std::string_view{};
+      return event.op == sim::SessionOp::Expired && event.actor != "server" ? sim::name(event.op)
+                                                                             : std::string_view{};
     default:
       return {};
   }

@@ -134,7 +134,7 @@ class ScenarioRun {
 
   void inject(const Fault& fault) {
     world_.record({.kind = sim::TraceKind::Fault, .actor = fault.client,
-                   .op = scenario::faultKindName(fault.kind),
+                   .op = fault.kind,
                    .detail = fault.kind == Fault::Kind::LoseReply
                                  ? (fault.applied ? "applied" : "not applied")
                                  : fault.kind == Fault::Kind::ClockJump

@@ -10,23 +10,11 @@ const std::vector<std::string> kRedisKeys = {"instances", "replicas", "replicati
                                              "persistence", "request_timeout_ms", "clocks",
                                              "client_clocks"};
 const std::vector<std::string> kClockKeys = {"offset_ms", "drift_ppm"};
-const std::map<std::string, Fault::Kind> kInstanceFaults = {
-    {"kill_instance", Fault::Kind::KillInstance},
-    {"restart_instance", Fault::Kind::RestartInstance},
-    {"clock_jump", Fault::Kind::ClockJump},
-    {"failover", Fault::Kind::Failover},
-};
 constexpr int64_t kMaxMillis = 24LL * 3600 * 1000;
 
 std::string child(const std::string& path, const std::string& key) { return path + "." + key; }
 
 }  // namespace
-
-const std::vector<std::string>& RedisSectionReader::faultKeys() {
-  static const std::vector<std::string> keys = {"kill_instance", "restart_instance", "clock_jump",
-                                                "failover", "by"};
-  return keys;
-}
 
 void RedisSectionReader::read(const YAML::Node& node) {
   const std::string path = "redis";
@@ -97,10 +85,11 @@ std::string RedisSectionReader::instanceName(const YAML::Node& node, const std::
 
 bool RedisSectionReader::readFault(const YAML::Node& node, const std::string& path, Fault fault) {
   int kinds = 0;
-  for (const auto& [name, kind] : kInstanceFaults) {
-    if (!node[name]) continue;
+  for (const sim::FaultInfo& info : sim::kFaultKinds) {
+    const std::string name = info.name;
+    if (info.target != sim::FaultTarget::RedisInstance || !node[name]) continue;
     ++kinds;
-    fault.kind = kind;
+    fault.kind = info.kind;
     fault.client = instanceName(node[name], child(path, name));
   }
   if (kinds == 0) {

@@ -23,8 +23,9 @@ class RedisSectionReader {
   // Reads `redis:` into scenario.redis; the clients must have been read (client_clocks names
   // them).
   void read(const YAML::Node& node);
-  // The keys a fault entry may have besides the ZooKeeper ones.
-  static const std::vector<std::string>& faultKeys();
+  // The key a fault entry may have besides the kinds (sim/trace/fault_kinds.h) and their common
+  // keys: how far a clock_jump steps.
+  static constexpr const char* kClockJumpKey = "by";
   // When the fault entry at `node` is a Redis fault, reads it (and the restart its `for` implies)
   // into scenario.faults and returns true; `fault` already has its time and location.
   bool readFault(const YAML::Node& node, const std::string& path, Fault fault);

@@ -11,6 +11,7 @@
 #include "sim/clients/client_plan.h"
 #include "sim/engine/connection.h"
 #include "sim/recipes/recipe_parameters.h"
+#include "sim/trace/fault_kinds.h"
 
 namespace lockscope::scenario {
 
@@ -46,12 +47,9 @@ struct NarrationStep {
 };
 
 struct Fault {
-  enum class Kind {
-    Crash, Restart, Pause, Resume, Partition, Heal, ExpireSession, LoseReply,
-    // Redis: `client` names an instance ("redis-2", "redis-1-r1").
-    KillInstance, RestartInstance, ClockJump, Failover,
-    KillServer, RestartServer  // a live ensemble's servers (the model has one server: ignored)
-  };
+  // The one table of fault kinds (sim/trace/fault_kinds.h); its target says what `client`
+  // names: a client, a Redis instance ("redis-2", "redis-1-r1") or a ZooKeeper server.
+  using Kind = sim::FaultKind;
   Kind kind = Kind::Crash;
   sim::Micros at = 0;
   std::string client;  // KillServer: "leader" or a server number; RestartServer: a number or "killed"
@@ -59,7 +57,7 @@ struct Fault {
   int64_t clockJumpMs = 0;  // ClockJump: by how much the instance's clock steps
   SourceLocation location;
 };
-const char* faultKindName(Fault::Kind kind);
+using sim::faultKindName;
 
 // An expectation: an invariant that must hold or be violated, or a bound on a metric.
 struct Expectation {

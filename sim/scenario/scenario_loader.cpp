@@ -10,6 +10,7 @@
 #include "redis_section_reader.h"
 #include "sim/checkers/metric_names.h"
 #include "sim/recipes/lock_recipe.h"
+#include "sim/trace/trace_ops.h"
 #include "yaml_reader.h"
 
 namespace lockscope::scenario {
@@ -32,22 +33,29 @@ const std::vector<std::string> kRecipeKeys = {
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
 const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause", "shows"};
 
-const std::map<std::string, Fault::Kind> kFaultKinds = {
-    {"crash", Fault::Kind::Crash},
-    {"restart", Fault::Kind::Restart},
-    {"pause", Fault::Kind::Pause},
-    {"resume", Fault::Kind::Resume},
-    {"partition", Fault::Kind::Partition},
-    {"heal", Fault::Kind::Heal},
-    {"expire_session", Fault::Kind::ExpireSession},
-    {"lose_reply", Fault::Kind::LoseReply},
-    {"kill_server", Fault::Kind::KillServer},
-    {"restart_server", Fault::Kind::RestartServer},
-};
+// The faults naming a client or a server; RedisSectionReader reads those naming an instance.
+bool readHere(const sim::FaultInfo& info) { return info.target != sim::FaultTarget::RedisInstance; }
 
-bool isServerFault(Fault::Kind kind) {
-  return kind == Fault::Kind::KillServer || kind == Fault::Kind::RestartServer;
+// "crash, ..., lose_reply (each naming a client), kill_instance, ... (each naming a Redis
+// instance), ...": the table's kinds, grouped by what they name.
+std::string faultKindsByTarget() {
+  std::string out;
+  for (size_t i = 0; i < sim::kFaultKinds.size(); ++i) {
+    const sim::FaultInfo& info = sim::kFaultKinds[i];
+    if (i > 0) out += ", ";
+    out += info.name;
+    const bool lastOfGroup = i + 1 == sim::kFaultKinds.size() || sim::kFaultKinds[i + 1].target != info.target;
+    if (!lastOfGroup) continue;
+    switch (info.target) {
+      case sim::FaultTarget::Client: out += " (each naming a client)"; break;
+      case sim::FaultTarget::RedisInstance: out += " (each naming a Redis instance)"; break;
+      case sim::FaultTarget::Server: out += " (naming a server)"; break;
+    }
+  }
+  return out;
 }
+
+bool isServerFault(Fault::Kind kind) { return sim::faultInfo(kind).target == sim::FaultTarget::Server; }
 
 // "leader" (kill_server), "killed" (restart_server: the server killed last), or a number from 1.
 bool validServer(Fault::Kind kind, const std::string& server) {
@@ -355,9 +363,15 @@ class SchemaReader {
   }
 
   void readTrigger(const YAML::Node& node, const std::string& path, NarrationStep& narration) {
-    static const std::vector<std::string> events = {"acquiring", "acquired", "released", "timed_out",
-                                                    "failed", "done", "crashed", "paused",
-                                                    "resumed", "restarted", "expired"};
+    // The lock and process ops a client reaches, and its session's expiry, by their trace names.
+    using namespace sim;
+    static const std::vector<std::string> events = {
+        std::string(name(LockOp::Acquiring)),   std::string(name(LockOp::Acquired)),
+        std::string(name(LockOp::Released)),    std::string(name(LockOp::TimedOut)),
+        std::string(name(LockOp::Failed)),      std::string(name(LockOp::Done)),
+        std::string(name(ProcessOp::Crashed)),  std::string(name(ProcessOp::Paused)),
+        std::string(name(ProcessOp::Resumed)),  std::string(name(ProcessOp::Restarted)),
+        std::string(name(SessionOp::Expired))};
     std::istringstream words(r_.text(node, path));
     std::string who, what, extra;
     words >> who >> what >> extra;
@@ -380,17 +394,19 @@ class SchemaReader {
 
   void readFault(const YAML::Node& node, const std::string& path) {
     std::vector<std::string> allowed = {"at", "for", "applied"};
-    for (const auto& [name, kind] : kFaultKinds) allowed.push_back(name);
-    for (const auto& key : RedisSectionReader::faultKeys()) allowed.push_back(key);
+    for (const sim::FaultInfo& info : sim::kFaultKinds) allowed.push_back(info.name);
+    allowed.push_back(RedisSectionReader::kClockJumpKey);
     r_.requireKeys(node, path, allowed);
     Fault fault;
     fault.location = r_.locate(node, path);
     fault.at = r_.duration(required(node, "at"), child(path, "at"));
     if (RedisSectionReader(r_, s_).readFault(node, path, fault)) return;
     int kinds = 0;
-    for (const auto& [name, kind] : kFaultKinds) {
-      if (!node[name]) continue;
+    for (const sim::FaultInfo& info : sim::kFaultKinds) {
+      const std::string name = info.name;
+      if (!readHere(info) || !node[name]) continue;
       ++kinds;
+      const Fault::Kind kind = info.kind;
       fault.kind = kind;
       if (isServerFault(kind)) {
         fault.client = r_.text(node[name], child(path, name));
@@ -404,10 +420,7 @@ class SchemaReader {
       fault.client = clientName(node[name], r_.text(node[name], child(path, name)), child(path, name), false);
     }
     if (kinds != 1) {
-      r_.fail(node, path, "a fault needs exactly one of: crash, restart, pause, resume, partition, "
-                          "heal, expire_session, lose_reply (each naming a client), kill_instance, "
-                          "restart_instance, clock_jump, failover (each naming a Redis instance), "
-                          "kill_server, restart_server (naming a server)");
+      r_.fail(node, path, "a fault needs exactly one of: " + faultKindsByTarget());
     }
     if (node["applied"]) {
       if (fault.kind != Fault::Kind::LoseReply) r_.fail(node["applied"], child(path, "applied"), "'applied' goes with lose_reply only");

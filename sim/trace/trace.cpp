@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../engine/check.h"
+
 namespace lockscope::sim {
 
 const char* traceKindName(TraceKind kind) {
@@ -28,11 +30,23 @@ const char* traceKindName(TraceKind kind) {
   return "unknown";
 }
 
+std::optional<TraceKind> traceKindNamed(std::string_view name) {
+  for (size_t i = 0; i < kTraceKindCount; ++i) {
+    const auto kind = static_cast<TraceKind>(i);
+    if (name == traceKindName(kind)) return kind;
+  }
+  return std::nullopt;
+}
+
 void Trace::removeSink(TraceSink* sink) {
   sinks_.erase(std::remove(sinks_.begin(), sinks_.end(), sink), sinks_.end());
 }
 
 void Trace::append(const TraceEvent& event) {
+  // The op's enum says what kind of event it belongs to; a label is a Step's recipe only.
+  LOCKSCOPE_CHECK(opFitsKind(event.kind, event.op.set()), "a trace op of another kind of event");
+  LOCKSCOPE_CHECK(event.label.empty() || (event.kind == TraceKind::Step && event.op.empty()),
+                  "a label on an event other than a Step");
   ++count_;
   for (TraceSink* sink : sinks_) sink->onEvent(event);
 }

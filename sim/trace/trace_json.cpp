@@ -66,7 +66,7 @@ constexpr size_t kMaxFieldOverhead = 16;
 }  // namespace
 
 size_t jsonLineMaxSize(const TraceEvent& event) {
-  const size_t textBytes = event.actor.size() + event.op.size() + event.path.size() +
+  const size_t textBytes = event.actor.size() + opText(event).size() + event.path.size() +
                            event.rc.size() + event.value.size() + event.detail.size();
   // `{"t":` + time + `,"kind":"` + kind (at most 15) + `"` + 9 fields + `}\n`.
   return 32 + kMaxIntegerChars + 9 * kMaxFieldOverhead + 3 * kMaxIntegerChars +
@@ -78,7 +78,7 @@ char* writeJsonLine(const TraceEvent& event, char* out) {
   out = writeBytes(traceKindName(event.kind), writeBytes(",\"kind\":\"", out));
   *out++ = '"';
   out = writeStringField(",\"actor\":\"", event.actor, out);
-  out = writeStringField(",\"op\":\"", event.op, out);
+  out = writeStringField(",\"op\":\"", opText(event), out);
   out = writeStringField(",\"path\":\"", event.path, out);
   out = writeStringField(",\"rc\":\"", event.rc, out);
   out = writeStringField(",\"value\":\"", event.value, out);

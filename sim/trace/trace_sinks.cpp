@@ -36,12 +36,12 @@ void TraceFileWriter::onEvent(const TraceEvent& event) {
 }
 
 TraceEvent RecordedEvent::view() const {
-  return TraceEvent{time, kind, actor, op, path, rc, value, detail, session, zxid, request};
+  return TraceEvent{time, kind, actor, op, label, path, rc, value, detail, session, zxid, request};
 }
 
 void TraceRecorder::onEvent(const TraceEvent& event) {
   events_.push_back(RecordedEvent{event.time, event.kind, std::string(event.actor),
-                                  std::string(event.op), std::string(event.path),
+                                  event.op, std::string(event.label), std::string(event.path),
                                   std::string(event.rc), std::string(event.value),
                                   std::string(event.detail), event.session, event.zxid,
                                   event.request});

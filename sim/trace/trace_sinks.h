@@ -43,7 +43,9 @@ class TraceFileWriter final : public TraceSink {
 struct RecordedEvent {
   Micros time = 0;
   TraceKind kind = TraceKind::Note;
-  std::string actor, op, path, rc, value, detail;
+  std::string actor;
+  TraceOp op;
+  std::string label, path, rc, value, detail;
   int64_t session = 0, zxid = 0, request = 0;
 
   TraceEvent view() const;

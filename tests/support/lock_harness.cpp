@@ -92,7 +92,7 @@ std::unique_ptr<DirectRecipe> LockHarness::direct(const std::string& name,
   direct->environment = std::make_unique<recipes::RecipeEnvironment>(recipes::RecipeEnvironment{
       world, *model.process(name), recipes::AwaitableZooKeeper(*direct->session, direct->life),
       name, std::move(parameters), [this, name](recipes::CodeLine line) {
-        world.record({.kind = sim::TraceKind::Step, .actor = name, .op = "direct",
+        world.record({.kind = sim::TraceKind::Step, .actor = name, .label = "direct",
                       .request = line.number});
       },
       {}, {}});
@@ -116,7 +116,7 @@ bool LockHarness::runUntil(const std::function<bool()>& done, Micros budget) {
   return world.runUntil(done, world.now() + budget);
 }
 
-bool LockHarness::runUntilLock(const std::string& client, const std::string& op, Micros budget) {
+bool LockHarness::runUntilLock(const std::string& client, sim::LockOp op, Micros budget) {
   return runUntil([&] { return !lockEvents(op, client).empty(); }, budget);
 }
 
@@ -132,7 +132,7 @@ zookeeper::model::ClientSession& LockHarness::session(const std::string& name) {
 }
 
 std::vector<sim::RecordedEvent> LockHarness::events(sim::TraceKind kind, std::string_view actor,
-                                                    std::string_view op) const {
+                                                    sim::TraceOp op) const {
   std::vector<sim::RecordedEvent> result;
   for (const sim::RecordedEvent& event : trace.events()) {
     if (event.kind != kind) continue;
@@ -143,7 +143,7 @@ std::vector<sim::RecordedEvent> LockHarness::events(sim::TraceKind kind, std::st
   return result;
 }
 
-std::vector<sim::RecordedEvent> LockHarness::lockEvents(std::string_view op,
+std::vector<sim::RecordedEvent> LockHarness::lockEvents(sim::LockOp op,
                                                         std::string_view client) const {
   return events(sim::TraceKind::Lock, client, op);
 }
@@ -157,14 +157,14 @@ std::vector<Holding> LockHarness::holdings() const {
   std::map<std::string, Micros> releasing;
   for (const sim::RecordedEvent& event : trace.events()) {
     if (event.kind != sim::TraceKind::Lock) continue;
-    if (event.op == "releasing") releasing[event.actor] = event.time;
-    if (event.op == "acquired") {
+    if (event.op == sim::LockOp::Releasing) releasing[event.actor] = event.time;
+    if (event.op == sim::LockOp::Acquired) {
       auto [it, fresh] = open.try_emplace({event.actor, event.value}, result.size(), 0);
       if (fresh) {
         result.push_back(Holding{event.actor, event.value, event.path, event.time, 0, false});
       }
       ++it->second.second;
-    } else if (event.op == "released") {
+    } else if (event.op == sim::LockOp::Released) {
       auto it = open.find({event.actor, event.value});
       if (it == open.end()) {  // an exclusive release of whatever was held last
         for (auto candidate = open.begin(); candidate != open.end(); ++candidate) {
@@ -234,7 +234,7 @@ std::vector<std::string> LockHarness::nodesCreated(const std::string& parent,
                                                    std::string_view client) const {
   std::set<int64_t> sessions;
   for (const sim::RecordedEvent& event :
-       events(sim::TraceKind::SessionState, "server", "created")) {
+       events(sim::TraceKind::SessionState, "server", sim::SessionOp::Created)) {
     if (client.empty() || event.value == client) sessions.insert(event.session);
   }
   std::vector<std::string> result;

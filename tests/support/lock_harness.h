@@ -80,7 +80,7 @@ class LockHarness {
   bool runUntil(const std::function<bool()>& done, Micros budget = fromSeconds(120));
   void runFor(Micros duration) { world.runUntilTime(world.now() + duration); }
   // Runs until the trace has a Lock event `op` by `client`.
-  bool runUntilLock(const std::string& client, const std::string& op,
+  bool runUntilLock(const std::string& client, sim::LockOp op,
                     Micros budget = fromSeconds(120));
 
   clients::LockClient& client(const std::string& name);
@@ -92,9 +92,9 @@ class LockHarness {
   // --- trace queries ---
   // Events of `kind`, optionally only by `actor` and with `op`.
   std::vector<sim::RecordedEvent> events(sim::TraceKind kind, std::string_view actor = {},
-                                         std::string_view op = {}) const;
+                                         sim::TraceOp op = {}) const;
   // Lock events `op` by `client` (all clients when empty).
-  std::vector<sim::RecordedEvent> lockEvents(std::string_view op,
+  std::vector<sim::RecordedEvent> lockEvents(sim::LockOp op,
                                              std::string_view client = {}) const;
   // Every holding interval, in the order they began.
   std::vector<Holding> holdings() const;

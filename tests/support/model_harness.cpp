@@ -255,7 +255,7 @@ namespace lockscope::sim {
 char* toString(const RecordedEvent& event) {
   return qstrdup(QStringLiteral("%1 t=%2 %3 op=%4 path=%5 value=%6 zxid=%7")
                      .arg(QString::fromLatin1(traceKindName(event.kind))).arg(event.time)
-                     .arg(QString::fromStdString(event.actor), QString::fromStdString(event.op),
+                     .arg(QString::fromStdString(event.actor), QString::fromUtf8(opText(event.view()).data(), qsizetype(opText(event.view()).size())),
                           QString::fromStdString(event.path), QString::fromStdString(event.value))
                      .arg(event.zxid)
                      .toUtf8()

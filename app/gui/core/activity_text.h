@@ -11,6 +11,6 @@
 
 namespace lockscope::gui {
 
-std::string activityText(const ClientOnStage& client, const RecordedTrace& trace, bool redis);
+std::string activityText(const ClientOnStage& client, bool redis);
 
 }  // namespace lockscope::gui

@@ -12,7 +12,7 @@ std::string sessionOwner(int64_t session, const RunCast& cast) {
 
 std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast) {
   const std::string actor(trace.text(event.actor));
-  const std::string op(trace.text(event.op));
+  const std::string op(sim::name(event.op));
   const std::string path(trace.text(event.path));
   const std::string value(trace.text(event.value));
   const std::string detail(trace.text(event.detail));
@@ -59,7 +59,7 @@ std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace, 
       return text + (detail.empty() ? "" : " [" + detail + "]");
     }
     case sim::TraceKind::KeyDeleted:
-      return actor + ": " + path + " " + (op == "expired" ? "expired" : "deleted") +
+      return actor + ": " + path + " " + (event.op == sim::KeyDeletedOp::Expired ? op : std::string("deleted")) +
              (detail.empty() ? "" : " [" + detail + "]");
     case sim::TraceKind::RedisInstance:
       return actor + ": " + op + " (" + value + ", clock " + std::to_string(event.request) + " ms)";

@@ -10,7 +10,7 @@ namespace {
 
 struct PendingRequest {
   sim::Micros sent = 0;
-  TextId op = 0;
+  sim::TraceOp op;
   TextId target = 0;
 };
 
@@ -33,8 +33,8 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
         const sim::Micros sent = found->second.sent;
         const sim::Micros middle = sent + (event.time - sent) / 2;
         const TextId target = found->second.target;
-        flights_.push_back({FlightKind::Request, false, client, sent, middle, found->second.op, target});
-        flights_.push_back({FlightKind::Reply, false, client, middle, event.time, found->second.op, target});
+        flights_.push_back({FlightKind::Request, false, client, sent, middle, found->second.op, 0, target});
+        flights_.push_back({FlightKind::Reply, false, client, middle, event.time, found->second.op, 0, target});
         requests.erase(found);
         break;
       }
@@ -43,7 +43,7 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
         if (owner == kNoClient) break;
         notifications[event.session].push_back(flights_.size());
         flights_.push_back({FlightKind::Notification, true, owner, event.time,
-                            event.time + kLostFlight, event.value});
+                            event.time + kLostFlight, {}, event.value});
         break;
       }
       case sim::TraceKind::WatchDelivered: {
@@ -61,7 +61,7 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
   }
   for (const auto& [key, request] : requests) {
     flights_.push_back({FlightKind::Request, true, std::get<0>(key), request.sent,
-                        request.sent + kLostFlight, request.op, request.target});
+                        request.sent + kLostFlight, request.op, 0, request.target});
   }
   std::stable_sort(flights_.begin(), flights_.end(),
                    [](const Flight& a, const Flight& b) { return a.start < b.start; });

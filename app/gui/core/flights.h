@@ -21,7 +21,8 @@ struct Flight {
   bool lost = false;  // never arrived: drawn fading out
   int client = kNoClient;
   sim::Micros start = 0, end = 0;
-  TextId label = 0;  // the request's op or the event type
+  sim::TraceOp op;    // requests and replies: the request's op
+  TextId label = 0;   // notifications: the event type
   TextId target = 0;  // the server it goes to or comes from, when several (a Redis instance)
 };
 

@@ -37,7 +37,7 @@ HoldHistory holdHistoryOf(const RecordedTrace& trace, const RunCast& cast, sim::
         stopCounting(event.time);
         break;
       case Kind::Nested:
-        if (trace.text(event.op) == "acquired") ++history.holds[open].acquisitions;
+        if (event.op == sim::LockOp::Acquired) ++history.holds[open].acquisitions;
         break;
       case Kind::Ended:
         history.holds[open].end = event.time;

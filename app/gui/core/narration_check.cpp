@@ -73,7 +73,7 @@ class Moment {
           const int index = timeline_.cast().clientOfName(name);
           if (index == kNoClient) return "no client " + name;  // the GUI changed the client count
           const std::string actual =
-              activityName(stage_.clients()[static_cast<size_t>(index)].activity(timeline_.trace()));
+              activityName(stage_.clients()[static_cast<size_t>(index)].activity());
           if (actual != state) return name + " " + actual;
         }
         return "";
@@ -104,7 +104,7 @@ class Moment {
     for (size_t index = 0; index < stage_.clients().size(); ++index) {
       const ClientOnStage& state = stage_.clients()[index];
       const bool member = key == "holder"        ? stage_.holds(index)
-                          : key == "waiting"     ? state.activity(timeline_.trace()) == Activity::Waiting
+                          : key == "waiting"     ? state.activity() == Activity::Waiting
                           : key == "part_holder" ? holdsPart(state)
                                                  : watching(index);
       if (member) names.push_back(timeline_.cast().name(static_cast<int>(index)));

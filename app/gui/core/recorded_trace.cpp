@@ -29,7 +29,8 @@ void RecordedTrace::onEvent(const sim::TraceEvent& event) {
   stored.time = event.time;
   stored.kind = event.kind;
   stored.actor = intern(event.actor);
-  stored.op = intern(event.op);
+  stored.op = event.op;
+  stored.label = intern(event.label);
   stored.path = intern(event.path);
   stored.rc = intern(event.rc);
   stored.value = intern(event.value);
@@ -47,10 +48,9 @@ size_t RecordedTrace::countUpTo(sim::Micros time) const {
 }
 
 sim::TraceEvent RecordedTrace::view(const StoredEvent& event) const {
-  return sim::TraceEvent{event.time,          event.kind,          text(event.actor),
-                         text(event.op),      text(event.path),    text(event.rc),
-                         text(event.value),   text(event.detail),  event.session,
-                         event.zxid,          event.request};
+  return sim::TraceEvent{event.time,        event.kind,         text(event.actor), event.op,
+                         text(event.label), text(event.path),   text(event.rc),    text(event.value),
+                         text(event.detail), event.session,     event.zxid,        event.request};
 }
 
 }  // namespace lockscope::gui

@@ -18,7 +18,8 @@ using TextId = uint32_t;  // 0 is the empty string
 struct StoredEvent {
   sim::Micros time = 0;
   sim::TraceKind kind = sim::TraceKind::Note;
-  TextId actor = 0, op = 0, path = 0, rc = 0, value = 0, detail = 0;
+  sim::TraceOp op;  // typed: compared as an enum, named by sim::name
+  TextId actor = 0, label = 0, path = 0, rc = 0, value = 0, detail = 0;
   int64_t session = 0, zxid = 0, request = 0;
 };
 

@@ -71,7 +71,7 @@ ReplicationLag RedisStage::lagOf(const InstanceOnStage& replica) const {
 }
 
 void RedisStage::applyInstance(InstanceOnStage& instance, const StoredEvent& event, const RecordedTrace& trace) {
-  const std::string_view op = trace.text(event.op);
+  const sim::TraceOp op = event.op;
   const std::string_view detail = trace.text(event.detail);
   instance.role = std::string(trace.text(event.value));
   instance.clockMs = event.request;
@@ -81,16 +81,16 @@ void RedisStage::applyInstance(InstanceOnStage& instance, const StoredEvent& eve
   if (const size_t drift = detail.find("drift_ppm="); drift != std::string_view::npos) {
     instance.driftPpm = std::atof(std::string(detail.substr(drift + 10)).c_str());
   }
-  if (op == "down") instance.up = false;
-  if (op == "up" || op == "promoted") instance.up = true;
-  if (op == "promoted") {
+  if (op == sim::RedisInstanceOp::Down) instance.up = false;
+  if (op == sim::RedisInstanceOp::Up || op == sim::RedisInstanceOp::Promoted) instance.up = true;
+  if (op == sim::RedisInstanceOp::Promoted) {
     // A new master starts its own history: what it writes next is offset + 1.
     instance.changeTimes.clear();
     instance.changesBase = instance.offset + 1;
   }
   // A restart reloads what persistence kept; the model reports how many keys, and none means
   // the keyspace starts empty.
-  if (op == "up" && detail.find("restarted with 0 keys") != std::string_view::npos) instance.keys.clear();
+  if (op == sim::RedisInstanceOp::Up && detail.find("restarted with 0 keys") != std::string_view::npos) instance.keys.clear();
 }
 
 void RedisStage::applyKey(const std::string& name, InstanceOnStage& instance, const StoredEvent& event,
@@ -144,15 +144,15 @@ void RedisStage::forgetReplicated(const std::string& masterName) {
 }
 
 void RedisStage::applyVote(int client, const StoredEvent& event, const RecordedTrace& trace) {
-  const std::string_view op = trace.text(event.op);
+  const sim::TraceOp op = event.op;
   if (event.kind == sim::TraceKind::Note) {
-    if (op != "redlock") return;
+    if (op != sim::NoteOp::Redlock) return;
     if (const auto tally = tallies_.find(client); tally != tallies_.end()) {
       tally->second.verdict = std::string(trace.text(event.detail));
     }
     return;
   }
-  if (op != "SET") return;
+  if (op != sim::RedisOp::Set) return;
   const std::string_view instance = trace.text(event.detail);
   if (event.kind == sim::TraceKind::Request) {
     if (trace.text(event.value).find(" NX") == std::string_view::npos) return;

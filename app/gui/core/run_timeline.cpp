@@ -37,11 +37,11 @@ void RunTimeline::derive() {
   counts_.reserve(trace_.size());
   RunningCounts counts;
   for (const StoredEvent& event : trace_.events()) {
-    const std::string_view op = trace_.text(event.op);
+    // An op's enum names its kind: a LockOp is on Lock events only.
     if (event.kind == sim::TraceKind::Request) ++counts.requests;
     if (event.kind == sim::TraceKind::WatchDelivered) ++counts.notifications;
-    if (event.kind == sim::TraceKind::Lock && op == "acquired") ++counts.acquisitions;
-    if (event.kind == sim::TraceKind::Lock && op == "released") ++counts.releases;
+    if (event.op == sim::LockOp::Acquired) ++counts.acquisitions;
+    if (event.op == sim::LockOp::Released) ++counts.releases;
     counts_.push_back(counts);
   }
 
@@ -71,21 +71,21 @@ void RunTimeline::deriveCountdowns() {
     index = -1;
   };
   for (const StoredEvent& event : trace_.events()) {
-    const std::string_view op = trace_.text(event.op);
-    if (event.kind == sim::TraceKind::SessionState && trace_.text(event.actor) == "server" &&
-        op == "expired") {
+    const sim::TraceOp op = event.op;
+    if (op == sim::SessionOp::Expired && trace_.text(event.actor) == "server") {
       const int client = cast_.clientOfSession(event.session);
       if (client != kNoClient) speak(client, event.time, true);
       continue;
     }
     const int client = cast_.clientOfActor(event.actor);
     if (client == kNoClient || event.kind != sim::TraceKind::Fault) continue;
-    if (op == "crash" || op == "pause" || op == "partition") {
+    using sim::FaultKind;
+    if (op == FaultKind::Crash || op == FaultKind::Pause || op == FaultKind::Partition) {
       if (open[static_cast<size_t>(client)] < 0) {
         open[static_cast<size_t>(client)] = static_cast<int>(countdowns_.size());
         countdowns_.push_back({client, event.time, endTime(), false});
       }
-    } else if (op == "resume" || op == "heal" || op == "restart") {
+    } else if (op == FaultKind::Resume || op == FaultKind::Heal || op == FaultKind::Restart) {
       speak(client, event.time, false);
     }
   }

@@ -22,7 +22,7 @@ const char* activityName(Activity activity) {
   return "idle";
 }
 
-Activity ClientOnStage::activity(const RecordedTrace& trace) const {
+Activity ClientOnStage::activity() const {
   if (crashed) return Activity::Crashed;
   if (paused) return Activity::Paused;
   if (expired) return Activity::Expired;
@@ -30,7 +30,7 @@ Activity ClientOnStage::activity(const RecordedTrace& trace) const {
   if (releasing) return Activity::Releasing;
   if (acquiring) {
     if (outstanding == 0) return Activity::Waiting;
-    return trace.text(pendingOp) == "create" ? Activity::Creating : Activity::Listing;
+    return pendingOp == sim::ZooKeeperOp::Create ? Activity::Creating : Activity::Listing;
   }
   return done ? Activity::Done : Activity::Idle;
 }
@@ -65,40 +65,42 @@ int StageState::partHolderOfNode(std::string_view path) const {
   return kNoClient;
 }
 
-void StageState::applyLock(ClientOnStage& client, std::string_view op, std::string_view path) {
-  if (op != "acquiring") client.partNodes.clear();  // it has all of its locks, or none
-  if (op == "acquiring") {
+void StageState::applyLock(ClientOnStage& client, sim::TraceOp op, std::string_view path) {
+  using sim::LockOp;
+  if (op != LockOp::Acquiring) client.partNodes.clear();  // it has all of its locks, or none
+  if (op == LockOp::Acquiring) {
     client.acquiring = true;
     client.line = 0;
-  } else if (op == "acquired") {
+  } else if (op == LockOp::Acquired) {
     client.acquiring = false;
     client.holding = true;
     client.node = std::string(path);
     ++client.acquisitions;
-  } else if (op == "releasing") {
+  } else if (op == LockOp::Releasing) {
     client.holding = false;
     client.releasing = true;
-  } else if (op == "released") {
+  } else if (op == LockOp::Released) {
     client.holding = false;
     client.releasing = false;
-  } else if (op == "timed_out" || op == "failed") {
+  } else if (op == LockOp::TimedOut || op == LockOp::Failed) {
     client.acquiring = false;
-  } else if (op == "done") {
+  } else if (op == LockOp::Done) {
     client.done = true;
     client.acquiring = client.holding = client.releasing = false;
   }
 }
 
-void StageState::applyProcess(ClientOnStage& client, std::string_view state) {
-  if (state == "paused") client.paused = true;
-  if (state == "resumed") client.paused = false;
-  if (state == "crashed") {
+void StageState::applyProcess(ClientOnStage& client, sim::TraceOp state) {
+  using sim::ProcessOp;
+  if (state == ProcessOp::Paused) client.paused = true;
+  if (state == ProcessOp::Resumed) client.paused = false;
+  if (state == ProcessOp::Crashed) {
     // The process forgets everything; its session and nodes live on at the server until expiry.
     client = ClientOnStage{.crashed = true, .line = client.line, .session = client.session,
                            .node = client.holding ? client.node : std::string(),
                            .acquisitions = client.acquisitions};
   }
-  if (state == "restarted") {
+  if (state == ProcessOp::Restarted) {
     client = ClientOnStage{.acquisitions = client.acquisitions};
   }
 }
@@ -107,7 +109,7 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
   ++applied_;
   const int actor = cast.clientOfActor(event.actor);
   ClientOnStage* client = actor == kNoClient ? nullptr : &clients_[static_cast<size_t>(actor)];
-  const std::string_view op = trace.text(event.op);
+  const sim::TraceOp op = event.op;
   switch (event.kind) {
     case sim::TraceKind::Request:
       if (client) {
@@ -128,20 +130,20 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
       if (client) applyProcess(*client, op);
       break;
     case sim::TraceKind::Note:
-      if (client && op == "multilock") client->partNodes.emplace_back(trace.text(event.path));
+      if (client && op == sim::NoteOp::Multilock) client->partNodes.emplace_back(trace.text(event.path));
       break;
     case sim::TraceKind::Fault:
-      if (op == "kill_server") serverUp_ = false;
-      if (op == "restart_server") serverUp_ = true;
-      if (client && op == "partition") client->partitioned = true;
-      if (client && op == "heal") client->partitioned = false;
+      if (op == sim::FaultKind::KillServer) serverUp_ = false;
+      if (op == sim::FaultKind::RestartServer) serverUp_ = true;
+      if (client && op == sim::FaultKind::Partition) client->partitioned = true;
+      if (client && op == sim::FaultKind::Heal) client->partitioned = false;
       break;
     case sim::TraceKind::SessionState:
-      if (client && op == "connected") {
+      if (client && op == sim::SessionOp::Connected) {
         client->session = event.session;
         client->expired = false;
       }
-      if (client && op == "expired") client->expired = true;
+      if (client && op == sim::SessionOp::Expired) client->expired = true;
       break;
     case sim::TraceKind::NodeCreated: {
       const std::string_view mode = trace.text(event.value);

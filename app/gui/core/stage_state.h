@@ -27,14 +27,14 @@ struct ClientOnStage {
   bool paused = false, crashed = false, expired = false, partitioned = false;
   int line = 0;              // the pseudocode line it is on (from 1; 0 before it starts)
   int outstanding = 0;       // requests sent and not yet answered
-  TextId pendingOp = 0;      // the latest of them
+  sim::TraceOp pendingOp;    // the latest of them
   int64_t session = 0;
   std::string node;          // the lock node it holds or last held (kept through a crash while held)
   int acquisitions = 0;
   // A multi-lock's nodes it holds while it waits for the rest (zk-multilock): part of the lock.
   std::vector<std::string> partNodes;
 
-  Activity activity(const RecordedTrace& trace) const;
+  Activity activity() const;
 };
 
 struct ZnodeOnStage {
@@ -69,8 +69,8 @@ class StageState {
   bool serverUp() const { return serverUp_; }
 
  private:
-  void applyLock(ClientOnStage& client, std::string_view op, std::string_view path);
-  void applyProcess(ClientOnStage& client, std::string_view state);
+  void applyLock(ClientOnStage& client, sim::TraceOp op, std::string_view path);
+  void applyProcess(ClientOnStage& client, sim::TraceOp state);
 
   std::vector<ClientOnStage> clients_;
   std::map<std::string, ZnodeOnStage> znodes_;

@@ -64,7 +64,7 @@ class LiveRedisBackend final : public run::RunBackend {
   // for it.
   void preparePaths(const std::vector<std::string>&, int64_t) override {
     for (size_t index = 0; index < addresses_.size(); ++index) {
-      recordInstance(index, "up", "live server " + addresses_[index].text() + ", the run's keys start with " +
+      recordInstance(index, sim::RedisInstanceOp::Up, "live server " + addresses_[index].text() + ", the run's keys start with " +
                                       keyPrefix_ + " and are deleted when it ends");
     }
   }
@@ -125,7 +125,7 @@ class LiveRedisBackend final : public run::RunBackend {
     }
     if (!kill) watchdog_.forgive(*index);
     // The servers run without persistence: a restarted one is empty.
-    recordInstance(*index, kill ? "down" : "up", kill ? "killed (SIGKILL)" : "restarted with 0 keys from disk");
+    recordInstance(*index, kill ? sim::RedisInstanceOp::Down : sim::RedisInstanceOp::Up, kill ? "killed (SIGKILL)" : "restarted with 0 keys from disk");
   }
 
   // True when the run must end now: a fault failed, or a server the run did not kill has been
@@ -147,7 +147,7 @@ class LiveRedisBackend final : public run::RunBackend {
 
   // The model's RedisInstance event for a live server. No clock reading: a live server's clock
   // is the machine's, and what the stage shows of it is the run's own time.
-  void recordInstance(size_t index, std::string_view op, const std::string& detail) {
+  void recordInstance(size_t index, sim::RedisInstanceOp op, const std::string& detail) {
     world_.record({.kind = sim::TraceKind::RedisInstance, .actor = instanceName(index), .op = op,
                    .value = "master", .detail = detail, .request = sim::toMillis(world_.now())});
   }

@@ -110,7 +110,7 @@ Reply CommandExecutor::set(const std::string& key, const std::string& value, boo
   stored.text = value;
   // A SET discards any earlier TTL (no KEEPTTL here).
   stored.expiresAtMs = ttlMs == kNoExpiry ? kNoExpiry : nowMs_ + ttlMs;
-  keys_.put(key, std::move(stored), "set", changes_);
+  keys_.put(key, std::move(stored), sim::KeyChangedOp::Set, changes_);
   return Reply::status("OK");
 }
 
@@ -123,16 +123,16 @@ Reply CommandExecutor::get(const std::string& key) {
 
 Reply CommandExecutor::del(const std::string& key) {
   if (!keys_.find(key, nowMs_, changes_)) return Reply::number(0);
-  return Reply::number(keys_.erase(key, "del", changes_) ? 1 : 0);
+  return Reply::number(keys_.erase(key, sim::KeyDeletedOp::Del, changes_) ? 1 : 0);
 }
 
 Reply CommandExecutor::pexpire(const std::string& key, int64_t ttlMs) {
   StoredValue* value = keys_.find(key, nowMs_, changes_);
   if (!value) return Reply::number(0);
   // A non-positive TTL deletes the key at once, as Redis does.
-  if (ttlMs <= 0) return Reply::number(keys_.erase(key, "del", changes_) ? 1 : 0);
+  if (ttlMs <= 0) return Reply::number(keys_.erase(key, sim::KeyDeletedOp::Del, changes_) ? 1 : 0);
   value->expiresAtMs = nowMs_ + ttlMs;
-  keys_.touched(key, *value, "pexpire", changes_);
+  keys_.touched(key, *value, sim::KeyChangedOp::PExpire, changes_);
   return Reply::number(1);
 }
 
@@ -148,14 +148,14 @@ Reply CommandExecutor::incr(const std::string& key) {
   if (!value) {
     StoredValue fresh;
     fresh.text = "1";
-    keys_.put(key, std::move(fresh), "incr", changes_);
+    keys_.put(key, std::move(fresh), sim::KeyChangedOp::Incr, changes_);
     return Reply::number(1);
   }
   int64_t number = 0;
   if (value->isHash) return Reply::error(kWrongType);
   if (!parseInteger(value->text, number)) return notAnInteger();
   value->text = std::to_string(++number);  // INCR keeps the key's TTL
-  keys_.touched(key, *value, "incr", changes_);
+  keys_.touched(key, *value, sim::KeyChangedOp::Incr, changes_);
   return Reply::number(number);
 }
 
@@ -165,12 +165,12 @@ Reply CommandExecutor::hincrby(const std::string& key, const std::string& field,
     StoredValue fresh;
     fresh.isHash = true;
     fresh.fields[field] = by;
-    keys_.put(key, std::move(fresh), "hincrby", changes_);
+    keys_.put(key, std::move(fresh), sim::KeyChangedOp::HIncrBy, changes_);
     return Reply::number(by);
   }
   if (!value->isHash) return Reply::error(kWrongType);
   const int64_t count = value->fields[field] += by;
-  keys_.touched(key, *value, "hincrby", changes_);
+  keys_.touched(key, *value, sim::KeyChangedOp::HIncrBy, changes_);
   return Reply::number(count);
 }
 

@@ -20,12 +20,12 @@ StoredValue* Keyspace::find(const std::string& key, int64_t nowMs, std::vector<K
   if (expiresAt == kNoExpiry || nowMs <= expiresAt) return &found->second;
   if (expiresKeys_) {
     keys_.erase(found);
-    changes.push_back(KeyChange{key, true, {}, "expired"});
+    changes.push_back(KeyChange{key, true, {}, sim::KeyDeletedOp::Expired});
   }
   return nullptr;
 }
 
-StoredValue& Keyspace::put(const std::string& key, StoredValue value, std::string_view cause,
+StoredValue& Keyspace::put(const std::string& key, StoredValue value, sim::KeyChangedOp cause,
                            std::vector<KeyChange>& changes) {
   StoredValue& stored = keys_[key];
   stored = std::move(value);
@@ -33,12 +33,12 @@ StoredValue& Keyspace::put(const std::string& key, StoredValue value, std::strin
   return stored;
 }
 
-void Keyspace::touched(const std::string& key, const StoredValue& value, std::string_view cause,
+void Keyspace::touched(const std::string& key, const StoredValue& value, sim::KeyChangedOp cause,
                        std::vector<KeyChange>& changes) {
   changes.push_back(KeyChange{key, false, value, cause});
 }
 
-bool Keyspace::erase(const std::string& key, std::string_view cause,
+bool Keyspace::erase(const std::string& key, sim::KeyDeletedOp cause,
                      std::vector<KeyChange>& changes) {
   if (keys_.erase(key) == 0) return false;
   changes.push_back(KeyChange{key, true, {}, cause});

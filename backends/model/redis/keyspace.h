@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/trace/trace_ops.h"
+
 namespace lockscope::redis::model {
 
 inline constexpr int64_t kNoExpiry = -1;
@@ -33,7 +35,7 @@ struct KeyChange {
   std::string key;
   bool deleted = false;
   StoredValue value;       // after the change (unless deleted)
-  std::string_view cause;  // "set", "incr", "pexpire", "hincrby", "del", "expired", "script"...
+  sim::TraceOp cause;      // a KeyChangedOp, or a KeyDeletedOp when deleted
 };
 
 class Keyspace {
@@ -44,12 +46,12 @@ class Keyspace {
   // deleted here (lazy expiry) and the deletion appended to `changes`.
   StoredValue* find(const std::string& key, int64_t nowMs, std::vector<KeyChange>& changes);
   // Writes `value` to `key` and records the change.
-  StoredValue& put(const std::string& key, StoredValue value, std::string_view cause,
+  StoredValue& put(const std::string& key, StoredValue value, sim::KeyChangedOp cause,
                    std::vector<KeyChange>& changes);
   // Records a change made through a pointer from find().
-  void touched(const std::string& key, const StoredValue& value, std::string_view cause,
+  void touched(const std::string& key, const StoredValue& value, sim::KeyChangedOp cause,
                std::vector<KeyChange>& changes);
-  bool erase(const std::string& key, std::string_view cause, std::vector<KeyChange>& changes);
+  bool erase(const std::string& key, sim::KeyDeletedOp cause, std::vector<KeyChange>& changes);
 
   // Replication: applies a change from the master as it is.
   void apply(const KeyChange& change);

@@ -36,7 +36,7 @@ RedisInstance::RedisInstance(sim::World& world, InstanceConfig config, const Red
       clock_(config_.clock),
       keys_(masterOf == nullptr),
       master_(masterOf == nullptr) {
-  world_.record({.kind = sim::TraceKind::RedisInstance, .actor = config_.name, .op = "up",
+  world_.record({.kind = sim::TraceKind::RedisInstance, .actor = config_.name, .op = sim::RedisInstanceOp::Up,
                  .path = masterOf ? std::string_view(masterOf->name()) : std::string_view(),
                  .value = master_ ? "master" : "replica",
                  .detail = "offset_ms=" + std::to_string(config_.clock.offsetMs) +
@@ -140,7 +140,7 @@ void RedisInstance::crash() {
     case Persistence::EverySecond: keys_.replaceAll(fsynced_); break;
     case Persistence::Always: break;
   }
-  recordInstance("down", std::string("persistence ") + persistenceName(config_.persistence) + ": " +
+  recordInstance(sim::RedisInstanceOp::Down, std::string("persistence ") + persistenceName(config_.persistence) + ": " +
                              std::to_string(before) + " keys in memory, " +
                              std::to_string(keys_.keys().size()) + " on disk");
 }
@@ -148,13 +148,13 @@ void RedisInstance::crash() {
 void RedisInstance::restart() {
   if (up_) return;
   up_ = true;
-  recordInstance("up", "restarted with " + std::to_string(keys_.keys().size()) + " keys from disk");
+  recordInstance(sim::RedisInstanceOp::Up, "restarted with " + std::to_string(keys_.keys().size()) + " keys from disk");
   if (master_ && !keys_.keysWithExpiry().empty()) armActiveExpiry();
 }
 
 void RedisInstance::jumpClock(int64_t byMs) {
   clock_.jump(byMs);
-  recordInstance("clock", std::string("jumped ") + (byMs >= 0 ? "+" : "") + std::to_string(byMs) + " ms");
+  recordInstance(sim::RedisInstanceOp::Clock, std::string("jumped ") + (byMs >= 0 ? "+" : "") + std::to_string(byMs) + " ms");
 }
 
 void RedisInstance::promote() {
@@ -162,11 +162,11 @@ void RedisInstance::promote() {
   ++linkEpoch_;  // what the old master sent and we have not received never arrives
   master_ = true;
   keys_.setExpiresKeys(true);
-  recordInstance("promoted", "now a master at replication offset " + std::to_string(offset_));
+  recordInstance(sim::RedisInstanceOp::Promoted, "now a master at replication offset " + std::to_string(offset_));
   if (up_ && !keys_.keysWithExpiry().empty()) armActiveExpiry();
 }
 
-void RedisInstance::recordInstance(std::string_view op, std::string detail) {
+void RedisInstance::recordInstance(sim::RedisInstanceOp op, std::string detail) {
   world_.record({.kind = sim::TraceKind::RedisInstance, .actor = config_.name, .op = op,
                  .value = master_ ? "master" : "replica", .detail = detail,
                  .zxid = static_cast<int64_t>(offset_), .request = clockMs()});

@@ -60,7 +60,7 @@ class RedisInstance {
   void armActiveExpiry();
   void activeExpiryCycle();
   void armFsync();
-  void recordInstance(std::string_view op, std::string detail);
+  void recordInstance(sim::RedisInstanceOp op, std::string detail);
 
   sim::World& world_;
   InstanceConfig config_;

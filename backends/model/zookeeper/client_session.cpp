@@ -33,7 +33,7 @@ SessionState ClientSession::state() const {
   return SessionState::Disconnected;
 }
 
-void ClientSession::traceState(const char* state) {
+void ClientSession::traceState(sim::SessionOp state) {
   world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = state,
                  .session = sessionId_});
 }
@@ -97,7 +97,7 @@ void ClientSession::handleConnectReply(uint64_t attempt, int64_t session, int64_
   lastReceived_ = world_.now();
   if (timeoutMs == 0) {
     phase_ = Phase::Expired;
-    traceState("expired");
+    traceState(sim::SessionOp::Expired);
     failAll(waiting_, ErrorCode::SessionExpired);
     notifyWatcher(WatchedEvent{EventType::None, SessionState::Expired, ""});
     return;
@@ -109,7 +109,7 @@ void ClientSession::handleConnectReply(uint64_t attempt, int64_t session, int64_
   // FIFO), so from here on any drop belongs to this connection.
   droppedAtConnect_ = connection_.droppedCount();
   everConnected_ = true;
-  traceState("connected");
+  traceState(sim::SessionOp::Connected);
   sendSetWatches();
   notifyWatcher(WatchedEvent{EventType::None, SessionState::SyncConnected, ""});
   sim::FifoQueue<Pending> waiting;
@@ -138,9 +138,9 @@ void ClientSession::connectionLost(const char* why) {
   // expires it after its timeout.
   phase_ = closing_ ? Phase::Closed : Phase::Connecting;
   ++attempt_;  // anything still in flight on the old connection is ignored when it arrives
-  world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = "disconnected",
+  world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = sim::SessionOp::Disconnected,
                  .detail = why, .session = sessionId_});
-  if (closing_) traceState("closed");
+  if (closing_) traceState(sim::SessionOp::Closed);
   failAll(inFlight_, ErrorCode::ConnectionLoss);  // the close among them: its outcome is unknown
   notifyWatcher(WatchedEvent{EventType::None, SessionState::Disconnected, ""});
   if (closing_) {
@@ -161,7 +161,7 @@ void ClientSession::submit(Request request, Completion complete) {
     return;
   }
   request.xid = nextXid_++;
-  world_.record({.kind = sim::TraceKind::Request, .actor = name_, .op = opCodeName(request.op),
+  world_.record({.kind = sim::TraceKind::Request, .actor = name_, .op = request.op,
                  .path = request.path, .session = sessionId_, .request = request.xid});
   Pending pending{std::move(request), std::move(complete)};
   if (phase_ == Phase::Connected) {
@@ -212,13 +212,13 @@ void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
   Pending pending = std::move(inFlight_.front());
   inFlight_.pop_front();
   const Request& request = pending.request;
-  world_.record({.kind = sim::TraceKind::Reply, .actor = name_, .op = opCodeName(request.op),
+  world_.record({.kind = sim::TraceKind::Reply, .actor = name_, .op = request.op,
                  .path = request.path, .rc = errorCodeName(reply.rc), .value = reply.path,
                  .session = sessionId_, .zxid = reply.zxid, .request = request.xid});
   rememberWatch(request, reply);
   if (request.op == OpCode::CloseSession) {
     phase_ = Phase::Closed;
-    traceState("closed");
+    traceState(sim::SessionOp::Closed);
   }
   pending.complete(reply);
   if (request.op == OpCode::CloseSession) {
@@ -292,7 +292,7 @@ void ClientSession::close(Completion complete) {
   const bool wasOpen = phase_ == Phase::Connecting;
   if (wasOpen) {
     phase_ = Phase::Closed;
-    traceState("closed");
+    traceState(sim::SessionOp::Closed);
     failAll(waiting_, ErrorCode::SessionExpired);
   }
   failLater(std::move(complete), 0, ErrorCode::Ok);
@@ -312,7 +312,7 @@ void ClientSession::failAll(sim::FifoQueue<Pending>& pendings, ErrorCode rc) {
     reply.xid = pending.request.xid;
     reply.rc = rc;
     world_.record({.kind = sim::TraceKind::Reply, .actor = name_,
-                   .op = opCodeName(pending.request.op), .path = pending.request.path,
+                   .op = pending.request.op, .path = pending.request.path,
                    .rc = errorCodeName(rc), .session = sessionId_, .request = pending.request.xid});
     pending.complete(reply);
   }

@@ -88,7 +88,7 @@ class ClientSession final : public ClientEndpoint, public std::enable_shared_fro
   void notifyWatcher(const WatchedEvent& event);
   void scheduleHeartbeat();
   void heartbeat();
-  void traceState(const char* state);
+  void traceState(sim::SessionOp state);
 
   sim::World& world_;
   sim::Process& process_;

@@ -78,7 +78,7 @@ void ModelClient::sync(const std::string& path, VoidCallback done) {
 }
 
 void ModelClient::removeAll(const std::vector<std::string>& paths, VoidCallback done) {
-  Request request = makeRequest(OpCode::MultiDelete, paths.empty() ? "" : paths.front());
+  Request request = makeRequest(OpCode::Multi, paths.empty() ? "" : paths.front());
   request.paths = paths;
   session_->submit(std::move(request),
                    completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));

@@ -8,15 +8,13 @@
 
 #include "backends/api/children_list.h"
 #include "backends/api/zookeeper_types.h"
+#include "sim/trace/trace_ops.h"
 
 namespace lockscope::zookeeper::model {
 
-enum class OpCode {
-  Create, Delete, Exists, GetData, SetData, GetChildren, Sync, Ping, CloseSession, SetWatches,
-  MultiDelete,
-};
+// The request kinds are the trace's ZooKeeper ops (sim/trace/trace_ops.h): one enum, named once.
+using OpCode = sim::ZooKeeperOp;
 
-const char* opCodeName(OpCode op);
 bool isWrite(OpCode op);
 
 struct Request {
@@ -26,7 +24,7 @@ struct Request {
   std::string data;
   CreateMode mode = CreateMode::Persistent;
   int32_t version = -1;
-  std::vector<std::string> paths;  // MultiDelete
+  std::vector<std::string> paths;  // Multi (a multi of deletes)
   bool watch = false;
   // SetWatches: the watches the client still holds, to re-arm after a reconnect, and the last
   // zxid it saw, to fire those whose node changed meanwhile.

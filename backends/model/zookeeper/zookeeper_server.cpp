@@ -11,9 +11,9 @@ namespace {
 // creation so that runs are reproducible.
 constexpr int64_t kSessionIdBase = int64_t{1} << 56;
 
-const char* watchKindName(bool exists, WatchKind kind) {
-  if (kind == WatchKind::Child) return "child";
-  return exists ? "exists" : "data";
+sim::WatchOp watchOp(bool exists, WatchKind kind) {
+  if (kind == WatchKind::Child) return sim::WatchOp::Child;
+  return exists ? sim::WatchOp::Exists : sim::WatchOp::Data;
 }
 
 }  // namespace
@@ -44,7 +44,7 @@ void ZooKeeperServer::onConnect(const Link& link, int64_t sessionId, int64_t req
     const int64_t zxid = nextZxid();  // createSession is a transaction
     auto [it, inserted] = sessions_.emplace(session.id, std::move(session));
     Session& created = it->second;
-    world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = "created",
+    world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = sim::SessionOp::Created,
                    .value = clientName, .session = created.id, .zxid = zxid});
     touch(created);
     link.connection->send(sim::Direction::ToClient,
@@ -71,7 +71,7 @@ void ZooKeeperServer::resumeSession(Session& session, const Link& link) {
   session.link = link;
   tree_.watches().removeSession(session.id);
   touch(session);
-  world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = "resumed",
+  world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = sim::SessionOp::Resumed,
                  .session = session.id});
   link.connection->send(sim::Direction::ToClient,
                         [weak = link.endpoint, attempt = link.attempt, id = session.id,
@@ -102,14 +102,14 @@ void ZooKeeperServer::checkExpiry(int64_t sessionId) {
   session.checkScheduledAt = -1;
   if (!running_) return;  // start() gives every session a fresh timeout
   if (world_.now() >= session.expiresAt) {
-    closeSession(sessionId, "expired");
+    closeSession(sessionId, sim::SessionOp::Expired);
   } else {
     scheduleExpiryCheck(session);
   }
 }
 
 void ZooKeeperServer::expireSession(int64_t sessionId) {
-  if (sessions_.count(sessionId)) closeSession(sessionId, "expired");
+  if (sessions_.count(sessionId)) closeSession(sessionId, sim::SessionOp::Expired);
 }
 
 void ZooKeeperServer::dropConnection(int64_t sessionId) {
@@ -119,7 +119,7 @@ void ZooKeeperServer::dropConnection(int64_t sessionId) {
   // Already dropped and not yet replaced by a reconnect: nothing to drop. (Without this check a
   // second drop, or a drop after a lost reply, dereferenced the null connection.)
   if (!link.connection) return;
-  world_.record({.kind = sim::TraceKind::Fault, .actor = "server", .op = "drop_connection",
+  world_.record({.kind = sim::TraceKind::Fault, .actor = "server", .op = sim::ServerFaultOp::DropConnection,
                  .session = sessionId});
   link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt] {
     if (auto client = weak.lock()) client->onConnectionClosed(attempt);
@@ -142,7 +142,7 @@ void ZooKeeperServer::start() {
   for (auto& [id, session] : sessions_) touch(session);
 }
 
-void ZooKeeperServer::closeSession(int64_t sessionId, const char* reason) {
+void ZooKeeperServer::closeSession(int64_t sessionId, sim::SessionOp reason) {
   const auto it = sessions_.find(sessionId);
   LOCKSCOPE_CHECK(it != sessions_.end(), "closing a session the server does not have");
   const Link link = it->second.link;
@@ -153,12 +153,12 @@ void ZooKeeperServer::closeSession(int64_t sessionId, const char* reason) {
   for (const std::string& path : tree_.ephemeralsOf(sessionId)) {
     tree_.remove(path, -1, zxid, fired_);
     world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
-                   .detail = reason, .session = sessionId, .zxid = zxid});
+                   .detail = sim::name(reason), .session = sessionId, .zxid = zxid});
   }
   notify(fired_);
   tree_.watches().removeSession(sessionId);
   sessions_.erase(it);
-  if (link.connection && std::string_view(reason) == "expired") {
+  if (link.connection && reason == sim::SessionOp::Expired) {
     link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt] {
       if (auto client = weak.lock()) client->onConnectionClosed(attempt);
     });
@@ -176,7 +176,7 @@ void ZooKeeperServer::onRequest(int64_t sessionId, uint64_t attempt, const Reque
   switch (request.op) {
     case OpCode::CloseSession: {
       const Link link = session.link;
-      closeSession(sessionId, "closed");
+      closeSession(sessionId, sim::SessionOp::Closed);
       Reply reply;
       reply.xid = request.xid;
       reply.zxid = lastZxid_;
@@ -228,7 +228,7 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       }
       break;
     }
-    case OpCode::MultiDelete:
+    case OpCode::Multi:
       reply.rc = tree_.removeAll(request.paths, zxid, fired_);
       if (reply.rc == ErrorCode::Ok) {
         for (const std::string& path : request.paths) {
@@ -259,7 +259,7 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
         const WatchKind kind = request.op == OpCode::GetChildren ? WatchKind::Child : WatchKind::Data;
         tree_.watches().add(kind, request.path, session.id);
         world_.record({.kind = sim::TraceKind::WatchSet, .actor = "server",
-                       .op = watchKindName(request.op == OpCode::Exists, kind),
+                       .op = watchOp(request.op == OpCode::Exists, kind),
                        .path = request.path, .session = session.id});
       }
       break;
@@ -305,26 +305,26 @@ void ZooKeeperServer::executeSetWatches(Session& session, const Request& request
     fired_.push_back(Notification{session.id, WatchedEvent{type, SessionState::SyncConnected, path}});
   };
   // Re-armed watches enter the trace like freshly set ones, so trace readers can account for them.
-  auto rearm = [&](WatchKind kind, const std::string& path, const char* traceName) {
+  auto rearm = [&](WatchKind kind, const std::string& path, sim::WatchOp traceOp) {
     tree_.watches().add(kind, path, session.id);
-    world_.record({.kind = sim::TraceKind::WatchSet, .actor = "server", .op = traceName,
+    world_.record({.kind = sim::TraceKind::WatchSet, .actor = "server", .op = traceOp,
                    .path = path, .detail = "re-armed", .session = session.id});
   };
   for (const std::string& path : request.dataWatches) {
     const Znode* node = tree_.find(path);
     if (!node) fire(path, EventType::NodeDeleted);
     else if (node->stat.mzxid > request.relativeZxid) fire(path, EventType::NodeDataChanged);
-    else rearm(WatchKind::Data, path, "data");
+    else rearm(WatchKind::Data, path, sim::WatchOp::Data);
   }
   for (const std::string& path : request.existWatches) {
     if (tree_.find(path)) fire(path, EventType::NodeCreated);
-    else rearm(WatchKind::Data, path, "exists");
+    else rearm(WatchKind::Data, path, sim::WatchOp::Exists);
   }
   for (const std::string& path : request.childWatches) {
     const Znode* node = tree_.find(path);
     if (!node) fire(path, EventType::NodeDeleted);
     else if (node->stat.pzxid > request.relativeZxid) fire(path, EventType::NodeChildrenChanged);
-    else rearm(WatchKind::Child, path, "child");
+    else rearm(WatchKind::Child, path, sim::WatchOp::Child);
   }
   notify(fired_);
 }

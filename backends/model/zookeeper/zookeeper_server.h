@@ -80,7 +80,7 @@ class ZooKeeperServer {
   void touch(Session& session);
   void scheduleExpiryCheck(Session& session);
   void checkExpiry(int64_t sessionId);
-  void closeSession(int64_t sessionId, const char* reason);
+  void closeSession(int64_t sessionId, sim::SessionOp reason);
   void resumeSession(Session& session, const Link& link);
 
   Reply execute(Session& session, const Request& request);
