@@ -26,22 +26,25 @@ bool perClient(const scenario::Fault& fault) {
 }  // namespace
 
 run::RunBackendFactory modelBackendFor(const scenario::Scenario& scenario) {
-  return scenario.backend == "redis" ? model::redisModelBackend(scenario) : model::zookeeperModelBackend(scenario);
+  return scenario.backend == "redis" ? model::redisModelBackend(scenario)
+                                     : model::zookeeperModelBackend(scenario);
 }
 
-Result<run::RunBackendFactory> backendFor(const scenario::Scenario& scenario, const LiveChoice& live) {
+Result<run::RunBackendFactory> backendFor(const scenario::Scenario& scenario,
+                                          const LiveChoice& live) {
   if (!live.live()) return modelBackendFor(scenario);
   // The fault-proxy rule, the same for the CLI and the GUI: live ZooKeeper sessions go through a
   // fault proxy each when the scenario has any per-client fault, since only a proxy carries those
   // to the wire. Without one they connect straight to the servers: one thread and two loopback
   // hops less per request. Server faults act on the servers and need no proxy.
   const bool faultProxy = std::any_of(scenario.faults.begin(), scenario.faults.end(), perClient);
-  return live::liveBackendFor(scenario, liveServiceFor(scenario, live), live.servers, live.connectTimeoutMs,
-                              faultProxy);
+  return live::liveBackendFor(scenario, liveServiceFor(scenario, live), live.servers,
+                              live.connectTimeoutMs, faultProxy);
 }
 
 live::LiveService liveServiceFor(const scenario::Scenario& scenario, const LiveChoice& live) {
-  return live.service.value_or(scenario.backend == "redis" ? live::LiveService::Redis : live::LiveService::ZooKeeper);
+  return live.service.value_or(scenario.backend == "redis" ? live::LiveService::Redis
+                                                           : live::LiveService::ZooKeeper);
 }
 
 }  // namespace lockscope::backends

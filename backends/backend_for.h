@@ -32,7 +32,8 @@ struct LiveChoice {
 // The backend that runs `scenario` where `live` says; a failure when the live servers cannot run
 // it (a malformed list, a fault they cannot do; see live_run_setup.h). Contacts no server: probe
 // first with live::probeLiveServers.
-Result<run::RunBackendFactory> backendFor(const scenario::Scenario& scenario, const LiveChoice& live);
+Result<run::RunBackendFactory> backendFor(const scenario::Scenario& scenario,
+                                          const LiveChoice& live);
 // The model of the scenario's service: the choice that cannot fail.
 run::RunBackendFactory modelBackendFor(const scenario::Scenario& scenario);
 

@@ -80,7 +80,8 @@ void BM_ConnectionPingPong(benchmark::State& state) {
   std::vector<Bouncer> bouncers;
   bouncers.reserve(static_cast<size_t>(connectionCount));
   for (int64_t i = 0; i < connectionCount; ++i) {
-    connections.push_back(std::make_unique<sim::Connection>(world, "c", sim::LatencyRange{200, 800}));
+    connections.push_back(
+        std::make_unique<sim::Connection>(world, "c", sim::LatencyRange{200, 800}));
     bouncers.push_back(Bouncer{connections.back().get()});
     for (int64_t j = 0; j < inFlight; ++j) bouncers.back().bounce(sim::Direction::ToServer);
   }

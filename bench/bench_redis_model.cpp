@@ -35,11 +35,12 @@ class LockCycle {
       ++completed_;
       client_.command({"GET", key_}, [this](const redis::Reply&) {
         ++completed_;
-        client_.command({"EVAL", std::string(redis::scripts::kCompareAndDelete), "1", key_, "token"},
-                        [this](const redis::Reply&) {
-                          ++completed_;
-                          start();
-                        });
+        client_.command(
+            {"EVAL", std::string(redis::scripts::kCompareAndDelete), "1", key_, "token"},
+            [this](const redis::Reply&) {
+              ++completed_;
+              start();
+            });
       });
     });
   }
@@ -61,7 +62,8 @@ void BM_RedisModelLockCycle(benchmark::State& state) {
     std::vector<std::unique_ptr<LockCycle>> cycles;
     for (int c = 0; c < clients; ++c) {
       connections.push_back(deployment.connect("c" + std::to_string(c)));
-      cycles.push_back(std::make_unique<LockCycle>(*connections.back()[0], "k" + std::to_string(c), completed));
+      cycles.push_back(
+          std::make_unique<LockCycle>(*connections.back()[0], "k" + std::to_string(c), completed));
     }
     state.ResumeTiming();
     for (auto& cycle : cycles) cycle->start();
@@ -81,7 +83,8 @@ void BM_Redlock1000Clients(benchmark::State& state) {
     state.SkipWithError(loaded.error.c_str());
     return;
   }
-  const lockscope::run::RunOptions options{.backend = lockscope::backends::modelBackendFor(*loaded.scenario)};
+  const lockscope::run::RunOptions options{
+      .backend = lockscope::backends::modelBackendFor(*loaded.scenario)};
   uint64_t events = 0;
   for (auto _ : state) events += lockscope::run::runScenario(*loaded.scenario, options).events;
   state.SetItemsProcessed(static_cast<int64_t>(events));

@@ -46,10 +46,11 @@ class Chain {
   }
 
   void listDirectory() {
-    client_.getChildren(directory_, true, [this](zk::ErrorCode, const zk::Children&, const zk::Stat&) {
-      ++completed_;
-      removeNode();
-    });
+    client_.getChildren(directory_, true,
+                        [this](zk::ErrorCode, const zk::Children&, const zk::Stat&) {
+                          ++completed_;
+                          removeNode();
+                        });
   }
 
   void removeNode() {
@@ -80,7 +81,8 @@ struct Workload {
     for (int64_t i = 0; i < clientCount; ++i) {
       clients.push_back(model.connect("client-" + std::to_string(i), kSessionTimeoutMs));
       for (int64_t j = 0; j < inFlight; ++j) {
-        chains.push_back(std::make_unique<Chain>(*clients.back(), "/bench/c" + std::to_string(i), completed));
+        chains.push_back(
+            std::make_unique<Chain>(*clients.back(), "/bench/c" + std::to_string(i), completed));
       }
     }
     for (auto& chain : chains) chain->start();
@@ -104,12 +106,16 @@ void BM_ZooKeeperModelMix(benchmark::State& state) {
   }
   const uint64_t operations = workload.completed - before;
   state.SetItemsProcessed(static_cast<int64_t>(operations));
-  state.counters["events_per_op"] =
-      static_cast<double>(workload.world.eventsRun() - eventsBefore) / static_cast<double>(operations);
-  state.counters["trace_events_per_op"] =
-      static_cast<double>(workload.world.trace().eventCount()) / static_cast<double>(workload.completed);
+  state.counters["events_per_op"] = static_cast<double>(workload.world.eventsRun() - eventsBefore) /
+                                    static_cast<double>(operations);
+  state.counters["trace_events_per_op"] = static_cast<double>(workload.world.trace().eventCount()) /
+                                          static_cast<double>(workload.completed);
 }
-BENCHMARK(BM_ZooKeeperModelMix)->ArgNames({"clients", "in_flight"})->Args({1, 1})->Args({16, 16})->Args({64, 4});
+BENCHMARK(BM_ZooKeeperModelMix)
+    ->ArgNames({"clients", "in_flight"})
+    ->Args({1, 1})
+    ->Args({16, 16})
+    ->Args({64, 4});
 
 }  // namespace
 

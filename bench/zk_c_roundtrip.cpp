@@ -35,10 +35,17 @@ void watcher(zhandle_t*, int type, int state, const char*, void*) {
     cv.notify_all();
   }
 }
-void done() { std::lock_guard l(m); ++answered; cv.notify_all(); }
+void done() {
+  std::lock_guard l(m);
+  ++answered;
+  cv.notify_all();
+}
 void onChildren(int, const String_vector*, const void*) { done(); }
 void onVoid(int, const void*) { done(); }
-void waitFor(int n) { std::unique_lock l(m); cv.wait(l, [&] { return answered >= n; }); }
+void waitFor(int n) {
+  std::unique_lock l(m);
+  cv.wait(l, [&] { return answered >= n; });
+}
 
 void report(const char* what, std::vector<double>& us) {
   std::sort(us.begin(), us.end());
@@ -58,12 +65,19 @@ int main(int argc, char** argv) {
   zoo_set_debug_level(ZOO_LOG_LEVEL_ERROR);
   zhandle_t* zh = zookeeper_init(argv[1], watcher, 4000, nullptr, nullptr, 0);
   if (argc > 3) zoo_set_servers_resolution_delay(zh, std::atoi(argv[3]));
-  { std::unique_lock l(m); cv.wait(l, [] { return connected; }); }
+  {
+    std::unique_lock l(m);
+    cv.wait(l, [] { return connected; });
+  }
   zoo_create(zh, "/rt", "", 0, &ZOO_OPEN_ACL_UNSAFE, 0, nullptr, 0);
   auto loop = [&](const char* what, auto body) {
     std::vector<double> us;
     const auto end = Clock::now() + std::chrono::duration<double>(seconds);
-    while (Clock::now() < end) { auto t = Clock::now(); body(); us.push_back(since(t)); }
+    while (Clock::now() < end) {
+      auto t = Clock::now();
+      body();
+      us.push_back(since(t));
+    }
     report(what, us);
   };
   String_vector children;
@@ -80,9 +94,13 @@ int main(int argc, char** argv) {
   const auto cycle = [&](bool pipelined) {
     static std::string created;
     int n = answered;
-    zoo_acreate(zh, "/rt/lock-", "", 0, &ZOO_OPEN_ACL_UNSAFE, ZOO_EPHEMERAL | ZOO_SEQUENCE,
-                [](int, const char* value, const void*) { created = value ? value : ""; done(); },
-                nullptr);
+    zoo_acreate(
+        zh, "/rt/lock-", "", 0, &ZOO_OPEN_ACL_UNSAFE, ZOO_EPHEMERAL | ZOO_SEQUENCE,
+        [](int, const char* value, const void*) {
+          created = value ? value : "";
+          done();
+        },
+        nullptr);
     if (!pipelined) waitFor(++n);
     zoo_aget_children(zh, "/rt", 0, onChildren, nullptr);
     waitFor(pipelined ? n += 2 : ++n);

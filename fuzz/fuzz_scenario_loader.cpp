@@ -8,7 +8,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const lockscope::scenario::LoadResult result = lockscope::scenario::loadScenarioText(text, "fuzz.yaml");
-  if (!result.scenario && (result.error.empty() || result.error.find('\n') != std::string::npos)) std::abort();
+  const lockscope::scenario::LoadResult result = lockscope::scenario::loadScenarioText(text,
+                                                                                       "fuzz.yaml");
+  if (!result.scenario && (result.error.empty() || result.error.find('\n') != std::string::npos))
+    std::abort();
   return 0;
 }

@@ -16,7 +16,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string argument(reinterpret_cast<const char*>(data), size);
   lockscope::scenario::Override override;
   if (!lockscope::scenario::parseOverride(argument, override)) return 0;
-  const lockscope::scenario::LoadResult result = lockscope::scenario::loadScenarioText(kScenario, "fuzz.yaml", {override});
-  if (!result.scenario && (result.error.empty() || result.error.find('\n') != std::string::npos)) std::abort();
+  const lockscope::scenario::LoadResult result = lockscope::scenario::loadScenarioText(
+      kScenario, "fuzz.yaml", {override});
+  if (!result.scenario && (result.error.empty() || result.error.find('\n') != std::string::npos))
+    std::abort();
   return 0;
 }

@@ -19,7 +19,8 @@ bool runFile(const std::filesystem::path& path, size_t& count) {
     std::fprintf(stderr, "%s: cannot open\n", path.c_str());
     return false;
   }
-  const std::vector<char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::vector<char> bytes((std::istreambuf_iterator<char>(file)),
+                                std::istreambuf_iterator<char>());
   LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   ++count;
   return true;

@@ -40,7 +40,11 @@ class Feed {
 
   Feed& lock(Micros t, std::string_view client, sim::LockOp op, std::string_view node = {},
              std::string_view mode = "exclusive") {
-    return send({.time = t, .kind = TraceKind::Lock, .actor = client, .op = op, .path = node,
+    return send({.time = t,
+                 .kind = TraceKind::Lock,
+                 .actor = client,
+                 .op = op,
+                 .path = node,
                  .value = op == sim::LockOp::Done ? std::string_view() : mode});
   }
   Feed& process(Micros t, std::string_view client, sim::ProcessOp state) {
@@ -48,16 +52,27 @@ class Feed {
   }
   Feed& resource(Micros t, std::string_view client, sim::ResourceOp op, int64_t value,
                  std::string_view counter = {}) {
-    return send({.time = t, .kind = TraceKind::Resource, .actor = client, .op = op, .path = counter,
+    return send({.time = t,
+                 .kind = TraceKind::Resource,
+                 .actor = client,
+                 .op = op,
+                 .path = counter,
                  .value = keep(std::to_string(value))});
   }
   // The server's view of a session: created (naming its client), expired, closed, resumed.
   Feed& session(Micros t, sim::SessionOp op, int64_t id, std::string_view client = {}) {
-    return send({.time = t, .kind = TraceKind::SessionState, .actor = "server", .op = op,
-                 .value = op == sim::SessionOp::Created ? client : std::string_view(), .session = id});
+    return send({.time = t,
+                 .kind = TraceKind::SessionState,
+                 .actor = "server",
+                 .op = op,
+                 .value = op == sim::SessionOp::Created ? client : std::string_view(),
+                 .session = id});
   }
   Feed& nodeCreated(Micros t, std::string_view path, int64_t owner) {
-    return send({.time = t, .kind = TraceKind::NodeCreated, .actor = "server", .path = path,
+    return send({.time = t,
+                 .kind = TraceKind::NodeCreated,
+                 .actor = "server",
+                 .path = path,
                  .value = owner ? "EPHEMERAL_SEQUENTIAL" : "PERSISTENT_SEQUENTIAL",
                  .session = owner});
   }
@@ -65,24 +80,41 @@ class Feed {
     return send({.time = t, .kind = TraceKind::NodeDeleted, .actor = "server", .path = path});
   }
   Feed& createReply(Micros t, std::string_view client, std::string_view created) {
-    return send({.time = t, .kind = TraceKind::Reply, .actor = client, .op = sim::ZooKeeperOp::Create,
-                 .path = "/lock/lock-", .rc = "OK", .value = created});
+    return send({.time = t,
+                 .kind = TraceKind::Reply,
+                 .actor = client,
+                 .op = sim::ZooKeeperOp::Create,
+                 .path = "/lock/lock-",
+                 .rc = "OK",
+                 .value = created});
   }
   Feed& watchSet(Micros t, sim::WatchOp kind, std::string_view path, int64_t id,
                  std::string_view detail = {}) {
-    return send({.time = t, .kind = TraceKind::WatchSet, .actor = "server", .op = kind,
-                 .path = path, .detail = detail, .session = id});
+    return send({.time = t,
+                 .kind = TraceKind::WatchSet,
+                 .actor = "server",
+                 .op = kind,
+                 .path = path,
+                 .detail = detail,
+                 .session = id});
   }
   Feed& watchFired(Micros t, std::string_view path, std::string_view type, int64_t id) {
-    return send({.time = t, .kind = TraceKind::WatchFired, .actor = "server", .path = path,
-                 .value = type, .session = id});
+    return send({.time = t,
+                 .kind = TraceKind::WatchFired,
+                 .actor = "server",
+                 .path = path,
+                 .value = type,
+                 .session = id});
   }
   Feed& request(Micros t, std::string_view client, sim::ZooKeeperOp op) {
-    return send({.time = t, .kind = TraceKind::Request, .actor = client, .op = op,
-                 .path = "/lock"});
+    return send(
+        {.time = t, .kind = TraceKind::Request, .actor = client, .op = op, .path = "/lock"});
   }
   Feed& delivered(Micros t, std::string_view client, std::string_view path) {
-    return send({.time = t, .kind = TraceKind::WatchDelivered, .actor = client, .path = path,
+    return send({.time = t,
+                 .kind = TraceKind::WatchDelivered,
+                 .actor = client,
+                 .path = path,
                  .value = "NodeDeleted"});
   }
   // A whole hold: acquired at `from`, releasing at `to`, released 5 us later.
@@ -177,8 +209,11 @@ class CheckersTest : public QObject {
   void handoffBeforeReleasedIsNoOverlap() {
     // B is granted after A started releasing but before A heard back: no overlap.
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).lock(20, "A", sim::LockOp::Releasing).lock(25, "B", sim::LockOp::Acquired)
-        .lock(30, "A", sim::LockOp::Released).hold("B", 35, 40);
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .lock(20, "A", sim::LockOp::Releasing)
+        .lock(25, "B", sim::LockOp::Acquired)
+        .lock(30, "A", sim::LockOp::Released)
+        .hold("B", 35, 40);
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict), QStringList{});
     QCOMPARE(metric(verdict, "max_holders"), 1.0);
@@ -186,8 +221,10 @@ class CheckersTest : public QObject {
 
   void twoWritersOverlap() {
     Feed feed;
-    feed.lock(10, "B", sim::LockOp::Acquired).lock(20, "A", sim::LockOp::Acquired)
-        .lock(30, "B", sim::LockOp::Releasing).lock(40, "A", sim::LockOp::Releasing);
+    feed.lock(10, "B", sim::LockOp::Acquired)
+        .lock(20, "A", sim::LockOp::Acquired)
+        .lock(30, "B", sim::LockOp::Releasing)
+        .lock(40, "A", sim::LockOp::Releasing);
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict), QStringList{"mutual_exclusion 20..30 A,B"});
     QCOMPARE(verdict.violations[0].detail,
@@ -198,10 +235,13 @@ class CheckersTest : public QObject {
 
   void nestedHoldLastsUntilItsCountIsZero() {
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).lock(15, "A", sim::LockOp::Acquired)  // count 2
-        .lock(20, "A", sim::LockOp::Releasing).lock(21, "A", sim::LockOp::Released)  // count 1: still holds
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .lock(15, "A", sim::LockOp::Acquired)  // count 2
+        .lock(20, "A", sim::LockOp::Releasing)
+        .lock(21, "A", sim::LockOp::Released)  // count 1: still holds
         .lock(25, "B", sim::LockOp::Acquired)
-        .lock(30, "A", sim::LockOp::Releasing).lock(31, "A", sim::LockOp::Released)  // count 0
+        .lock(30, "A", sim::LockOp::Releasing)
+        .lock(31, "A", sim::LockOp::Released)  // count 0
         .lock(40, "B", sim::LockOp::Releasing);
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict), QStringList{"mutual_exclusion 25..30 A,B"});
@@ -211,15 +251,17 @@ class CheckersTest : public QObject {
 
   void readersShareAndAWriterSplitsOverlapsBySet() {
     Feed feed;
-    feed.lock(10, "R1", sim::LockOp::Acquired, {}, "read").lock(12, "R2", sim::LockOp::Acquired, {}, "read")
+    feed.lock(10, "R1", sim::LockOp::Acquired, {}, "read")
+        .lock(12, "R2", sim::LockOp::Acquired, {}, "read")
         .lock(15, "W", sim::LockOp::Acquired, {}, "write")
-        .lock(20, "R1", sim::LockOp::Releasing, {}, "read")   // the set changes: {R1,R2,W} -> {R2,W}
-        .lock(25, "R2", sim::LockOp::Releasing, {}, "read")   // W alone: over
+        .lock(20, "R1", sim::LockOp::Releasing, {}, "read")  // the set changes: {R1,R2,W} -> {R2,W}
+        .lock(25, "R2", sim::LockOp::Releasing, {}, "read")  // W alone: over
         .lock(30, "W", sim::LockOp::Releasing, {}, "write")
-        .lock(40, "R1", sim::LockOp::Acquired, {}, "read").lock(41, "R2", sim::LockOp::Acquired, {}, "read");
+        .lock(40, "R1", sim::LockOp::Acquired, {}, "read")
+        .lock(41, "R2", sim::LockOp::Acquired, {}, "read");
     const RunVerdict verdict = feed.finish(100);
-    QCOMPARE(render(verdict), (QStringList{"mutual_exclusion 15..20 R1,R2,W",
-                                           "mutual_exclusion 20..25 R2,W"}));
+    QCOMPARE(render(verdict),
+             (QStringList{"mutual_exclusion 15..20 R1,R2,W", "mutual_exclusion 20..25 R2,W"}));
     QCOMPARE(verdict.violations[1].detail,
              std::string("R2 (read), W (write) held the lock at once"));
     QCOMPARE(metric(verdict, "max_holders"), 3.0);
@@ -229,26 +271,34 @@ class CheckersTest : public QObject {
     // W holds write, takes read too (downgrade), lets go of write: a reader may join. A round
     // abandoned in read mode releases as "exclusive": it still ends the read hold.
     Feed feed;
-    feed.lock(10, "W", sim::LockOp::Acquired, {}, "write").lock(12, "W", sim::LockOp::Acquired, {}, "read")
-        .lock(14, "W", sim::LockOp::Releasing, {}, "write").lock(16, "R", sim::LockOp::Acquired, {}, "read")
-        .lock(20, "W", sim::LockOp::Releasing, {}, "exclusive").lock(22, "R", sim::LockOp::Releasing, {}, "exclusive")
+    feed.lock(10, "W", sim::LockOp::Acquired, {}, "write")
+        .lock(12, "W", sim::LockOp::Acquired, {}, "read")
+        .lock(14, "W", sim::LockOp::Releasing, {}, "write")
+        .lock(16, "R", sim::LockOp::Acquired, {}, "read")
+        .lock(20, "W", sim::LockOp::Releasing, {}, "exclusive")
+        .lock(22, "R", sim::LockOp::Releasing, {}, "exclusive")
         .lock(30, "X", sim::LockOp::Acquired);
     QCOMPARE(render(feed.finish(100)), QStringList{});
   }
 
   void releasedWithoutReleasingEndsTheHold() {
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).lock(20, "A", sim::LockOp::Released).lock(30, "B", sim::LockOp::Acquired);
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .lock(20, "A", sim::LockOp::Released)
+        .lock(30, "B", sim::LockOp::Acquired);
     QCOMPARE(render(feed.finish(100)), QStringList{});
   }
 
   void crashEndsAHold() {
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).lock(15, "B", sim::LockOp::Acquired).process(18, "A", sim::ProcessOp::Crashed)
-        .process(50, "A", sim::ProcessOp::Restarted).lock(60, "A", sim::LockOp::Acquired);
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .lock(15, "B", sim::LockOp::Acquired)
+        .process(18, "A", sim::ProcessOp::Crashed)
+        .process(50, "A", sim::ProcessOp::Restarted)
+        .lock(60, "A", sim::LockOp::Acquired);
     const RunVerdict verdict = feed.finish(100);
-    QCOMPARE(render(verdict), (QStringList{"mutual_exclusion 15..18 A,B",
-                                           "mutual_exclusion 60..0 A,B"}));
+    QCOMPARE(render(verdict),
+             (QStringList{"mutual_exclusion 15..18 A,B", "mutual_exclusion 60..0 A,B"}));
     QVERIFY(verdict.violations[1].detail.ends_with(", until the end of the run"));
   }
 
@@ -256,12 +306,20 @@ class CheckersTest : public QObject {
     // The lesson fencing exists for: A is paused, its session expires and its node goes, B gets
     // the lock; A wakes up believing it holds and writes what it read before the pause.
     Feed feed;
-    feed.session(1, sim::SessionOp::Created, kSessionA, "A").session(2, sim::SessionOp::Created, kSessionB, "B")
-        .lock(10, "A", sim::LockOp::Acquired).resource(12, "A", sim::ResourceOp::Read, 0).process(20, "A", sim::ProcessOp::Paused)
-        .session(30, sim::SessionOp::Expired, kSessionA).nodeDeleted(30, "/lock/lock-0000000000")
-        .lock(40, "B", sim::LockOp::Acquired).resource(41, "B", sim::ResourceOp::Read, 0).resource(42, "B", sim::ResourceOp::Write, 1)
-        .process(50, "A", sim::ProcessOp::Resumed).resource(55, "A", sim::ResourceOp::Write, 1)
-        .lock(60, "A", sim::LockOp::Releasing).lock(70, "B", sim::LockOp::Releasing);
+    feed.session(1, sim::SessionOp::Created, kSessionA, "A")
+        .session(2, sim::SessionOp::Created, kSessionB, "B")
+        .lock(10, "A", sim::LockOp::Acquired)
+        .resource(12, "A", sim::ResourceOp::Read, 0)
+        .process(20, "A", sim::ProcessOp::Paused)
+        .session(30, sim::SessionOp::Expired, kSessionA)
+        .nodeDeleted(30, "/lock/lock-0000000000")
+        .lock(40, "B", sim::LockOp::Acquired)
+        .resource(41, "B", sim::ResourceOp::Read, 0)
+        .resource(42, "B", sim::ResourceOp::Write, 1)
+        .process(50, "A", sim::ProcessOp::Resumed)
+        .resource(55, "A", sim::ResourceOp::Write, 1)
+        .lock(60, "A", sim::LockOp::Releasing)
+        .lock(70, "B", sim::LockOp::Releasing);
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict),
              (QStringList{"lost_update 12..55 A,B", "mutual_exclusion 40..60 A,B"}));
@@ -272,20 +330,25 @@ class CheckersTest : public QObject {
 
   void sameClientsOverlappingAgainAtOnceIsOneOverlap() {
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).lock(20, "B", sim::LockOp::Acquired)
-        .lock(25, "B", sim::LockOp::Acquired)                               // nested: same set, no split
-        .lock(30, "A", sim::LockOp::Releasing).lock(30, "A", sim::LockOp::Acquired)    // over and again at one instant
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .lock(20, "B", sim::LockOp::Acquired)
+        .lock(25, "B", sim::LockOp::Acquired)  // nested: same set, no split
+        .lock(30, "A", sim::LockOp::Releasing)
+        .lock(30, "A", sim::LockOp::Acquired)  // over and again at one instant
         .lock(40, "A", sim::LockOp::Releasing)
-        .lock(50, "A", sim::LockOp::Acquired).lock(60, "A", sim::LockOp::Releasing);  // a later, separate overlap
+        .lock(50, "A", sim::LockOp::Acquired)
+        .lock(60, "A", sim::LockOp::Releasing);  // a later, separate overlap
     const RunVerdict verdict = feed.finish(100);
-    QCOMPARE(render(verdict), (QStringList{"mutual_exclusion 20..40 A,B",
-                                           "mutual_exclusion 50..60 A,B"}));
+    QCOMPARE(render(verdict),
+             (QStringList{"mutual_exclusion 20..40 A,B", "mutual_exclusion 50..60 A,B"}));
   }
 
   void zeroLengthOverlapIsReported() {
     // Granted before the old holder started releasing, at the same instant.
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).lock(20, "B", sim::LockOp::Acquired).lock(20, "A", sim::LockOp::Releasing);
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .lock(20, "B", sim::LockOp::Acquired)
+        .lock(20, "A", sim::LockOp::Releasing);
     QCOMPARE(render(feed.finish(100)), QStringList{"mutual_exclusion 20..20 A,B"});
   }
 
@@ -293,9 +356,12 @@ class CheckersTest : public QObject {
 
   void serialWritesLoseNothing() {
     Feed feed;
-    feed.resource(10, "A", sim::ResourceOp::Read, 0).resource(11, "A", sim::ResourceOp::Write, 1)
-        .resource(20, "B", sim::ResourceOp::Read, 1).resource(21, "B", sim::ResourceOp::Write, 2)
-        .resource(30, "C", sim::ResourceOp::Write, 3);  // no read on record: based on 2, which is current
+    feed.resource(10, "A", sim::ResourceOp::Read, 0)
+        .resource(11, "A", sim::ResourceOp::Write, 1)
+        .resource(20, "B", sim::ResourceOp::Read, 1)
+        .resource(21, "B", sim::ResourceOp::Write, 2)
+        .resource(30, "C", sim::ResourceOp::Write,
+                  3);  // no read on record: based on 2, which is current
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict), QStringList{});
     QCOMPARE(metric(verdict, "resource_writes"), 3.0);
@@ -304,9 +370,12 @@ class CheckersTest : public QObject {
 
   void interleavedWritesLoseOne() {
     Feed feed;
-    feed.resource(10, "A", sim::ResourceOp::Read, 0).resource(12, "B", sim::ResourceOp::Read, 0)
-        .resource(14, "B", sim::ResourceOp::Write, 1).resource(16, "A", sim::ResourceOp::Write, 1)
-        .resource(18, "A", sim::ResourceOp::Write, 1);  // A again over its own value: nobody's work lost
+    feed.resource(10, "A", sim::ResourceOp::Read, 0)
+        .resource(12, "B", sim::ResourceOp::Read, 0)
+        .resource(14, "B", sim::ResourceOp::Write, 1)
+        .resource(16, "A", sim::ResourceOp::Write, 1)
+        .resource(18, "A", sim::ResourceOp::Write,
+                  1);  // A again over its own value: nobody's work lost
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict), QStringList{"lost_update 10..16 A,B"});
     QCOMPARE(metric(verdict, "lost_updates"), 1.0);
@@ -314,13 +383,16 @@ class CheckersTest : public QObject {
 
   void rejectedWriteIsNoLostUpdate() {
     Feed feed;
-    feed.resource(10, "A", sim::ResourceOp::Read, 0).resource(12, "B", sim::ResourceOp::Read, 0)
-        .resource(14, "B", sim::ResourceOp::Write, 1).resource(16, "A", sim::ResourceOp::Rejected, 1)
-        .resource(20, "C", sim::ResourceOp::Read, 1).resource(21, "C", sim::ResourceOp::Write, 2);
+    feed.resource(10, "A", sim::ResourceOp::Read, 0)
+        .resource(12, "B", sim::ResourceOp::Read, 0)
+        .resource(14, "B", sim::ResourceOp::Write, 1)
+        .resource(16, "A", sim::ResourceOp::Rejected, 1)
+        .resource(20, "C", sim::ResourceOp::Read, 1)
+        .resource(21, "C", sim::ResourceOp::Write, 2);
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict), QStringList{});
-    QCOMPARE(metricsDiffering(verdict, {{"rejected_writes", 1}, {"resource_writes", 2},
-                                        {"lost_updates", 0}}),
+    QCOMPARE(metricsDiffering(
+                 verdict, {{"rejected_writes", 1}, {"resource_writes", 2}, {"lost_updates", 0}}),
              QStringList{});
   }
 
@@ -330,19 +402,32 @@ class CheckersTest : public QObject {
     JudgeOptions options;
     options.lockPathsOfClient = {{"A", {"/a", "/b"}}, {"B", {"/b"}}, {"C", {"/a"}}};
     Feed feed(options);
-    feed.lock(10, "B", sim::LockOp::Acquired).resource(11, "B", sim::ResourceOp::Read, 0, "/b")
-        .lock(20, "C", sim::LockOp::Acquired).resource(21, "C", sim::ResourceOp::Read, 0, "/a")
-        .resource(30, "C", sim::ResourceOp::Write, 1, "/a").lock(30, "C", sim::LockOp::Releasing).lock(31, "C", sim::LockOp::Released)
-        .resource(40, "B", sim::ResourceOp::Write, 1, "/b").lock(40, "B", sim::LockOp::Releasing).lock(41, "B", sim::LockOp::Released);
+    feed.lock(10, "B", sim::LockOp::Acquired)
+        .resource(11, "B", sim::ResourceOp::Read, 0, "/b")
+        .lock(20, "C", sim::LockOp::Acquired)
+        .resource(21, "C", sim::ResourceOp::Read, 0, "/a")
+        .resource(30, "C", sim::ResourceOp::Write, 1, "/a")
+        .lock(30, "C", sim::LockOp::Releasing)
+        .lock(31, "C", sim::LockOp::Released)
+        .resource(40, "B", sim::ResourceOp::Write, 1, "/b")
+        .lock(40, "B", sim::LockOp::Releasing)
+        .lock(41, "B", sim::LockOp::Released);
     QCOMPARE(render(feed.finish(100)), QStringList{});
 
-    Feed sharing(options);  // A takes /a and /b while C holds /a: an overlap on /a, and a lost update
-    sharing.lock(10, "C", sim::LockOp::Acquired).resource(11, "C", sim::ResourceOp::Read, 0, "/a")
-        .lock(20, "A", sim::LockOp::Acquired).resource(21, "A", sim::ResourceOp::Read, 0, "/a").resource(21, "A", sim::ResourceOp::Read, 0, "/b")
-        .resource(25, "A", sim::ResourceOp::Write, 1, "/a").resource(25, "A", sim::ResourceOp::Write, 1, "/b")
-        .resource(30, "C", sim::ResourceOp::Write, 1, "/a").lock(30, "C", sim::LockOp::Releasing)
+    Feed sharing(
+        options);  // A takes /a and /b while C holds /a: an overlap on /a, and a lost update
+    sharing.lock(10, "C", sim::LockOp::Acquired)
+        .resource(11, "C", sim::ResourceOp::Read, 0, "/a")
+        .lock(20, "A", sim::LockOp::Acquired)
+        .resource(21, "A", sim::ResourceOp::Read, 0, "/a")
+        .resource(21, "A", sim::ResourceOp::Read, 0, "/b")
+        .resource(25, "A", sim::ResourceOp::Write, 1, "/a")
+        .resource(25, "A", sim::ResourceOp::Write, 1, "/b")
+        .resource(30, "C", sim::ResourceOp::Write, 1, "/a")
+        .lock(30, "C", sim::LockOp::Releasing)
         .lock(40, "A", sim::LockOp::Releasing);
-    QCOMPARE(render(sharing.finish(100)), (QStringList{"lost_update 11..30 A,C", "mutual_exclusion 20..30 A,C"}));
+    QCOMPARE(render(sharing.finish(100)),
+             (QStringList{"lost_update 11..30 A,C", "mutual_exclusion 20..30 A,C"}));
   }
 
   // --- FIFO ---
@@ -350,9 +435,11 @@ class CheckersTest : public QObject {
   void grantsInSequenceOrder() {
     Feed feed;
     queueABC(feed);
-    feed.lock(20, "A", sim::LockOp::Acquired, "/lock/lock-0000000000").lock(30, "A", sim::LockOp::Releasing)
+    feed.lock(20, "A", sim::LockOp::Acquired, "/lock/lock-0000000000")
+        .lock(30, "A", sim::LockOp::Releasing)
         .nodeDeleted(31, "/lock/lock-0000000000")
-        .lock(40, "B", sim::LockOp::Acquired, "/lock/lock-0000000001").lock(50, "B", sim::LockOp::Releasing)
+        .lock(40, "B", sim::LockOp::Acquired, "/lock/lock-0000000001")
+        .lock(50, "B", sim::LockOp::Releasing)
         .nodeDeleted(51, "/lock/lock-0000000001")
         .lock(60, "C", sim::LockOp::Acquired, "/lock/lock-0000000002");
     QCOMPARE(render(feed.finish(100)), QStringList{});
@@ -373,8 +460,10 @@ class CheckersTest : public QObject {
     // A holds; B times out (its node stays: the delete failed), C crashes, D's session expires
     // (the node delete comes later); then E, last in line, is granted.
     Feed feed;
-    feed.session(1, sim::SessionOp::Created, kSessionA, "A").session(1, sim::SessionOp::Created, kSessionB, "B")
-        .session(1, sim::SessionOp::Created, kSessionC, "C").session(1, sim::SessionOp::Created, 104, "D")
+    feed.session(1, sim::SessionOp::Created, kSessionA, "A")
+        .session(1, sim::SessionOp::Created, kSessionB, "B")
+        .session(1, sim::SessionOp::Created, kSessionC, "C")
+        .session(1, sim::SessionOp::Created, 104, "D")
         .session(1, sim::SessionOp::Created, 105, "E");
     const char* names[] = {"A", "B", "C", "D", "E"};
     const char* nodes[] = {"/lock/lock-0000000000", "/lock/lock-0000000001",
@@ -384,9 +473,11 @@ class CheckersTest : public QObject {
       feed.lock(2 + i, names[i], sim::LockOp::Acquiring).nodeCreated(2 + i, nodes[i], 101 + i);
     }
     feed.lock(10, "A", sim::LockOp::Acquired, nodes[0])
-        .lock(20, "B", sim::LockOp::TimedOut, nodes[1]).process(21, "C", sim::ProcessOp::Crashed)
+        .lock(20, "B", sim::LockOp::TimedOut, nodes[1])
+        .process(21, "C", sim::ProcessOp::Crashed)
         .session(22, sim::SessionOp::Expired, 104)
-        .lock(30, "A", sim::LockOp::Releasing).nodeDeleted(31, nodes[0])
+        .lock(30, "A", sim::LockOp::Releasing)
+        .nodeDeleted(31, nodes[0])
         .lock(40, "E", sim::LockOp::Acquired, nodes[4]);
     QCOMPARE(render(feed.finish(100), "fifo"), QStringList{});
   }
@@ -394,7 +485,8 @@ class CheckersTest : public QObject {
   void pausedWaiterStillCounts() {
     Feed feed;
     queueABC(feed);
-    feed.process(10, "A", sim::ProcessOp::Paused).lock(20, "B", sim::LockOp::Acquired, "/lock/lock-0000000001");
+    feed.process(10, "A", sim::ProcessOp::Paused)
+        .lock(20, "B", sim::LockOp::Acquired, "/lock/lock-0000000001");
     QCOMPARE(render(feed.finish(100), "fifo"), QStringList{"fifo 20..0 A,B"});
   }
 
@@ -402,17 +494,22 @@ class CheckersTest : public QObject {
     Feed feed;
     queueABC(feed);
     feed.lock(20, "B", sim::LockOp::Acquired, "/lock/lock-0000000001")
-        .lock(25, "B", sim::LockOp::Acquiring).lock(26, "B", sim::LockOp::Acquired, "/lock/lock-0000000001");
+        .lock(25, "B", sim::LockOp::Acquiring)
+        .lock(26, "B", sim::LockOp::Acquired, "/lock/lock-0000000001");
     QCOMPARE(render(feed.finish(100), "fifo"), QStringList{"fifo 20..0 A,B"});
   }
 
   void readersPassReadersButNotWriters() {
     Feed feed;
-    feed.lock(1, "R1", sim::LockOp::Acquiring, {}, "read").createReply(2, "R1", "/rw/read-0000000000")
-        .lock(3, "R2", sim::LockOp::Acquiring, {}, "read").createReply(4, "R2", "/rw/read-0000000001")
-        .lock(5, "W", sim::LockOp::Acquiring, {}, "write").createReply(6, "W", "/rw/write-0000000002")
-        .lock(7, "R3", sim::LockOp::Acquiring, {}, "read").createReply(8, "R3", "/rw/read-0000000003")
-        .lock(10, "R2", sim::LockOp::Acquired, "/rw/read-0000000001", "read")   // passes R1: fine
+    feed.lock(1, "R1", sim::LockOp::Acquiring, {}, "read")
+        .createReply(2, "R1", "/rw/read-0000000000")
+        .lock(3, "R2", sim::LockOp::Acquiring, {}, "read")
+        .createReply(4, "R2", "/rw/read-0000000001")
+        .lock(5, "W", sim::LockOp::Acquiring, {}, "write")
+        .createReply(6, "W", "/rw/write-0000000002")
+        .lock(7, "R3", sim::LockOp::Acquiring, {}, "read")
+        .createReply(8, "R3", "/rw/read-0000000003")
+        .lock(10, "R2", sim::LockOp::Acquired, "/rw/read-0000000001", "read")  // passes R1: fine
         .lock(11, "R1", sim::LockOp::Acquired, "/rw/read-0000000000", "read")
         .lock(12, "R3", sim::LockOp::Acquired, "/rw/read-0000000003", "read");  // jumps W
     QCOMPARE(render(feed.finish(100), "fifo"), QStringList{"fifo 12..0 R3,W"});
@@ -420,8 +517,10 @@ class CheckersTest : public QObject {
 
   void otherParentsAndUnfairRecipesAreNotJudged() {
     Feed other;
-    other.lock(1, "A", sim::LockOp::Acquiring).createReply(2, "A", "/other/lock-0000000000")
-        .lock(3, "B", sim::LockOp::Acquiring).createReply(4, "B", "/lock/lock-0000000005")
+    other.lock(1, "A", sim::LockOp::Acquiring)
+        .createReply(2, "A", "/other/lock-0000000000")
+        .lock(3, "B", sim::LockOp::Acquiring)
+        .createReply(4, "B", "/lock/lock-0000000005")
         .lock(5, "B", sim::LockOp::Acquired, "/lock/lock-0000000005");
     QCOMPARE(render(other.finish(100)), (QStringList{"stuck 1..0 A"}));
 
@@ -435,10 +534,14 @@ class CheckersTest : public QObject {
 
   void waiterBehindALiveHolderIsStuckNotDeadlocked() {
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).lock(20, "B", sim::LockOp::Acquiring).lock(25, "C", sim::LockOp::Acquiring)
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .lock(20, "B", sim::LockOp::Acquiring)
+        .lock(25, "C", sim::LockOp::Acquiring)
         .process(26, "C", sim::ProcessOp::Paused)
-        .lock(30, "D", sim::LockOp::Acquiring).lock(35, "D", sim::LockOp::TimedOut)
-        .lock(40, "E", sim::LockOp::Acquiring).process(45, "E", sim::ProcessOp::Crashed);
+        .lock(30, "D", sim::LockOp::Acquiring)
+        .lock(35, "D", sim::LockOp::TimedOut)
+        .lock(40, "E", sim::LockOp::Acquiring)
+        .process(45, "E", sim::ProcessOp::Crashed);
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict), (QStringList{"stuck 20..0 B", "stuck 25..0 C"}));
     QCOMPARE(verdict.stuckClients, (std::vector<std::string>{"B", "C"}));
@@ -452,7 +555,9 @@ class CheckersTest : public QObject {
   void crashedHolderLeavesADeadlock() {
     // zk-persistent: the holder's node outlives it and nobody is ever woken.
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).lock(20, "B", sim::LockOp::Acquiring).lock(25, "C", sim::LockOp::Acquiring)
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .lock(20, "B", sim::LockOp::Acquiring)
+        .lock(25, "C", sim::LockOp::Acquiring)
         .process(30, "A", sim::ProcessOp::Crashed);
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict),
@@ -464,15 +569,20 @@ class CheckersTest : public QObject {
   void holderWaitingForItselfIsADeadlock() {
     // zk-semaphore-mutex is not reentrant: a second acquire by the holder blocks forever.
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).lock(20, "A", sim::LockOp::Acquiring).lock(30, "B", sim::LockOp::Acquiring);
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .lock(20, "A", sim::LockOp::Acquiring)
+        .lock(30, "B", sim::LockOp::Acquiring);
     QCOMPARE(render(feed.finish(100)),
              (QStringList{"stuck 20..0 A", "deadlock 30..0 A,B", "stuck 30..0 B"}));
   }
 
   void restartedClientIsNotStuck() {
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquiring).process(20, "A", sim::ProcessOp::Crashed).process(30, "A", sim::ProcessOp::Restarted)
-        .hold("A", 40, 50).lock(60, "A", sim::LockOp::Done);
+    feed.lock(10, "A", sim::LockOp::Acquiring)
+        .process(20, "A", sim::ProcessOp::Crashed)
+        .process(30, "A", sim::ProcessOp::Restarted)
+        .hold("A", 40, 50)
+        .lock(60, "A", sim::LockOp::Done);
     QCOMPARE(render(feed.finish(100)), QStringList{});
   }
 
@@ -480,17 +590,20 @@ class CheckersTest : public QObject {
 
   void firedWatchesAreDisarmedByKind() {
     Feed feed;
-    feed.session(1, sim::SessionOp::Created, kSessionA, "A").session(1, sim::SessionOp::Created, kSessionB, "B")
-        .watchSet(10, sim::WatchOp::Child, "/lock", kSessionA).watchSet(11, sim::WatchOp::Data, "/lock", kSessionA)
-        .watchFired(12, "/lock", "NodeDataChanged", kSessionA)   // the child watch stays
+    feed.session(1, sim::SessionOp::Created, kSessionA, "A")
+        .session(1, sim::SessionOp::Created, kSessionB, "B")
+        .watchSet(10, sim::WatchOp::Child, "/lock", kSessionA)
+        .watchSet(11, sim::WatchOp::Data, "/lock", kSessionA)
+        .watchFired(12, "/lock", "NodeDataChanged", kSessionA)  // the child watch stays
         .watchSet(13, sim::WatchOp::Exists, "/lock/x", kSessionB)
         .watchFired(14, "/lock/x", "NodeCreated", kSessionB)
-        .watchSet(15, sim::WatchOp::Data, "/lock/y", kSessionB).watchSet(15, sim::WatchOp::Child, "/lock/y", kSessionB)
-        .watchFired(16, "/lock/y", "NodeDeleted", kSessionB)     // both go
+        .watchSet(15, sim::WatchOp::Data, "/lock/y", kSessionB)
+        .watchSet(15, sim::WatchOp::Child, "/lock/y", kSessionB)
+        .watchFired(16, "/lock/y", "NodeDeleted", kSessionB)  // both go
         .watchSet(17, sim::WatchOp::Child, "/lock/z", kSessionA)
         .watchFired(18, "/lock/z", "NodeChildrenChanged", kSessionA)
         .watchSet(19, sim::WatchOp::Exists, "/lock/w", kSessionB)
-        .watchFired(20, "/lock/w", "NodeDeleted", kSessionA);    // another session's event
+        .watchFired(20, "/lock/w", "NodeDeleted", kSessionA);  // another session's event
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict), (QStringList{"leaked_watch 10..0 A", "leaked_watch 19..0 B"}));
     QCOMPARE(verdict.violations[0].detail, std::string("child watch on /lock armed by A"));
@@ -500,14 +613,18 @@ class CheckersTest : public QObject {
 
   void sessionEndsAndResumesDisarmAndReArmedComeBack() {
     Feed feed;
-    feed.session(1, sim::SessionOp::Created, kSessionA, "A").session(1, sim::SessionOp::Created, kSessionB, "B")
+    feed.session(1, sim::SessionOp::Created, kSessionA, "A")
+        .session(1, sim::SessionOp::Created, kSessionB, "B")
         .session(1, sim::SessionOp::Created, kSessionC, "C")
-        .watchSet(10, sim::WatchOp::Exists, "/lock/a", kSessionA).watchSet(10, sim::WatchOp::Child, "/lock", kSessionA)
-        .watchSet(11, sim::WatchOp::Data, "/lock/b", kSessionB).watchSet(12, sim::WatchOp::Data, "/lock/c", kSessionC)
-        .session(20, sim::SessionOp::Expired, kSessionA).session(21, sim::SessionOp::Closed, kSessionC)
-        .session(30, sim::SessionOp::Resumed, kSessionB)                       // gone with the old connection
+        .watchSet(10, sim::WatchOp::Exists, "/lock/a", kSessionA)
+        .watchSet(10, sim::WatchOp::Child, "/lock", kSessionA)
+        .watchSet(11, sim::WatchOp::Data, "/lock/b", kSessionB)
+        .watchSet(12, sim::WatchOp::Data, "/lock/c", kSessionC)
+        .session(20, sim::SessionOp::Expired, kSessionA)
+        .session(21, sim::SessionOp::Closed, kSessionC)
+        .session(30, sim::SessionOp::Resumed, kSessionB)  // gone with the old connection
         .watchSet(30, sim::WatchOp::Data, "/lock/b", kSessionB, "re-armed")  // and back
-        .watchSet(40, sim::WatchOp::Exists, "/lock/q", 999);                 // a session nobody named
+        .watchSet(40, sim::WatchOp::Exists, "/lock/q", 999);  // a session nobody named
     const RunVerdict verdict = feed.finish(100);
     QCOMPARE(render(verdict), (QStringList{"leaked_watch 30..0 B", "leaked_watch 40..0 "}));
     QCOMPARE(verdict.violations[1].detail,
@@ -535,20 +652,31 @@ class CheckersTest : public QObject {
 
   void countsAndRatios() {
     Feed feed;
-    feed.request(1, "A", sim::ZooKeeperOp::Create).request(2, "A", sim::ZooKeeperOp::GetChildren).request(3, "B", sim::ZooKeeperOp::Create)
-        .request(4, "B", sim::ZooKeeperOp::GetChildren).request(5, "B", sim::ZooKeeperOp::Exists).request(6, "C", sim::ZooKeeperOp::Create)
+    feed.request(1, "A", sim::ZooKeeperOp::Create)
+        .request(2, "A", sim::ZooKeeperOp::GetChildren)
+        .request(3, "B", sim::ZooKeeperOp::Create)
+        .request(4, "B", sim::ZooKeeperOp::GetChildren)
+        .request(5, "B", sim::ZooKeeperOp::Exists)
+        .request(6, "C", sim::ZooKeeperOp::Create)
         .hold("A", 10, 20)
-        .delivered(21, "B", "/lock/lock-0000000000").delivered(21, "C", "/lock/lock-0000000000")
+        .delivered(21, "B", "/lock/lock-0000000000")
+        .delivered(21, "C", "/lock/lock-0000000000")
         .delivered(22, "C", "/lock")
         .hold("B", 30, 40)
-        .lock(50, "C", sim::LockOp::Acquiring).lock(60, "C", sim::LockOp::Failed).lock(70, "D", sim::LockOp::Acquiring)
+        .lock(50, "C", sim::LockOp::Acquiring)
+        .lock(60, "C", sim::LockOp::Failed)
+        .lock(70, "D", sim::LockOp::Acquiring)
         .lock(80, "D", sim::LockOp::TimedOut);
     const RunVerdict verdict = feed.finish(100);
-    QCOMPARE(metricsDiffering(verdict, {{"acquisitions", 2}, {"releases", 2}, {"requests", 6},
-                                        {"notifications", 3}, {"notifications_per_release", 1.5},
+    QCOMPARE(metricsDiffering(verdict, {{"acquisitions", 2},
+                                        {"releases", 2},
+                                        {"requests", 6},
+                                        {"notifications", 3},
+                                        {"notifications_per_release", 1.5},
                                         {"notifications_per_acquisition", 1.5},
                                         {"requests_per_acquisition", 3},
-                                        {"requests_per_release", 3}, {"failures", 1},
+                                        {"requests_per_release", 3},
+                                        {"failures", 1},
                                         {"timeouts", 1}}),
              QStringList{});
   }
@@ -557,13 +685,20 @@ class CheckersTest : public QObject {
     // Free at 20 -> B at 30 (10); free at 40 -> C at 60 (20); C again after itself: no handoff;
     // free at 80 -> R1 at 82 (2); two readers: free when the last lets go (90) -> D at 120 (30).
     Feed feed;
-    feed.hold("A", 10, 20).hold("B", 30, 40).hold("C", 60, 70).hold("C", 75, 80)
-        .lock(82, "R1", sim::LockOp::Acquired, {}, "read").lock(84, "R2", sim::LockOp::Acquired, {}, "read")
-        .lock(86, "R1", sim::LockOp::Releasing, {}, "read").lock(90, "R2", sim::LockOp::Releasing, {}, "read")
+    feed.hold("A", 10, 20)
+        .hold("B", 30, 40)
+        .hold("C", 60, 70)
+        .hold("C", 75, 80)
+        .lock(82, "R1", sim::LockOp::Acquired, {}, "read")
+        .lock(84, "R2", sim::LockOp::Acquired, {}, "read")
+        .lock(86, "R1", sim::LockOp::Releasing, {}, "read")
+        .lock(90, "R2", sim::LockOp::Releasing, {}, "read")
         .hold("D", 120, 130);
     const RunVerdict verdict = feed.finish(200);
-    QCOMPARE(metricsDiffering(verdict, {{"handoffs", 4}, {"handoff_mean_us", 15.5},
-                                        {"handoff_p99_us", 30}, {"handoff_max_us", 30},
+    QCOMPARE(metricsDiffering(verdict, {{"handoffs", 4},
+                                        {"handoff_mean_us", 15.5},
+                                        {"handoff_p99_us", 30},
+                                        {"handoff_max_us", 30},
                                         {"max_holders", 2}}),
              QStringList{});
   }
@@ -572,14 +707,21 @@ class CheckersTest : public QObject {
     // Readers R1 and R2 crash at 20 and 30; W gets the lock at 80 (60 and 50). Then W crashes at
     // 100 and restarts; it takes the lock again at 110 (10). A waiter's crash is no holder crash.
     Feed feed;
-    feed.lock(10, "R1", sim::LockOp::Acquired, {}, "read").lock(11, "R2", sim::LockOp::Acquired, {}, "read")
-        .process(20, "R1", sim::ProcessOp::Crashed).process(30, "R2", sim::ProcessOp::Crashed)
-        .lock(50, "X", sim::LockOp::Acquiring).process(55, "X", sim::ProcessOp::Crashed)
-        .lock(80, "W", sim::LockOp::Acquired, {}, "write").process(100, "W", sim::ProcessOp::Crashed)
-        .process(105, "W", sim::ProcessOp::Restarted).lock(110, "W", sim::LockOp::Acquired, {}, "write");
+    feed.lock(10, "R1", sim::LockOp::Acquired, {}, "read")
+        .lock(11, "R2", sim::LockOp::Acquired, {}, "read")
+        .process(20, "R1", sim::ProcessOp::Crashed)
+        .process(30, "R2", sim::ProcessOp::Crashed)
+        .lock(50, "X", sim::LockOp::Acquiring)
+        .process(55, "X", sim::ProcessOp::Crashed)
+        .lock(80, "W", sim::LockOp::Acquired, {}, "write")
+        .process(100, "W", sim::ProcessOp::Crashed)
+        .process(105, "W", sim::ProcessOp::Restarted)
+        .lock(110, "W", sim::LockOp::Acquired, {}, "write");
     const RunVerdict verdict = feed.finish(200);
-    QCOMPARE(metricsDiffering(verdict, {{"holder_crashes", 3}, {"recoveries", 3},
-                                        {"recover_mean_us", 40}, {"recover_max_us", 60},
+    QCOMPARE(metricsDiffering(verdict, {{"holder_crashes", 3},
+                                        {"recoveries", 3},
+                                        {"recover_mean_us", 40},
+                                        {"recover_max_us", 60},
                                         {"handoffs", 0}}),
              QStringList{});
   }
@@ -607,8 +749,12 @@ class CheckersTest : public QObject {
 
   void violationsAreOrderedByTimeThenKind() {
     Feed feed;
-    feed.lock(10, "A", sim::LockOp::Acquired).resource(10, "A", sim::ResourceOp::Read, 0).lock(20, "B", sim::LockOp::Acquired)
-        .resource(20, "B", sim::ResourceOp::Read, 0).resource(21, "B", sim::ResourceOp::Write, 1).resource(22, "A", sim::ResourceOp::Write, 1)
+    feed.lock(10, "A", sim::LockOp::Acquired)
+        .resource(10, "A", sim::ResourceOp::Read, 0)
+        .lock(20, "B", sim::LockOp::Acquired)
+        .resource(20, "B", sim::ResourceOp::Read, 0)
+        .resource(21, "B", sim::ResourceOp::Write, 1)
+        .resource(22, "A", sim::ResourceOp::Write, 1)
         .lock(30, "C", sim::LockOp::Acquiring);
     QCOMPARE(
         render(feed.finish(100)),
@@ -618,11 +764,15 @@ class CheckersTest : public QObject {
  private:
   // A, B and C each start acquiring and create /lock/lock-000000000{0,1,2}, in that order.
   static void queueABC(Feed& feed) {
-    feed.session(1, sim::SessionOp::Created, kSessionA, "A").session(1, sim::SessionOp::Created, kSessionB, "B")
+    feed.session(1, sim::SessionOp::Created, kSessionA, "A")
+        .session(1, sim::SessionOp::Created, kSessionB, "B")
         .session(1, sim::SessionOp::Created, kSessionC, "C")
-        .lock(3, "A", sim::LockOp::Acquiring).nodeCreated(4, "/lock/lock-0000000000", kSessionA)
-        .lock(5, "B", sim::LockOp::Acquiring).nodeCreated(6, "/lock/lock-0000000001", kSessionB)
-        .lock(7, "C", sim::LockOp::Acquiring).nodeCreated(8, "/lock/lock-0000000002", kSessionC);
+        .lock(3, "A", sim::LockOp::Acquiring)
+        .nodeCreated(4, "/lock/lock-0000000000", kSessionA)
+        .lock(5, "B", sim::LockOp::Acquiring)
+        .nodeCreated(6, "/lock/lock-0000000001", kSessionB)
+        .lock(7, "C", sim::LockOp::Acquiring)
+        .nodeCreated(8, "/lock/lock-0000000002", kSessionC);
   }
 };
 

@@ -9,21 +9,21 @@
 // to a temporary directory. Every child is bounded (a hang fails the test, it does not block it).
 // A full disk is made with RLIMIT_FSIZE in the child (writes past the limit fail with EFBIG, as
 // they do on a full disk, and the test needs no root and no mount); a full stdout with /dev/full.
+#include <sys/resource.h>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
-#include <sys/resource.h>
 
 namespace {
 
 constexpr int kChildTimeoutMs = 60'000;
 
 struct Run {
-  bool finished = false;   // false: still running at the timeout (a hang), and killed
-  bool crashed = false;    // ended by a signal (abort, segfault)
+  bool finished = false;  // false: still running at the timeout (a hang), and killed
+  bool crashed = false;   // ended by a signal (abort, segfault)
   int exitCode = -1;
   QByteArray out, err;
 
@@ -33,9 +33,9 @@ struct Run {
 struct Child {
   QString program;
   QStringList arguments;
-  QByteArray input;              // written to stdin, which is then closed
-  QString stdoutFile;            // when set, stdout goes there (e.g. /dev/full)
-  rlim_t fileSizeLimitBytes = 0; // when set, RLIMIT_FSIZE in the child
+  QByteArray input;               // written to stdin, which is then closed
+  QString stdoutFile;             // when set, stdout goes there (e.g. /dev/full)
+  rlim_t fileSizeLimitBytes = 0;  // when set, RLIMIT_FSIZE in the child
 };
 
 // A private runtime directory for the GUI (else Qt warns on stderr about XDG_RUNTIME_DIR).
@@ -99,18 +99,19 @@ void write(const QString& path, const QByteArray& bytes) {
   QCOMPARE(file.write(bytes), bytes.size());
 }
 
-const QByteArray kGoodScenario = "title: small\nrecipe: zk-chained\nclients: 3\nexpect: {mutual_exclusion: holds}\n";
+const QByteArray kGoodScenario =
+    "title: small\nrecipe: zk-chained\nclients: 3\nexpect: {mutual_exclusion: holds}\n";
 
 }  // namespace
 
 // Asserts the contract for bad input: it ended on its own, without a signal, with `exitCode`, and
 // said so in exactly one stderr line starting with `firstLine`.
-#define EXPECT_ONE_LINE(run, exitCodeWanted, firstLine)                                        \
-  do {                                                                                         \
-    QVERIFY2((run).finished && !(run).crashed, qPrintable(describe(run)));                     \
-    QVERIFY2((run).exitCode == (exitCodeWanted), qPrintable(describe(run)));                   \
-    QVERIFY2((run).errLines().size() == 1, qPrintable(describe(run)));                         \
-    QVERIFY2((run).errLines().constFirst().startsWith(firstLine), qPrintable(describe(run)));   \
+#define EXPECT_ONE_LINE(run, exitCodeWanted, firstLine)                                       \
+  do {                                                                                        \
+    QVERIFY2((run).finished && !(run).crashed, qPrintable(describe(run)));                    \
+    QVERIFY2((run).exitCode == (exitCodeWanted), qPrintable(describe(run)));                  \
+    QVERIFY2((run).errLines().size() == 1, qPrintable(describe(run)));                        \
+    QVERIFY2((run).errLines().constFirst().startsWith(firstLine), qPrintable(describe(run))); \
   } while (false)
 
 class CliRobustnessTest : public QObject {
@@ -135,11 +136,13 @@ class CliRobustnessTest : public QObject {
   void initTestCase() {
     QVERIFY(dir_.isValid());
     QVERIFY(runtime_.isValid());
-    QFile::setPermissions(runtime_.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::setPermissions(runtime_.path(),
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     runtimeDirectory = runtime_.path();
   }
   void cleanup() {
-    for (const QString& name : QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden)) QFile::remove(path(name));
+    for (const QString& name : QDir(dir_.path()).entryList(QDir::Files | QDir::Hidden))
+      QFile::remove(path(name));
   }
 
   // --- every command: bad usage is one line (it printed the whole usage, or a value's newline) ---
@@ -147,17 +150,27 @@ class CliRobustnessTest : public QObject {
   void badUsageIsOneLine_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("line");
-    QTest::newRow("no command") << QStringList{} << QStringLiteral("lockscope-cli: expected a command; expected one of: run, check");
-    QTest::newRow("unknown command") << QStringList{QStringLiteral("walk")}
-                                     << QStringLiteral("lockscope-cli: unknown command 'walk'; expected one of: run, check");
-    QTest::newRow("--set without =") << QStringList{QStringLiteral("run"), QStringLiteral("s.yaml"), QStringLiteral("--set"), QStringLiteral("a\nb")}
-                                     << QStringLiteral("lockscope-cli: --set expects key=value, got 'a\\nb'");
-    QTest::newRow("check --set without =") << QStringList{QStringLiteral("check"), QStringLiteral("s.yaml"), QStringLiteral("--set"), QStringLiteral("x")}
-                                           << QStringLiteral("lockscope-cli: --set expects key=value, got 'x'");
-    QTest::newRow("shell bad seed") << QStringList{QStringLiteral("shell"), QStringLiteral("--seed"), QStringLiteral("many")}
-                                    << QStringLiteral("lockscope-cli shell: --seed needs a number (lockscope-cli shell --help for usage)");
-    QTest::newRow("shell unknown argument") << QStringList{QStringLiteral("shell"), QStringLiteral("-x\ny")}
-                                            << QStringLiteral("lockscope-cli shell: unknown argument '-x\\ny'");
+    QTest::newRow("no command")
+        << QStringList{}
+        << QStringLiteral("lockscope-cli: expected a command; expected one of: run, check");
+    QTest::newRow("unknown command")
+        << QStringList{QStringLiteral("walk")}
+        << QStringLiteral("lockscope-cli: unknown command 'walk'; expected one of: run, check");
+    QTest::newRow("--set without =")
+        << QStringList{QStringLiteral("run"), QStringLiteral("s.yaml"), QStringLiteral("--set"),
+                       QStringLiteral("a\nb")}
+        << QStringLiteral("lockscope-cli: --set expects key=value, got 'a\\nb'");
+    QTest::newRow("check --set without =")
+        << QStringList{QStringLiteral("check"), QStringLiteral("s.yaml"), QStringLiteral("--set"),
+                       QStringLiteral("x")}
+        << QStringLiteral("lockscope-cli: --set expects key=value, got 'x'");
+    QTest::newRow("shell bad seed")
+        << QStringList{QStringLiteral("shell"), QStringLiteral("--seed"), QStringLiteral("many")}
+        << QStringLiteral(
+               "lockscope-cli shell: --seed needs a number (lockscope-cli shell --help for usage)");
+    QTest::newRow("shell unknown argument")
+        << QStringList{QStringLiteral("shell"), QStringLiteral("-x\ny")}
+        << QStringLiteral("lockscope-cli shell: unknown argument '-x\\ny'");
   }
 
   void badUsageIsOneLine() {
@@ -170,7 +183,8 @@ class CliRobustnessTest : public QObject {
 
   // Invalid UTF-8 in the title made `run --json` abort (nlohmann type_error 316).
   void runRefusesInvalidUtf8InsteadOfAborting() {
-    const QString file = scenario(QStringLiteral("utf8.yaml"), "title: \"a\xff b\"\nrecipe: zk-chained\nclients: 2\n");
+    const QString file = scenario(QStringLiteral("utf8.yaml"),
+                                  "title: \"a\xff b\"\nrecipe: zk-chained\nclients: 2\n");
     const Run run = cli({QStringLiteral("run"), file, QStringLiteral("--json")});
     EXPECT_ONE_LINE(run, 2, file + QStringLiteral(":1:10: expected UTF-8 text"));
     QVERIFY(run.out.isEmpty());
@@ -180,7 +194,8 @@ class CliRobustnessTest : public QObject {
   void runRefusesDevicesAndHugeFiles() {
     const Run zero = cli({QStringLiteral("run"), QStringLiteral("/dev/zero")});
     EXPECT_ONE_LINE(zero, 2, QStringLiteral("/dev/zero: not a regular file"));
-    const QString huge = scenario(QStringLiteral("huge.yaml"), kGoodScenario + "# " + QByteArray(8 * 1024 * 1024, 'x') + "\n");
+    const QString huge = scenario(QStringLiteral("huge.yaml"),
+                                  kGoodScenario + "# " + QByteArray(8 * 1024 * 1024, 'x') + "\n");
     const Run big = cli({QStringLiteral("run"), huge});
     EXPECT_ONE_LINE(big, 2, huge + QStringLiteral(": the scenario file is larger than 4 MiB"));
   }
@@ -188,8 +203,10 @@ class CliRobustnessTest : public QObject {
   // --- run: wrong answers and wrong exit codes ---
 
   void runRefusesDuplicateKeysWithLineAndColumn() {
-    const QString file = scenario(QStringLiteral("dup.yaml"), "title: t\nrecipe: zk-chained\nclients: 2\nclients: 50\n");
-    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file}), 2, file + QStringLiteral(":4:1: the key 'clients' appears twice"));
+    const QString file = scenario(QStringLiteral("dup.yaml"),
+                                  "title: t\nrecipe: zk-chained\nclients: 2\nclients: 50\n");
+    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file}), 2,
+                    file + QStringLiteral(":4:1: the key 'clients' appears twice"));
   }
 
   // A malformed --live value is bad input (2), not an unreachable server (3): one parser
@@ -197,28 +214,42 @@ class CliRobustnessTest : public QObject {
   // 65535 used to wrap around to another server's port.
   void runMalformedLiveValueIsBadInput() {
     const QString file = scenario(QStringLiteral("live.yaml"), kGoodScenario);
-    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file, QStringLiteral("--live"), QStringLiteral("zk=host:99999")}), 2,
-                    QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
-                                   "redis=HOST:PORT[,HOST:PORT...], got 'zk=host:99999': 'host:99999' is not "
-                                   "HOST:PORT (a port is a number from 1 to 65535)"));
-    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file, QStringLiteral("--live"), QStringLiteral("zk=127.0.0.1:2181,")}), 2,
-                    QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
-                                   "redis=HOST:PORT[,HOST:PORT...], got 'zk=127.0.0.1:2181,': an empty address in "
-                                   "'127.0.0.1:2181,'"));
-    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file, QStringLiteral("--live"), QStringLiteral("zk=127.0.0.1:2181/victim")}), 2,
-                    QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
-                                   "redis=HOST:PORT[,HOST:PORT...], got 'zk=127.0.0.1:2181/victim': '127.0.0.1:2181/victim' "
-                                   "is not HOST:PORT (a port is a number from 1 to 65535)"));
+    EXPECT_ONE_LINE(
+        cli({QStringLiteral("run"), file, QStringLiteral("--live"),
+             QStringLiteral("zk=host:99999")}),
+        2,
+        QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
+                       "redis=HOST:PORT[,HOST:PORT...], got 'zk=host:99999': 'host:99999' is not "
+                       "HOST:PORT (a port is a number from 1 to 65535)"));
+    EXPECT_ONE_LINE(
+        cli({QStringLiteral("run"), file, QStringLiteral("--live"),
+             QStringLiteral("zk=127.0.0.1:2181,")}),
+        2,
+        QStringLiteral(
+            "lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
+            "redis=HOST:PORT[,HOST:PORT...], got 'zk=127.0.0.1:2181,': an empty address in "
+            "'127.0.0.1:2181,'"));
+    EXPECT_ONE_LINE(
+        cli({QStringLiteral("run"), file, QStringLiteral("--live"),
+             QStringLiteral("zk=127.0.0.1:2181/victim")}),
+        2,
+        QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
+                       "redis=HOST:PORT[,HOST:PORT...], got 'zk=127.0.0.1:2181/victim': "
+                       "'127.0.0.1:2181/victim' "
+                       "is not HOST:PORT (a port is a number from 1 to 65535)"));
   }
 
   // A password typed into an address is never echoed back (nor accepted: secrets come from the
   // environment, docs/live.md).
   void runNeverEchoesAPasswordInAnAddress() {
     const QString file = scenario(QStringLiteral("live.yaml"), kGoodScenario);
-    const Run run = cli({QStringLiteral("run"), file, QStringLiteral("--live"), QStringLiteral("redis=user:s3cr3t-pw@127.0.0.1:6390")});
-    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
-                                           "redis=HOST:PORT[,HOST:PORT...], got '...': an address holds an '@': "
-                                           "credentials never go in an address (see docs/live.md)"));
+    const Run run = cli({QStringLiteral("run"), file, QStringLiteral("--live"),
+                         QStringLiteral("redis=user:s3cr3t-pw@127.0.0.1:6390")});
+    EXPECT_ONE_LINE(
+        run, 2,
+        QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
+                       "redis=HOST:PORT[,HOST:PORT...], got '...': an address holds an '@': "
+                       "credentials never go in an address (see docs/live.md)"));
     QVERIFY(!run.err.contains("s3cr3t"));
     QVERIFY(!run.out.contains("s3cr3t"));
   }
@@ -231,7 +262,8 @@ class CliRobustnessTest : public QObject {
     QByteArray text = "title: t\nrecipe: zk-chained\nclients:\n";
     for (int i = 0; i <= 100'000; ++i) text += "- {name: n" + QByteArray::number(i) + "}\n";
     const QString file = scenario(QStringLiteral("many.yaml"), text);
-    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file}), 2, file + QStringLiteral(":4:1: at most 100000 clients, got 100001"));
+    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file}), 2,
+                    file + QStringLiteral(":4:1: at most 100000 clients, got 100001"));
   }
 
   // --- run: lost or partial output ---
@@ -239,9 +271,14 @@ class CliRobustnessTest : public QObject {
   // `--json > /dev/full` exited 0 with the report lost.
   void runReportToAFullDiskFails() {
     const QString file = scenario(QStringLiteral("good.yaml"), kGoodScenario);
-    const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("run"), file, QStringLiteral("--json")}, {},
-                           QStringLiteral("/dev/full"), 0});
-    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli: writing standard output failed: No space left on device"));
+    const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH),
+                           {QStringLiteral("run"), file, QStringLiteral("--json")},
+                           {},
+                           QStringLiteral("/dev/full"),
+                           0});
+    EXPECT_ONE_LINE(
+        run, 2,
+        QStringLiteral("lockscope-cli: writing standard output failed: No space left on device"));
   }
 
   // A trace on a full disk left an empty or truncated file and exit 0. Now: exit 2 naming the file
@@ -250,9 +287,14 @@ class CliRobustnessTest : public QObject {
     const QString file = scenario(QStringLiteral("good.yaml"), kGoodScenario);
     const QString trace = path(QStringLiteral("t.jsonl"));
     write(trace, "a good trace from an earlier run\n");
-    const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("run"), file, QStringLiteral("--trace"), trace},
-                           {}, {}, 4096});
-    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli run: writing the trace file failed: ") + trace + QStringLiteral(": "));
+    const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH),
+                           {QStringLiteral("run"), file, QStringLiteral("--trace"), trace},
+                           {},
+                           {},
+                           4096});
+    EXPECT_ONE_LINE(run, 2,
+                    QStringLiteral("lockscope-cli run: writing the trace file failed: ") + trace +
+                        QStringLiteral(": "));
     QCOMPARE(readAll(trace), QByteArray("a good trace from an earlier run\n"));
     QCOMPARE(strayFiles({QStringLiteral("good.yaml"), QStringLiteral("t.jsonl")}), QStringList());
   }
@@ -273,7 +315,8 @@ class CliRobustnessTest : public QObject {
   void runRefusesATraceOverItsOwnScenario() {
     const QString file = scenario(QStringLiteral("self.yaml"), kGoodScenario);
     EXPECT_ONE_LINE(cli({QStringLiteral("run"), file, QStringLiteral("--trace"), file}), 2,
-                    QStringLiteral("lockscope-cli run: --trace ") + file + QStringLiteral(" is the scenario file itself"));
+                    QStringLiteral("lockscope-cli run: --trace ") + file +
+                        QStringLiteral(" is the scenario file itself"));
     QCOMPARE(readAll(file), kGoodScenario);
   }
 
@@ -281,11 +324,19 @@ class CliRobustnessTest : public QObject {
   // script(1)) a long run now redraws one progress line and erases it before the report; with
   // stderr not a terminal, or a short run, nothing is added.
   void runShowsProgressOnlyOnATerminal() {
-    const QString file = scenario(QStringLiteral("naive.yaml"), "title: herd\nrecipe: zk-naive\nclients: 300\n");
-    const QString command = QStringLiteral("LOCKSCOPE_PROGRESS_AFTER_MS=0 '%1' run '%2' > /dev/null").arg(QStringLiteral(LOCKSCOPE_CLI_PATH), file);
-    const Run terminal = start({QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")}, {}, {}, 0});
+    const QString file = scenario(QStringLiteral("naive.yaml"),
+                                  "title: herd\nrecipe: zk-naive\nclients: 300\n");
+    const QString command = QStringLiteral(
+                                "LOCKSCOPE_PROGRESS_AFTER_MS=0 '%1' run '%2' > /dev/null")
+                                .arg(QStringLiteral(LOCKSCOPE_CLI_PATH), file);
+    const Run terminal = start({QStringLiteral("script"),
+                                {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")},
+                                {},
+                                {},
+                                0});
     QVERIFY2(terminal.finished && terminal.exitCode == 0, qPrintable(describe(terminal)));
-    QVERIFY2(terminal.out.startsWith("\r\x1b[Klockscope-cli: "), terminal.out.left(200).constData());
+    QVERIFY2(terminal.out.startsWith("\r\x1b[Klockscope-cli: "),
+             terminal.out.left(200).constData());
     QVERIFY2(terminal.out.contains("/300 acquisitions, "), terminal.out.left(200).constData());
     QVERIFY2(terminal.out.endsWith("\r\x1b[K"), terminal.out.right(200).constData());
 
@@ -296,10 +347,15 @@ class CliRobustnessTest : public QObject {
 
     const QString small = scenario(QStringLiteral("small.yaml"), kGoodScenario);
     const Run quick = start({QStringLiteral("script"),
-                             {QStringLiteral("-qec"), QStringLiteral("'%1' run '%2' > /dev/null").arg(QStringLiteral(LOCKSCOPE_CLI_PATH), small),
+                             {QStringLiteral("-qec"),
+                              QStringLiteral("'%1' run '%2' > /dev/null")
+                                  .arg(QStringLiteral(LOCKSCOPE_CLI_PATH), small),
                               QStringLiteral("/dev/null")},
-                             {}, {}, 0});
-    QVERIFY2(quick.finished && quick.exitCode == 0 && quick.out.isEmpty(), qPrintable(describe(quick) + quick.out));
+                             {},
+                             {},
+                             0});
+    QVERIFY2(quick.finished && quick.exitCode == 0 && quick.out.isEmpty(),
+             qPrintable(describe(quick) + quick.out));
   }
 
   // A long run's memory grew with its length. Only what the checkers need is kept, so eight
@@ -309,17 +365,24 @@ class CliRobustnessTest : public QObject {
     QSKIP("AddressSanitizer's quarantine keeps freed memory: the resident size says nothing here");
 #endif
     const auto peakKb = [](const QString& rounds) {
-      const Run run = cli({QStringLiteral("run"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-chained.yaml"),
-                           QStringLiteral("--set"), "rounds=" + rounds, QStringLiteral("--set"), QStringLiteral("narration=[]"),
-                           QStringLiteral("--set"), QStringLiteral("max_virtual_ms=86400000"), QStringLiteral("--json")});
+      const Run run = cli(
+          {QStringLiteral("run"),
+           QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-chained.yaml"),
+           QStringLiteral("--set"), "rounds=" + rounds, QStringLiteral("--set"),
+           QStringLiteral("narration=[]"), QStringLiteral("--set"),
+           QStringLiteral("max_virtual_ms=86400000"), QStringLiteral("--json")});
       const QJsonObject report = QJsonDocument::fromJson(run.out).object();
       return std::pair(report["peak_rss_kb"].toInteger(), report["events"].toInteger());
     };
     const auto [shortKb, shortEvents] = peakKb(QStringLiteral("500"));
     const auto [longKb, longEvents] = peakKb(QStringLiteral("4000"));
     QVERIFY(shortKb > 0 && longEvents >= 7 * shortEvents);
-    QVERIFY2(longKb <= shortKb + 4096, qPrintable(QStringLiteral("%1 KB after %2 events, %3 KB after %4")
-                                                      .arg(shortKb).arg(shortEvents).arg(longKb).arg(longEvents)));
+    QVERIFY2(longKb <= shortKb + 4096,
+             qPrintable(QStringLiteral("%1 KB after %2 events, %3 KB after %4")
+                            .arg(shortKb)
+                            .arg(shortEvents)
+                            .arg(longKb)
+                            .arg(longEvents)));
   }
 
   // The herd's cost is what it has to be: at most N-1 notifications per release, and a constant
@@ -327,9 +390,12 @@ class CliRobustnessTest : public QObject {
   // the clients make four times the events and nothing more. (Its time is a benchmark's matter.)
   void theHerdCostsNoMoreThanItsNotifications() {
     const auto measure = [](int clients) {
-      const Run run = cli({QStringLiteral("run"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-naive.yaml"),
-                           QStringLiteral("--set"), QStringLiteral("clients=%1").arg(clients), QStringLiteral("--set"),
-                           QStringLiteral("narration=[]"), QStringLiteral("--set"), QStringLiteral("expect={}"), QStringLiteral("--json")});
+      const Run run = cli(
+          {QStringLiteral("run"),
+           QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-naive.yaml"),
+           QStringLiteral("--set"), QStringLiteral("clients=%1").arg(clients),
+           QStringLiteral("--set"), QStringLiteral("narration=[]"), QStringLiteral("--set"),
+           QStringLiteral("expect={}"), QStringLiteral("--json")});
       return QJsonDocument::fromJson(run.out).object();
     };
     const QJsonObject small = measure(150), large = measure(300);
@@ -337,8 +403,10 @@ class CliRobustnessTest : public QObject {
     QVERIFY(large["notifications_per_release"].toDouble() <= 299);
     const double smallRatio = small["events"].toDouble() / small["notifications"].toDouble();
     const double largeRatio = large["events"].toDouble() / large["notifications"].toDouble();
-    QVERIFY2(largeRatio <= smallRatio * 1.05, qPrintable(QStringLiteral("%1 events per notification at 150 clients, %2 at 300")
-                                                            .arg(smallRatio).arg(largeRatio)));
+    QVERIFY2(largeRatio <= smallRatio * 1.05,
+             qPrintable(QStringLiteral("%1 events per notification at 150 clients, %2 at 300")
+                            .arg(smallRatio)
+                            .arg(largeRatio)));
   }
 
   // --- check ---
@@ -347,7 +415,9 @@ class CliRobustnessTest : public QObject {
   void checkKeepsGoingPastAMissingPath() {
     const QString good = scenario(QStringLiteral("good.yaml"), kGoodScenario);
     const Run run = cli({QStringLiteral("check"), path(QStringLiteral("missing.yaml")), good});
-    EXPECT_ONE_LINE(run, 2, path(QStringLiteral("missing.yaml")) + QStringLiteral(": cannot open the scenario file"));
+    EXPECT_ONE_LINE(
+        run, 2,
+        path(QStringLiteral("missing.yaml")) + QStringLiteral(": cannot open the scenario file"));
     QVERIFY2(run.out.contains("ok   " + good.toUtf8()), run.out.constData());
     QVERIFY2(run.out.endsWith("1 passed, 1 failed\n"), run.out.constData());
   }
@@ -362,7 +432,8 @@ class CliRobustnessTest : public QObject {
 
   // A file that crashed `run` (invalid UTF-8) is one failure; the good file still runs.
   void checkKeepsGoingPastAnInvalidFile() {
-    const QString bad = scenario(QStringLiteral("a-bad.yaml"), "title: \"\xc0\xaf\"\nrecipe: zk-chained\nclients: 2\n");
+    const QString bad = scenario(QStringLiteral("a-bad.yaml"),
+                                 "title: \"\xc0\xaf\"\nrecipe: zk-chained\nclients: 2\n");
     scenario(QStringLiteral("b-good.yaml"), kGoodScenario);
     const Run run = cli({QStringLiteral("check"), dir_.path()});
     EXPECT_ONE_LINE(run, 2, bad + QStringLiteral(":1:9: expected UTF-8 text"));
@@ -379,8 +450,14 @@ class CliRobustnessTest : public QObject {
 
   void checkSummaryToAFullDiskFails() {
     const QString good = scenario(QStringLiteral("good.yaml"), kGoodScenario);
-    const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("check"), good}, {}, QStringLiteral("/dev/full"), 0});
-    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli: writing standard output failed: No space left on device"));
+    const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH),
+                           {QStringLiteral("check"), good},
+                           {},
+                           QStringLiteral("/dev/full"),
+                           0});
+    EXPECT_ONE_LINE(
+        run, 2,
+        QStringLiteral("lockscope-cli: writing standard output failed: No space left on device"));
   }
 
   // --- shell ---
@@ -393,25 +470,32 @@ class CliRobustnessTest : public QObject {
     junk += "\nget \"\ncreate /a \"x\ncreate /" + QByteArray(5'000'000, 'a') + " x\nls /\nquit\n";
     const Run run = cli({QStringLiteral("shell")}, junk);
     QVERIFY2(run.finished && !run.crashed, qPrintable(describe(run)));
-    QVERIFY2(run.out.endsWith(", zookeeper]\n\nWATCHER::\n\nWatchedEvent state:Closed type:None path:null\n"),
+    QVERIFY2(run.out.endsWith(
+                 ", zookeeper]\n\nWATCHER::\n\nWatchedEvent state:Closed type:None path:null\n"),
              run.out.right(200).constData());
   }
 
   // A malformed --live list (a port past 65535) waited 5 s and said "cannot reach", exit 3: it is
   // bad input, said at once.
   void shellMalformedLiveValueIsBadInput() {
-    const Run run = cli({QStringLiteral("shell"), QStringLiteral("--live"), QStringLiteral("127.0.0.1:99999")});
+    const Run run = cli(
+        {QStringLiteral("shell"), QStringLiteral("--live"), QStringLiteral("127.0.0.1:99999")});
     EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope-cli shell: --live: "));
     QVERIFY2(run.err.contains("99999"), run.err.constData());
   }
 
   // The shell's answers written to a full disk were lost with exit 0.
   void shellOutputToAFullDiskFails() {
-    const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("shell")}, "create /a x\nls /\nquit\n",
-                           QStringLiteral("/dev/full"), 0});
+    const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH),
+                           {QStringLiteral("shell")},
+                           "create /a x\nls /\nquit\n",
+                           QStringLiteral("/dev/full"),
+                           0});
     QVERIFY2(run.finished && !run.crashed && run.exitCode == 2, qPrintable(describe(run)));
-    // zkCli writes "Created /a" to stderr, so the failure is the last line rather than the only one.
-    QVERIFY2(run.errLines().constLast().startsWith(QStringLiteral("lockscope-cli: writing standard output failed: No space left on device")),
+    // zkCli writes "Created /a" to stderr, so the failure is the last line rather than the only
+    // one.
+    QVERIFY2(run.errLines().constLast().startsWith(QStringLiteral(
+                 "lockscope-cli: writing standard output failed: No space left on device")),
              qPrintable(describe(run)));
   }
 
@@ -419,25 +503,39 @@ class CliRobustnessTest : public QObject {
 
   // `--at` without `--screenshot` opened an offscreen window that never closed.
   void guiAtWithoutScreenshotIsRefused() {
-    const Run run = start({QStringLiteral(LOCKSCOPE_GUI_PATH), {QStringLiteral("--at"), QStringLiteral("1s")}, {}, {}, 0});
+    const Run run = start({QStringLiteral(LOCKSCOPE_GUI_PATH),
+                           {QStringLiteral("--at"), QStringLiteral("1s")},
+                           {},
+                           {},
+                           0});
     EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope: --at: goes with --screenshot"));
   }
 
   // `--size 99999x99999` printed thousands of warning lines.
   void guiHugeSizeIsOneLine() {
     const Run run = start({QStringLiteral(LOCKSCOPE_GUI_PATH),
-                           {QStringLiteral("--screenshot"), path(QStringLiteral("x.png")), QStringLiteral("--size"), QStringLiteral("99999x99999")},
-                           {}, {}, 0});
+                           {QStringLiteral("--screenshot"), path(QStringLiteral("x.png")),
+                            QStringLiteral("--size"), QStringLiteral("99999x99999")},
+                           {},
+                           {},
+                           0});
     EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope: --size: at most 7680x4320"));
     QVERIFY(!QFile::exists(path(QStringLiteral("x.png"))));
   }
 
   // A scenario that crashed the CLI (invalid UTF-8) is one line from the GUI too.
   void guiRefusesInvalidUtf8() {
-    const QString file = scenario(QStringLiteral("utf8.yaml"), "title: \"a\xff b\"\nrecipe: zk-chained\nclients: 2\n");
+    const QString file = scenario(QStringLiteral("utf8.yaml"),
+                                  "title: \"a\xff b\"\nrecipe: zk-chained\nclients: 2\n");
     const Run run = start({QStringLiteral(LOCKSCOPE_GUI_PATH),
-                           {QStringLiteral("--scenario"), file, QStringLiteral("--screenshot"), path(QStringLiteral("x.png"))}, {}, {}, 0});
-    EXPECT_ONE_LINE(run, 2, QStringLiteral("lockscope: ") + file + QStringLiteral(":1:10: expected UTF-8 text"));
+                           {QStringLiteral("--scenario"), file, QStringLiteral("--screenshot"),
+                            path(QStringLiteral("x.png"))},
+                           {},
+                           {},
+                           0});
+    EXPECT_ONE_LINE(
+        run, 2,
+        QStringLiteral("lockscope: ") + file + QStringLiteral(":1:10: expected UTF-8 text"));
   }
 
   // A screenshot that cannot be written said "cannot write" with no reason; on a full disk it
@@ -447,15 +545,22 @@ class CliRobustnessTest : public QObject {
     const QString picture = path(QStringLiteral("old.png"));
     write(picture, "an earlier picture");
     const Run run = start({QStringLiteral(LOCKSCOPE_GUI_PATH),
-                           {QStringLiteral("--scenario"), file, QStringLiteral("--screenshot"), picture, QStringLiteral("--size"),
-                            QStringLiteral("1100x700")},
-                           {}, {}, 4096});
+                           {QStringLiteral("--scenario"), file, QStringLiteral("--screenshot"),
+                            picture, QStringLiteral("--size"), QStringLiteral("1100x700")},
+                           {},
+                           {},
+                           4096});
     QVERIFY2(run.finished && !run.crashed && run.exitCode != 0, qPrintable(describe(run)));
     QVERIFY2(run.errLines().size() == 1, qPrintable(describe(run)));
-    QVERIFY2(run.errLines().constFirst().startsWith(QStringLiteral("lockscope: ") + picture + QStringLiteral(": cannot write the screenshot: ")),
-             qPrintable(describe(run)));
-    QVERIFY2(run.errLines().constFirst().size() > (QStringLiteral("lockscope: ") + picture + QStringLiteral(": cannot write the screenshot: ")).size(),
-             "the reason is named");
+    QVERIFY2(
+        run.errLines().constFirst().startsWith(QStringLiteral("lockscope: ") + picture +
+                                               QStringLiteral(": cannot write the screenshot: ")),
+        qPrintable(describe(run)));
+    QVERIFY2(
+        run.errLines().constFirst().size() > (QStringLiteral("lockscope: ") + picture +
+                                              QStringLiteral(": cannot write the screenshot: "))
+                                                 .size(),
+        "the reason is named");
     QCOMPARE(readAll(picture), QByteArray("an earlier picture"));
     QCOMPARE(strayFiles({QStringLiteral("good.yaml"), QStringLiteral("old.png")}), QStringList());
   }

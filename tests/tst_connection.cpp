@@ -38,8 +38,10 @@ class ConnectionTest : public QObject {
         world.at(burst * 500, [&, burst] {
           for (int i = 0; i < 20; ++i) {
             const int number = burst * 20 + i;
-            connection.send(Direction::ToServer, [&toServer, number] { toServer.push_back(number); });
-            connection.send(Direction::ToClient, [&toClient, number] { toClient.push_back(number); });
+            connection.send(Direction::ToServer,
+                            [&toServer, number] { toServer.push_back(number); });
+            connection.send(Direction::ToClient,
+                            [&toClient, number] { toClient.push_back(number); });
           }
         });
       }
@@ -73,7 +75,8 @@ class ConnectionTest : public QObject {
       // One message per 10 ms: no FIFO push-back, so arrival - send is the drawn latency.
       world.at(i * 10'000, [&] {
         const Micros sentAt = world.now();
-        connection.send(Direction::ToServer, [&, sentAt] { latencies.insert(world.now() - sentAt); });
+        connection.send(Direction::ToServer,
+                        [&, sentAt] { latencies.insert(world.now() - sentAt); });
       });
     }
     world.runUntilTime(10'000'000);
@@ -167,8 +170,12 @@ class ConnectionTest : public QObject {
       Connection a(world, "a", LatencyRange{100, 100});
       Connection b(world, "b", LatencyRange{100, 100});
       char first = 0;
-      a.send(Direction::ToServer, [&] { if (!first) first = 'a'; });
-      b.send(Direction::ToServer, [&] { if (!first) first = 'b'; });
+      a.send(Direction::ToServer, [&] {
+        if (!first) first = 'a';
+      });
+      b.send(Direction::ToServer, [&] {
+        if (!first) first = 'b';
+      });
       world.runUntilTime(1'000);
       return first;
     };

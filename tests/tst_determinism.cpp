@@ -43,10 +43,12 @@ struct RunSummary {
 class WorkloadWitness final : public sim::TraceSink {
  public:
   void onEvent(const sim::TraceEvent& event) override {
-    if (event.kind == sim::TraceKind::SessionState && event.actor == "server" && event.op == sim::SessionOp::Expired) {
+    if (event.kind == sim::TraceKind::SessionState && event.actor == "server" &&
+        event.op == sim::SessionOp::Expired) {
       ++expiredSessions;
     }
-    if (event.kind == sim::TraceKind::NodeDeleted && event.detail == "expired") ++nodesReapedByExpiry;
+    if (event.kind == sim::TraceKind::NodeDeleted && event.detail == "expired")
+      ++nodesReapedByExpiry;
   }
   int expiredSessions = 0;
   int nodesReapedByExpiry = 0;
@@ -55,8 +57,12 @@ class WorkloadWitness final : public sim::TraceSink {
 // One client running the lock recipe in a loop: acquire, hold, release, think, again.
 class Contender {
  public:
-  Contender(sim::World& world, zk::model::ZooKeeperModel& model, std::string name, RunSummary& summary)
-      : world_(world), model_(model), name_(std::move(name)), summary_(summary),
+  Contender(sim::World& world, zk::model::ZooKeeperModel& model, std::string name,
+            RunSummary& summary)
+      : world_(world),
+        model_(model),
+        name_(std::move(name)),
+        summary_(summary),
         client_(model.connect(name_, kSessionTimeoutMs)) {
     client_->setWatcher([this](const zk::WatchedEvent& event) {
       if (event.type == zk::EventType::NodeDeleted && event.path == watching_) checkPosition();
@@ -74,25 +80,29 @@ class Contender {
 
  private:
   void checkPosition() {
-    client_->getChildren("/lock", false, [this](zk::ErrorCode rc, const zk::Children& children, const zk::Stat&) {
-      if (rc != zk::ErrorCode::Ok) return;
-      const auto sorted = children->sortedBySequence();
-      const std::string mine = myNode_.substr(myNode_.rfind('/') + 1);
-      size_t index = 0;
-      while (index < sorted.size() && sorted[index] != mine) ++index;
-      if (index == sorted.size()) return;  // our node is gone (session trouble): stop
-      if (index == 0) return acquire();
-      watching_ = "/lock/" + sorted[index - 1];
-      client_->exists(watching_, true, [this](zk::ErrorCode existsRc, const std::optional<zk::Stat>&) {
-        if (existsRc == zk::ErrorCode::NoNode) checkPosition();  // it left before we looked
-      });
-    });
+    client_->getChildren(
+        "/lock", false, [this](zk::ErrorCode rc, const zk::Children& children, const zk::Stat&) {
+          if (rc != zk::ErrorCode::Ok) return;
+          const auto sorted = children->sortedBySequence();
+          const std::string mine = myNode_.substr(myNode_.rfind('/') + 1);
+          size_t index = 0;
+          while (index < sorted.size() && sorted[index] != mine) ++index;
+          if (index == sorted.size()) return;  // our node is gone (session trouble): stop
+          if (index == 0) return acquire();
+          watching_ = "/lock/" + sorted[index - 1];
+          client_->exists(watching_, true,
+                          [this](zk::ErrorCode existsRc, const std::optional<zk::Stat>&) {
+                            if (existsRc == zk::ErrorCode::NoNode)
+                              checkPosition();  // it left before we looked
+                          });
+        });
   }
 
   void acquire() {
     ++summary_.acquisitions;
     if (summary_.crashed) ++summary_.acquisitionsAfterCrash;
-    world_.record({.kind = sim::TraceKind::Note, .actor = name_, .path = myNode_, .detail = "acquired"});
+    world_.record(
+        {.kind = sim::TraceKind::Note, .actor = name_, .path = myNode_, .detail = "acquired"});
     if (name_ == kCrashingClient && holds_++ == 1) {
       // Dies holding the lock: only the session expiry can free it.
       world_.after(sim::fromMillis(1), [this] {  // before the shortest hold ends
@@ -101,12 +111,14 @@ class Contender {
       });
     }
     sim::Process& process = *model_.process(name_);
-    process.after(world_.chooser().between(sim::fromMillis(5), sim::fromMillis(100), "hold"), [this] {
-      client_->remove(myNode_, -1, [this](zk::ErrorCode) {
-        sim::Process& self = *model_.process(name_);
-        self.after(world_.chooser().between(0, sim::fromMillis(50), "think"), [this] { enqueue(); });
-      });
-    });
+    process.after(world_.chooser().between(sim::fromMillis(5), sim::fromMillis(100), "hold"),
+                  [this] {
+                    client_->remove(myNode_, -1, [this](zk::ErrorCode) {
+                      sim::Process& self = *model_.process(name_);
+                      self.after(world_.chooser().between(0, sim::fromMillis(50), "think"),
+                                 [this] { enqueue(); });
+                    });
+                  });
   }
 
   sim::World& world_;
@@ -132,14 +144,16 @@ RunSummary runWorkload(uint64_t seed) {
   zk::model::ZooKeeperModel model(world, config);
 
   auto setup = model.connect("setup", kSessionTimeoutMs);
-  setup->create("/lock", "", zk::CreateMode::Persistent, [&](zk::ErrorCode rc, const std::string&, const zk::Stat&) {
-    summary.lockCreated = rc == zk::ErrorCode::Ok;
-  });
+  setup->create("/lock", "", zk::CreateMode::Persistent,
+                [&](zk::ErrorCode rc, const std::string&, const zk::Stat&) {
+                  summary.lockCreated = rc == zk::ErrorCode::Ok;
+                });
   world.runUntil([&] { return summary.lockCreated; }, sim::fromSeconds(10));
 
   std::vector<std::unique_ptr<Contender>> contenders;
   for (int i = 1; i <= kContenders; ++i) {
-    contenders.push_back(std::make_unique<Contender>(world, model, "client-" + std::to_string(i), summary));
+    contenders.push_back(
+        std::make_unique<Contender>(world, model, "client-" + std::to_string(i), summary));
   }
   for (auto& contender : contenders) contender->enqueue();
   world.runUntilTime(sim::fromSeconds(30));
@@ -161,14 +175,16 @@ class DeterminismTest : public QObject {
   void workloadIsNonTrivial() {
     const RunSummary run = runWorkload(1);
     qInfo("acquisitions %d (%d after the crash), trace events %llu, engine events %llu, sha256 %s",
-          run.acquisitions, run.acquisitionsAfterCrash, static_cast<unsigned long long>(run.traceEvents),
+          run.acquisitions, run.acquisitionsAfterCrash,
+          static_cast<unsigned long long>(run.traceEvents),
           static_cast<unsigned long long>(run.engineEvents), run.traceSha256.c_str());
     QVERIFY2(run.lockCreated, "the setup client could not create /lock");
     QVERIFY(run.crashed);
     QVERIFY2(run.acquisitions > 50, qPrintable(QString::number(run.acquisitions)));
-    QCOMPARE(run.expiredSessions, 1);       // the crashed client's, and only it
-    QCOMPARE(run.nodesReapedByExpiry, 1);   // its lock node, removed with the session
-    QVERIFY2(run.acquisitionsAfterCrash > 10, qPrintable(QString::number(run.acquisitionsAfterCrash)));
+    QCOMPARE(run.expiredSessions, 1);      // the crashed client's, and only it
+    QCOMPARE(run.nodesReapedByExpiry, 1);  // its lock node, removed with the session
+    QVERIFY2(run.acquisitionsAfterCrash > 10,
+             qPrintable(QString::number(run.acquisitionsAfterCrash)));
     QVERIFY(run.traceEvents > 1'000);
   }
 

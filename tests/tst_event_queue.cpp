@@ -17,8 +17,8 @@
 #include "sim/coro/task.h"
 #include "sim/engine/event_queue.h"
 #include "sim/engine/process.h"
-#include "sim/engine/world.h"
 #include "sim/engine/random.h"
+#include "sim/engine/world.h"
 
 using lockscope::sim::EventId;
 using lockscope::sim::EventQueue;
@@ -74,7 +74,9 @@ class EventQueueTest : public QObject {
     lockscope::sim::World world(1);
     lockscope::sim::Process process(world, "p");
     lockscope::coro::Signal signal(process);
-    const auto wait = [&signal]() -> lockscope::coro::Task<bool> { co_return co_await signal.wait(); };
+    const auto wait = [&signal]() -> lockscope::coro::Task<bool> {
+      co_return co_await signal.wait();
+    };
     lockscope::coro::Task<bool> first = wait(), second = wait();
     first.start();
     QVERIFY_THROWS_EXCEPTION(lockscope::sim::BrokenInvariant, second.start());
@@ -160,7 +162,7 @@ class EventQueueTest : public QObject {
     const EventId fresh = queue.push(20, 0, [&] { log.push_back("fresh"); });
     QCOMPARE(fresh.slot, old.slot);  // the slot was reused...
     QVERIFY(fresh.sequence != old.sequence);
-    QVERIFY(!queue.cancel(old));     // ...so the stale id must not cancel the new event
+    QVERIFY(!queue.cancel(old));  // ...so the stale id must not cancel the new event
     drain(queue);
     QCOMPARE(log, (std::vector<std::string>{"fresh"}));
   }
@@ -194,7 +196,8 @@ class EventQueueTest : public QObject {
   }
 
   void actionMayPushDuringItsOwnRun() {
-    // An action that schedules more work (the normal case in the world) while the queue is in pop().
+    // An action that schedules more work (the normal case in the world) while the queue is in
+    // pop().
     EventQueue queue;
     std::vector<std::string> log;
     queue.push(1, 0, [&] {
@@ -238,7 +241,8 @@ class EventQueueTest : public QObject {
         const Micros time = now + static_cast<Micros>(random.below(step < 10'000 ? 50 : 5));
         const auto tieBreak = static_cast<uint16_t>(random.below(3));
         const Key key{time, tieBreak, step};
-        handles.emplace_back(queue.push(time, tieBreak, [&ran, step] { ran.push_back(step); }), key);
+        handles.emplace_back(queue.push(time, tieBreak, [&ran, step] { ran.push_back(step); }),
+                             key);
         reference.insert(key);
       } else if (roll < 8) {
         const auto& [id, key] = handles[random.below(handles.size())];

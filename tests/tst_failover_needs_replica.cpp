@@ -17,19 +17,24 @@ class FailoverNeedsReplicaTest : public QObject {
  private slots:
   void refusedWithoutAReplica() {
     SimulationController simulation;
-    QVERIFY(simulation.session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/crash-with-ttl.yaml")));
+    QVERIFY(simulation.session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/crash-with-ttl.yaml")));
     QVERIFY(!simulation.faults()->hasReplica(QStringLiteral("redis-1")));
-    QVERIFY(!simulation.faults()->injectInstanceFault(QStringLiteral("failover"), QStringLiteral("redis-1"), 0));
+    QVERIFY(!simulation.faults()->injectInstanceFault(QStringLiteral("failover"),
+                                                      QStringLiteral("redis-1"), 0));
     QCOMPARE(simulation.error(), QStringLiteral("redis-1 has no replica to fail over to"));
     QVERIFY(simulation.session()->manualFaults().isEmpty());
   }
 
   void acceptedWithOne() {
     SimulationController simulation;
-    QVERIFY(simulation.session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
+    QVERIFY(simulation.session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
     QVERIFY(simulation.faults()->hasReplica(QStringLiteral("redis-1")));
     QVERIFY(!simulation.faults()->hasReplica(QStringLiteral("redis-1-r1")));
-    QVERIFY2(simulation.faults()->injectInstanceFault(QStringLiteral("failover"), QStringLiteral("redis-1"), 0), qPrintable(simulation.error()));
+    QVERIFY2(simulation.faults()->injectInstanceFault(QStringLiteral("failover"),
+                                                      QStringLiteral("redis-1"), 0),
+             qPrintable(simulation.error()));
     QCOMPARE(simulation.session()->manualFaults().size(), 1);
   }
 };

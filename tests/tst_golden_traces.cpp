@@ -107,12 +107,12 @@ class GoldenTracesTest : public QObject {
       file.write(report.toUtf8());
       return;
     }
-    QVERIFY2(file.open(QIODevice::ReadOnly),
-             qPrintable("cannot read " + file.fileName() + "; rerun with LOCKSCOPE_UPDATE_GOLDEN=1"));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable("cannot read " + file.fileName() +
+                                                        "; rerun with LOCKSCOPE_UPDATE_GOLDEN=1"));
     const QString pinned = QString::fromUtf8(file.readAll());
-    QVERIFY2(report == pinned, qPrintable(scenario + ": the report changed; " +
-                                          firstDifference(pinned, report) +
-                                          "if intended, rerun with LOCKSCOPE_UPDATE_GOLDEN=1"));
+    QVERIFY2(report == pinned,
+             qPrintable(scenario + ": the report changed; " + firstDifference(pinned, report) +
+                        "if intended, rerun with LOCKSCOPE_UPDATE_GOLDEN=1"));
   }
 
   void cleanupTestCase() {

@@ -32,11 +32,14 @@ Run lockscope(const QStringList& arguments, const QString& runtimeDir) {
           QString::fromLocal8Bit(process.readAllStandardError())};
 }
 
-QString lesson(const char* name) { return QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/") + QLatin1String(name); }
+QString lesson(const char* name) {
+  return QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/") + QLatin1String(name);
+}
 
 // Starts the app with its event loop (offscreen), lets it play for `seconds`, and returns what it
 // printed on stderr; empty `crash` when it was still up at the end, else how it ended.
-QString staysUp(const QStringList& arguments, const QString& runtimeDir, int seconds, QString& err) {
+QString staysUp(const QStringList& arguments, const QString& runtimeDir, int seconds,
+                QString& err) {
   QProcess process;
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
@@ -48,8 +51,9 @@ QString staysUp(const QStringList& arguments, const QString& runtimeDir, int sec
   const bool ended = process.waitForFinished(seconds * 1000);
   QString crash;
   if (ended) {
-    crash = process.exitStatus() == QProcess::CrashExit ? QStringLiteral("crashed")
-                                                         : QStringLiteral("exited with %1").arg(process.exitCode());
+    crash = process.exitStatus() == QProcess::CrashExit
+                ? QStringLiteral("crashed")
+                : QStringLiteral("exited with %1").arg(process.exitCode());
   } else {
     process.kill();
     process.waitForFinished(10'000);
@@ -70,15 +74,17 @@ class GuiCliTest : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(dir_.isValid());
-    QFile::setPermissions(dir_.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::setPermissions(dir_.path(),
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
   }
 
   void aScreenshotHasTheSizeAskedForAndShowsTheApp() {
     const QString out = dir_.filePath(QStringLiteral("herd.png"));
-    const Run run = lockscope({QStringLiteral("--scenario"), lesson("herd-naive.yaml"), QStringLiteral("--at"),
-                               QStringLiteral("2.5s"), QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
-                               QStringLiteral("1100x700")},
-                              runtimeDir());
+    const Run run = lockscope(
+        {QStringLiteral("--scenario"), lesson("herd-naive.yaml"), QStringLiteral("--at"),
+         QStringLiteral("2.5s"), QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+         QStringLiteral("1100x700")},
+        runtimeDir());
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out.startsWith(out + QStringLiteral(": 1100x700 at ")), qPrintable(run.out));
     const QImage image(out);
@@ -96,7 +102,8 @@ class GuiCliTest : public QObject {
       for (int y = band * image.height() / 3; y < (band + 1) * image.height() / 3; ++y) {
         for (int x = 0; x < image.width(); ++x) dark += qGray(image.pixel(x, y)) < 100 ? 1 : 0;
       }
-      QVERIFY2(dark > 200, qPrintable(QStringLiteral("band %1: %2 dark pixels").arg(band).arg(dark)));
+      QVERIFY2(dark > 200,
+               qPrintable(QStringLiteral("band %1: %2 dark pixels").arg(band).arg(dark)));
     }
   }
 
@@ -106,8 +113,8 @@ class GuiCliTest : public QObject {
     QTest::addColumn<QStringList>("arguments");
     QTest::newRow("no arguments (README)") << QStringList{};
     QTest::newRow("compare on crash-holder")
-        << QStringList{QStringLiteral("--scenario"), lesson("crash-holder.yaml"), QStringLiteral("--compare"),
-                       QStringLiteral("zk-naive")};
+        << QStringList{QStringLiteral("--scenario"), lesson("crash-holder.yaml"),
+                       QStringLiteral("--compare"), QStringLiteral("zk-naive")};
   }
 
   void theReadmeCommandAndCompareModeStayUp() {
@@ -123,20 +130,30 @@ class GuiCliTest : public QObject {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
     const QString out = QStringLiteral("never.png");
-    QTest::newRow("size without x") << QStringList{QStringLiteral("--scenario"), lesson("herd-naive.yaml"), QStringLiteral("--screenshot"), out,
-                                                   QStringLiteral("--size"), QStringLiteral("1600")}
-                                    << QStringLiteral("lockscope: --size: expected WIDTHxHEIGHT");
-    QTest::newRow("size not a number") << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--size"), QStringLiteral("bigxsmall")}
-                                       << QStringLiteral("lockscope: --size:");
-    QTest::newRow("size below the minimum") << QStringList{QStringLiteral("--scenario"), lesson("herd-naive.yaml"), QStringLiteral("--screenshot"), out,
-                                                            QStringLiteral("--size"), QStringLiteral("800x500")}
-                                            << QStringLiteral("lockscope: --size: at least 1024x640");
-    QTest::newRow("size missing") << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--size")}
+    QTest::newRow("size without x")
+        << QStringList{QStringLiteral("--scenario"),   lesson("herd-naive.yaml"),
+                       QStringLiteral("--screenshot"), out,
+                       QStringLiteral("--size"),       QStringLiteral("1600")}
+        << QStringLiteral("lockscope: --size: expected WIDTHxHEIGHT");
+    QTest::newRow("size not a number")
+        << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+                       QStringLiteral("bigxsmall")}
+        << QStringLiteral("lockscope: --size:");
+    QTest::newRow("size below the minimum")
+        << QStringList{QStringLiteral("--scenario"),   lesson("herd-naive.yaml"),
+                       QStringLiteral("--screenshot"), out,
+                       QStringLiteral("--size"),       QStringLiteral("800x500")}
+        << QStringLiteral("lockscope: --size: at least 1024x640");
+    QTest::newRow("size missing") << QStringList{QStringLiteral("--screenshot"), out,
+                                                 QStringLiteral("--size")}
                                   << QStringLiteral("lockscope: --size: expected a value");
-    QTest::newRow("bad time") << QStringList{QStringLiteral("--screenshot"), out, QStringLiteral("--at"), QStringLiteral("soon")}
+    QTest::newRow("bad time") << QStringList{QStringLiteral("--screenshot"), out,
+                                             QStringLiteral("--at"), QStringLiteral("soon")}
                               << QStringLiteral("lockscope: --at:");
-    QTest::newRow("unknown option") << QStringList{QStringLiteral("--fullscreen")} << QStringLiteral("lockscope: unknown option '--fullscreen'");
-    QTest::newRow("missing file") << QStringList{QStringLiteral("--scenario"), QStringLiteral("/nonexistent/lesson.yaml"),
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--fullscreen")}
+                                    << QStringLiteral("lockscope: unknown option '--fullscreen'");
+    QTest::newRow("missing file") << QStringList{QStringLiteral("--scenario"),
+                                                 QStringLiteral("/nonexistent/lesson.yaml"),
                                                  QStringLiteral("--screenshot"), out}
                                   << QStringLiteral("lockscope: /nonexistent/lesson.yaml");
   }

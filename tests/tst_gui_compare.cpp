@@ -6,16 +6,16 @@
 // Method: Main.qml loaded as the app loads it, offscreen; compare mode switched on as M does; the
 // compare bar's combo boxes driven through their `activated` signal as a click would; the
 // follower's cursor and the releases both runs have done read from their timelines.
+#include <QtQml/qqmlextensionplugin.h>
 #include <QJSValue>
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
 #include <QQuickWindow>
 #include <QTest>
-#include <QtQml/qqmlextensionplugin.h>
 
 #include "simulation_controller.h"
-#include "support/gui_window.h"
 #include "support/gui_lessons.h"
+#include "support/gui_window.h"
 
 Q_IMPORT_QML_PLUGIN(LockscopePlugin)
 
@@ -47,7 +47,9 @@ class GuiCompareTest : public QObject {
   SimulationController* primary_ = nullptr;
   SimulationController* secondary_ = nullptr;
 
-  QQuickItem* item(const char* name) const { return window_->findChild<QQuickItem*>(QLatin1String(name)); }
+  QQuickItem* item(const char* name) const {
+    return window_->findChild<QQuickItem*>(QLatin1String(name));
+  }
   void compareLesson(const QString& file) {
     window_->setProperty("comparing", false);
     QVERIFY2(primary_->session()->load(file), qPrintable(primary_->error()));
@@ -70,8 +72,10 @@ class GuiCompareTest : public QObject {
   void aRedisLessonIsComparedWithItsCounterpart_data() {
     QTest::addColumn<QString>("lesson");
     QTest::addColumn<QString>("counterpart");
-    QTest::newRow("paused-holder (redis-lock)") << testing::redisLesson("paused-holder.yaml") << "redis-fenced";
-    QTest::newRow("setnx-crash-before-expire") << testing::redisLesson("setnx-crash-before-expire.yaml") << "redis-lock";
+    QTest::newRow("paused-holder (redis-lock)")
+        << testing::redisLesson("paused-holder.yaml") << "redis-fenced";
+    QTest::newRow("setnx-crash-before-expire")
+        << testing::redisLesson("setnx-crash-before-expire.yaml") << "redis-lock";
     QTest::newRow("unsafe-del") << testing::redisLesson("unsafe-del.yaml") << "redis-lock";
     QTest::newRow("herd-naive") << testing::zookeeperLesson("herd-naive.yaml") << "zk-chained";
   }
@@ -86,7 +90,8 @@ class GuiCompareTest : public QObject {
     const QString service = primary_->run()->recipe().section(QLatin1Char('-'), 0, 0);
     for (const QString& choice : choices) {
       // zk-… with zk-…; redis-… and redlock with each other.
-      QVERIFY2(choice.startsWith(QLatin1String("zk-")) == service.startsWith(QLatin1String("zk")), qPrintable(choice));
+      QVERIFY2(choice.startsWith(QLatin1String("zk-")) == service.startsWith(QLatin1String("zk")),
+               qPrintable(choice));
     }
   }
 
@@ -95,10 +100,12 @@ class GuiCompareTest : public QObject {
     compareLesson(testing::redisLesson("paused-holder.yaml"));
     QQuickItem* box = item("compareRecipeBox");
     QVERIFY(box && box->isVisible());
-    QCOMPARE(box->property("count").toInt(), static_cast<int>(secondary_->compare()->choices().size()));
+    QCOMPARE(box->property("count").toInt(),
+             static_cast<int>(secondary_->compare()->choices().size()));
     // It shows the recipe the right-hand run plays (redis-fenced, not the list's first).
     QCOMPARE(box->property("currentText").toString(), secondary_->run()->recipe());
-    const int index = static_cast<int>(secondary_->compare()->choices().indexOf(QStringLiteral("redis-unsafe-del")));
+    const int index = static_cast<int>(
+        secondary_->compare()->choices().indexOf(QStringLiteral("redis-unsafe-del")));
     QVERIFY(index >= 0);
     QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, index)));
     QCoreApplication::processEvents();
@@ -124,9 +131,11 @@ class GuiCompareTest : public QObject {
     QVERIFY(secondary_->compare()->alignOnRelease());
     const auto [done, last] = releasesDone(*secondary_);
     QCOMPARE(done, size_t{4});
-    QVERIFY2(secondary_->timeMicros() - last == 500 || (secondary_->timeline()->releases().size() > 4 &&
-                                                         secondary_->timeMicros() == secondary_->timeline()->releases()[4].time - 1),
-             qPrintable(QStringLiteral("%1 after its release #4").arg(secondary_->timeMicros() - last)));
+    QVERIFY2(
+        secondary_->timeMicros() - last == 500 ||
+            (secondary_->timeline()->releases().size() > 4 &&
+             secondary_->timeMicros() == secondary_->timeline()->releases()[4].time - 1),
+        qPrintable(QStringLiteral("%1 after its release #4").arg(secondary_->timeMicros() - last)));
     // The runs differ in time at release #4: otherwise this proves nothing.
     QVERIFY(secondary_->timeMicros() != at);
     // Played on, it keeps following release by release.
@@ -174,7 +183,10 @@ class GuiCompareTest : public QObject {
     window_->grabWindow();
     QCOMPARE(headline->property("text").toString(), secondary_->compare()->headline());
     // What was drawn, after the label fitted its text to its width.
-    const int drawnPixels = headline->property("fontInfo").value<QJSValue>().property(QStringLiteral("pixelSize")).toInt();
+    const int drawnPixels = headline->property("fontInfo")
+                                .value<QJSValue>()
+                                .property(QStringLiteral("pixelSize"))
+                                .toInt();
     window_->setProperty("presentation", false);
     window_->resize(QSize(1600, 1000));
     QVERIFY2(drawnPixels >= 24, qPrintable(QString::number(drawnPixels)));
@@ -197,8 +209,10 @@ class GuiCompareTest : public QObject {
         QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, first), Q_ARG(int, a));
         for (int b = a + 1; b < clients; ++b) {
           QRectF second;
-          QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, second), Q_ARG(int, b));
-          QVERIFY2(!first.intersects(second), qPrintable(QStringLiteral("cards %1 and %2 overlap").arg(a + 1).arg(b + 1)));
+          QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, second),
+                                    Q_ARG(int, b));
+          QVERIFY2(!first.intersects(second),
+                   qPrintable(QStringLiteral("cards %1 and %2 overlap").arg(a + 1).arg(b + 1)));
         }
       }
     }
@@ -213,10 +227,12 @@ class GuiCompareTest : public QObject {
     QTest::addColumn<QString>("lesson");
     QTest::addColumn<QSize>("size");
     QTest::addColumn<bool>("comparing");
-    for (const char* lesson : {"zookeeper/herd-naive.yaml", "zookeeper/crash-holder.yaml", "redis/redlock-two-down.yaml"}) {
+    for (const char* lesson : {"zookeeper/herd-naive.yaml", "zookeeper/crash-holder.yaml",
+                               "redis/redlock-two-down.yaml"}) {
       for (const QSize size : {QSize(1280, 720), QSize(1600, 1000), QSize(1024, 640)}) {
         for (const bool comparing : {false, true}) {
-          QTest::addRow("%s %dx%d%s", lesson, size.width(), size.height(), comparing ? " compare" : "")
+          QTest::addRow("%s %dx%d%s", lesson, size.width(), size.height(),
+                        comparing ? " compare" : "")
               << QString::fromLatin1(lesson) << size << comparing;
         }
       }
@@ -231,7 +247,9 @@ class GuiCompareTest : public QObject {
       compareLesson(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/") + lesson);
     } else {
       window_->setProperty("comparing", false);
-      QVERIFY2(primary_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/") + lesson), qPrintable(primary_->error()));
+      QVERIFY2(
+          primary_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/") + lesson),
+          qPrintable(primary_->error()));
     }
     QTRY_VERIFY(window_->width() == size.width());
     QTest::qWait(100);  // a frame at the new size: the stage places its cards as it paints
@@ -244,8 +262,10 @@ class GuiCompareTest : public QObject {
       ++checked;
       for (int client = 0; client < primary_->run()->clientNames().size(); ++client) {
         QRectF card;
-        QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, card), Q_ARG(int, client));
-        QVERIFY2(!card.intersects(legend), qPrintable(QStringLiteral("c%1's card covers the legend").arg(client + 1)));
+        QMetaObject::invokeMethod(stage, "clientRect", Q_RETURN_ARG(QRectF, card),
+                                  Q_ARG(int, client));
+        QVERIFY2(!card.intersects(legend),
+                 qPrintable(QStringLiteral("c%1's card covers the legend").arg(client + 1)));
       }
     }
     QVERIFY(checked >= (comparing ? 2 : 1));

@@ -24,7 +24,7 @@ class GuiHoldsTest : public QObject {
  private slots:
   void holdsAndHandoffsAreTheCheckers_data() {
     QTest::addColumn<QString>("lesson");
-    QTest::addColumn<int>("bars");  // the hold bars its acquisitions make
+    QTest::addColumn<int>("bars");       // the hold bars its acquisitions make
     QTest::addColumn<bool>("handsOff");  // the lock passes between clients at least once
     // Nested holds: each client acquires twice, and is drawn as one bar.
     QTest::newRow("zk reentrancy") << "zookeeper/reentrancy.yaml" << 3 << true;
@@ -72,9 +72,10 @@ class GuiHoldsTest : public QObject {
       if (event.kind != sim::TraceKind::Lock || event.op != sim::LockOp::Acquired) continue;
       ++acquiredEvents;
       const int client = timeline->cast().clientOfActor(event.actor);
-      const auto within = std::count_if(holds.begin(), holds.end(), [&](const gui::HoldInterval& hold) {
-        return hold.client == client && hold.start <= event.time && event.time <= hold.end;
-      });
+      const auto within = std::count_if(
+          holds.begin(), holds.end(), [&](const gui::HoldInterval& hold) {
+            return hold.client == client && hold.start <= event.time && event.time <= hold.end;
+          });
       QCOMPARE(within, 1);
     }
     QCOMPARE(acquiredEvents, acquisitions);

@@ -4,8 +4,8 @@
 // window's previous run left in place and nothing frozen.
 //
 // Method: a SimulationController switched to live against the zk_standalone fixture's server
-// and the redis_servers fixture's first server (and against a loopback port nobody listens on); the event loop keeps running while the live
-// run takes its real time on the worker thread.
+// and the redis_servers fixture's first server (and against a loopback port nobody listens on); the
+// event loop keeps running while the live run takes its real time on the worker thread.
 #include <QElapsedTimer>
 #include <QTest>
 
@@ -31,7 +31,8 @@ class GuiLiveTest : public QObject {
     QVERIFY(simulation.live()->busy());
     QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 20'000);
     QVERIFY2(timer.elapsed() < 15'000, qPrintable(QString::number(timer.elapsed())));
-    QVERIFY2(simulation.live()->connectionStatus().startsWith(QLatin1String("live: ")), qPrintable(simulation.live()->connectionStatus()));
+    QVERIFY2(simulation.live()->connectionStatus().startsWith(QLatin1String("live: ")),
+             qPrintable(simulation.live()->connectionStatus()));
     QCOMPARE(simulation.timeline()->report().traceSha256, modelHash);  // the model's run stays
   }
 
@@ -44,7 +45,8 @@ class GuiLiveTest : public QObject {
     QVERIFY(simulation.session()->load(testing::zookeeperLesson("herd-chained.yaml")));
     QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 120'000);
     QVERIFY2(simulation.run()->loaded(), qPrintable(simulation.live()->connectionStatus()));
-    QCOMPARE(QString::fromStdString(simulation.timeline()->report().backend), QStringLiteral("live"));
+    QCOMPARE(QString::fromStdString(simulation.timeline()->report().backend),
+             QStringLiteral("live"));
     simulation.playback()->seekTime(simulation.playback()->endTime());
     QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("acquisitions")).toInt(), 10);
     QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("violations")).toInt(), 0);
@@ -60,7 +62,8 @@ class GuiLiveTest : public QObject {
     QVERIFY(simulation.session()->load(testing::redisLesson("crash-with-ttl.yaml")));
     QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 60'000);
     QVERIFY2(simulation.run()->loaded(), qPrintable(simulation.live()->connectionStatus()));
-    QCOMPARE(QString::fromStdString(simulation.timeline()->report().backend), QStringLiteral("live"));
+    QCOMPARE(QString::fromStdString(simulation.timeline()->report().backend),
+             QStringLiteral("live"));
     simulation.playback()->seekTime(simulation.playback()->endTime());
     QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("acquisitions")).toInt(), 3);
     QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("violations")).toInt(), 0);

@@ -34,7 +34,8 @@ QString lesson(const char* name) { return testing::zookeeperLesson(name); }
 
 QStringList activities(const SimulationController& simulation) {
   QStringList out;
-  for (int client = 0; client < simulation.run()->clientCount(); ++client) out << simulation.faults()->clientActivity(client);
+  for (int client = 0; client < simulation.run()->clientCount(); ++client)
+    out << simulation.faults()->clientActivity(client);
   return out;
 }
 
@@ -88,15 +89,18 @@ class GuiModelsTest : public QObject {
     QCOMPARE(simulation.recipeLines()->rowCount() > 0, true);
     QVERIFY(simulation.session()->configure(QString(), QString(), 0, QStringLiteral("4, 9")));
     QCOMPARE(simulation.run()->latencyMs(), QStringLiteral("4, 9"));
-    QVERIFY(simulation.session()->recordingText().contains(QLatin1String("network: {latency_ms: [4, 9]}")));
-    QVERIFY(!simulation.session()->configure(QString(), QString(), 0, QStringLiteral("9, 4")));  // low > high
+    QVERIFY(simulation.session()->recordingText().contains(
+        QLatin1String("network: {latency_ms: [4, 9]}")));
+    QVERIFY(!simulation.session()->configure(QString(), QString(), 0,
+                                             QStringLiteral("9, 4")));  // low > high
     QVERIFY(!simulation.error().isEmpty());
     QCOMPARE(simulation.run()->latencyMs(), QStringLiteral("4, 9"));
   }
 
   void lessonListShowsEveryScenario() {
     gui::LessonListModel lessons;
-    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal, this);
+    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal,
+                                 this);
     lessons.setFolder(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios"));
     QVERIFY(lessons.rowCount() >= 21);
     bool foundHerd = false;
@@ -104,7 +108,9 @@ class GuiModelsTest : public QObject {
       const QModelIndex index = lessons.index(row, 0);
       QVERIFY(index.data(gui::LessonListModel::ValidRole).toBool());
       QVERIFY(!index.data(gui::LessonListModel::SummaryRole).toString().isEmpty());
-      foundHerd |= index.data(gui::LessonListModel::FileRole).toString().endsWith(QLatin1String("herd-naive.yaml"));
+      foundHerd |= index.data(gui::LessonListModel::FileRole)
+                       .toString()
+                       .endsWith(QLatin1String("herd-naive.yaml"));
     }
     QVERIFY(foundHerd);
   }
@@ -116,30 +122,41 @@ class GuiModelsTest : public QObject {
     QTemporaryDir dir;
     const QString folder = dir.filePath(QStringLiteral("lessons"));
     const QString source = QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios");
-    for (const QString& sub : {QStringLiteral("zookeeper"), QStringLiteral("redis"), QStringLiteral("zookeeper-live")}) {
+    for (const QString& sub :
+         {QStringLiteral("zookeeper"), QStringLiteral("redis"), QStringLiteral("zookeeper-live")}) {
       QVERIFY(QDir().mkpath(folder + QLatin1Char('/') + sub));
-      for (const QString& name : QDir(source + QLatin1Char('/') + sub).entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
-        QVERIFY(QFile::copy(source + QLatin1Char('/') + sub + QLatin1Char('/') + name, folder + QLatin1Char('/') + sub + QLatin1Char('/') + name));
+      for (const QString& name : QDir(source + QLatin1Char('/') + sub)
+                                     .entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
+        QVERIFY(QFile::copy(source + QLatin1Char('/') + sub + QLatin1Char('/') + name,
+                            folder + QLatin1Char('/') + sub + QLatin1Char('/') + name));
       }
     }
     // A teacher's own lesson, named to sort first by file name.
-    QVERIFY(QFile::copy(source + QStringLiteral("/zookeeper/crash-holder.yaml"), folder + QStringLiteral("/zookeeper/a-mine.yaml")));
+    QVERIFY(QFile::copy(source + QStringLiteral("/zookeeper/crash-holder.yaml"),
+                        folder + QStringLiteral("/zookeeper/a-mine.yaml")));
     gui::LessonListModel lessons;
-    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal, this);
+    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal,
+                                 this);
     lessons.setLive(true);  // the live-only lessons are listed too, last
     lessons.setFolder(folder);
     QStringList files, groups;
     for (int row = 0; row < lessons.rowCount(); ++row) {
-      files << QDir(folder).relativeFilePath(lessons.index(row, 0).data(gui::LessonListModel::FileRole).toString());
+      files << QDir(folder).relativeFilePath(
+          lessons.index(row, 0).data(gui::LessonListModel::FileRole).toString());
       const QString group = lessons.index(row, 0).data(gui::LessonListModel::GroupRole).toString();
       if (groups.isEmpty() || groups.last() != group) groups << group;
     }
-    QCOMPARE(groups, (QStringList{QStringLiteral("zookeeper"), QStringLiteral("redis"), QStringLiteral("zookeeper-live")}));
-    QCOMPARE(files.mid(0, 3), (QStringList{QStringLiteral("zookeeper/herd-naive.yaml"), QStringLiteral("zookeeper/herd-chained.yaml"),
+    QCOMPARE(groups, (QStringList{QStringLiteral("zookeeper"), QStringLiteral("redis"),
+                                  QStringLiteral("zookeeper-live")}));
+    QCOMPARE(files.mid(0, 3), (QStringList{QStringLiteral("zookeeper/herd-naive.yaml"),
+                                           QStringLiteral("zookeeper/herd-chained.yaml"),
                                            QStringLiteral("zookeeper/crash-holder.yaml")}));
-    QCOMPARE(lessons.index(0, 0).data(gui::LessonListModel::TitleRole).toString().left(16), QStringLiteral("The herd effect:"));
-    QCOMPARE(files.value(files.indexOf(QStringLiteral("redis/setnx-crash-before-expire.yaml")) - 1), QStringLiteral("zookeeper/a-mine.yaml"));
-    QVERIFY(files.indexOf(QStringLiteral("redis/redlock-happy-path.yaml")) < files.indexOf(QStringLiteral("redis/redlock-clock-jump.yaml")));
+    QCOMPARE(lessons.index(0, 0).data(gui::LessonListModel::TitleRole).toString().left(16),
+             QStringLiteral("The herd effect:"));
+    QCOMPARE(files.value(files.indexOf(QStringLiteral("redis/setnx-crash-before-expire.yaml")) - 1),
+             QStringLiteral("zookeeper/a-mine.yaml"));
+    QVERIFY(files.indexOf(QStringLiteral("redis/redlock-happy-path.yaml")) <
+            files.indexOf(QStringLiteral("redis/redlock-clock-jump.yaml")));
     QCOMPARE(files.size(), lessons.rowCount());
   }
 
@@ -147,18 +164,25 @@ class GuiModelsTest : public QObject {
   // model does not list them, and says where they went.
   void lessonListKeepsLiveOnlyLessonsForLiveRuns() {
     gui::LessonListModel lessons;
-    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal, this);
+    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal,
+                                 this);
     lessons.setFolder(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios"));
     const auto listed = [&lessons](const char* name) {
       for (int row = 0; row < lessons.rowCount(); ++row) {
-        if (lessons.index(row, 0).data(gui::LessonListModel::FileRole).toString().endsWith(QLatin1String(name))) return true;
+        if (lessons.index(row, 0)
+                .data(gui::LessonListModel::FileRole)
+                .toString()
+                .endsWith(QLatin1String(name)))
+          return true;
       }
       return false;
     };
     QVERIFY(!listed("zookeeper-live/leader-killed.yaml"));
     QVERIFY(!listed("zookeeper-live/quorum-lost.yaml"));
     QVERIFY(listed("zookeeper/crash-holder.yaml"));
-    QVERIFY2(lessons.liveOnlyNote().startsWith(QLatin1String("2 lessons need live servers, as the model's one server cannot show them (")), qPrintable(lessons.liveOnlyNote()));
+    QVERIFY2(lessons.liveOnlyNote().startsWith(QLatin1String(
+                 "2 lessons need live servers, as the model's one server cannot show them (")),
+             qPrintable(lessons.liveOnlyNote()));
     lessons.setLive(true);
     QVERIFY(listed("zookeeper-live/leader-killed.yaml"));
     QVERIFY(listed("zookeeper-live/quorum-lost.yaml"));
@@ -192,13 +216,15 @@ class GuiModelsTest : public QObject {
   void aBrokenScenarioKeepsThePreviousOne() {
     QTemporaryDir dir;
     const QString path = testing::writeScenario(
-        dir, "broken.yaml", "title: broken\nrecipe: zk-chained\nclients: 3\nhold_milliseconds: 5\n");
+        dir, "broken.yaml",
+        "title: broken\nrecipe: zk-chained\nclients: 3\nhold_milliseconds: 5\n");
     QVERIFY(!path.isEmpty());
     SimulationController simulation;
     QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
     const QString title = simulation.run()->title();
     QVERIFY(!simulation.session()->load(path));
-    QVERIFY2(simulation.error().startsWith(path + QStringLiteral(":4:1:")), qPrintable(simulation.error()));
+    QVERIFY2(simulation.error().startsWith(path + QStringLiteral(":4:1:")),
+             qPrintable(simulation.error()));
     QCOMPARE(simulation.run()->title(), title);
     QVERIFY(!simulation.session()->load(dir.filePath(QStringLiteral("missing.yaml"))));
     QVERIFY(simulation.error().contains(QLatin1String("missing.yaml:1:1:")));
@@ -213,14 +239,22 @@ class GuiModelsTest : public QObject {
     const int eventsBefore = simulation.playback()->eventIndex();
     std::vector<std::string> prefix;
     for (int index = 0; index < eventsBefore; ++index) {
-      prefix.push_back(simulation.events()->index(index).data(gui::EventLogModel::TextRole).toString().toStdString());
+      prefix.push_back(simulation.events()
+                           ->index(index)
+                           .data(gui::EventLogModel::TextRole)
+                           .toString()
+                           .toStdString());
     }
     QVERIFY(simulation.faults()->clientActivity(2) != QLatin1String("crashed"));
     QVERIFY(simulation.faults()->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
     QCOMPARE(simulation.faults()->clientActivity(2), QStringLiteral("crashed"));
     QCOMPARE(simulation.playback()->time(), simulation.playback()->origin() + 40'000);
     for (int index = 0; index < eventsBefore; ++index) {
-      QCOMPARE(simulation.events()->index(index).data(gui::EventLogModel::TextRole).toString().toStdString(),
+      QCOMPARE(simulation.events()
+                   ->index(index)
+                   .data(gui::EventLogModel::TextRole)
+                   .toString()
+                   .toStdString(),
                prefix[static_cast<size_t>(index)]);
     }
     QCOMPARE(simulation.session()->manualFaults().size(), 1);
@@ -276,18 +310,23 @@ class GuiModelsTest : public QObject {
     QCOMPARE(c3.value(QStringLiteral("restart")).toBool(), true);
     QCOMPARE(c3.value(QStringLiteral("pauseEnabled")).toBool(), false);
 
-    QCOMPARE(simulation.faults()->faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
+    QCOMPARE(simulation.faults()->faultChoices(1).value(QStringLiteral("pause")).toString(),
+             QStringLiteral("pause"));
     QVERIFY(simulation.faults()->injectFaultOn(QStringLiteral("pause"), 1));
     QCOMPARE(simulation.faults()->clientActivity(1), QStringLiteral("paused"));
-    QCOMPARE(simulation.faults()->faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("resume"));
+    QCOMPARE(simulation.faults()->faultChoices(1).value(QStringLiteral("pause")).toString(),
+             QStringLiteral("resume"));
     simulation.playback()->seekTime(simulation.playback()->time() + 1'000);
     QVERIFY(simulation.faults()->injectFaultOn(QStringLiteral("pause"), 1));  // toggles: a resume
     QCOMPARE(simulation.session()->manualFaults().last(), QStringLiteral("41.000 ms: resume c2"));
-    QCOMPARE(simulation.faults()->faultChoices(1).value(QStringLiteral("pause")).toString(), QStringLiteral("pause"));
+    QCOMPARE(simulation.faults()->faultChoices(1).value(QStringLiteral("pause")).toString(),
+             QStringLiteral("pause"));
 
-    QCOMPARE(simulation.faults()->faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("partition"));
+    QCOMPARE(simulation.faults()->faultChoices(3).value(QStringLiteral("partition")).toString(),
+             QStringLiteral("partition"));
     QVERIFY(simulation.faults()->injectFaultOn(QStringLiteral("partition"), 3));
-    QCOMPARE(simulation.faults()->faultChoices(3).value(QStringLiteral("partition")).toString(), QStringLiteral("heal"));
+    QCOMPARE(simulation.faults()->faultChoices(3).value(QStringLiteral("partition")).toString(),
+             QStringLiteral("heal"));
     simulation.playback()->seekTime(simulation.playback()->time() + 1'000);
     QVERIFY(simulation.faults()->injectFaultOn(QStringLiteral("partition"), 3));
     QCOMPARE(simulation.session()->manualFaults().last(), QStringLiteral("42.000 ms: heal c4"));
@@ -326,15 +365,22 @@ class GuiModelsTest : public QObject {
     const auto& first = naive.timeline()->releases().front();
     naive.playback()->seekTime(static_cast<double>(first.time));
     QCOMPARE(naive.metrics()->figures().value(QStringLiteral("releases")).toInt(), 1);
-    QCOMPARE(naive.metrics()->figures().value(QStringLiteral("notificationsPerRelease")).toDouble(), 0.0);
+    QCOMPARE(naive.metrics()->figures().value(QStringLiteral("notificationsPerRelease")).toDouble(),
+             0.0);
     naive.playback()->seekTime(static_cast<double>(first.time + first.handoff));
     QCOMPARE(naive.metrics()->figures().value(QStringLiteral("releases")).toInt(), 1);
-    QCOMPARE(naive.metrics()->figures().value(QStringLiteral("notificationsPerRelease")).toDouble(), 9.0);
+    QCOMPARE(naive.metrics()->figures().value(QStringLiteral("notificationsPerRelease")).toDouble(),
+             9.0);
     // Half way between: what has landed so far.
     naive.playback()->seekTime(static_cast<double>(first.time + first.handoff / 2));
-    const double halfWay = naive.metrics()->figures().value(QStringLiteral("notificationsPerRelease")).toDouble();
-    QCOMPARE(halfWay, static_cast<double>(naive.metrics()->figures().value(QStringLiteral("notifications")).toInt() -
-                                          naive.timeline()->countsAfter(naive.timeline()->trace().countUpTo(first.time - 1)).notifications));
+    const double halfWay =
+        naive.metrics()->figures().value(QStringLiteral("notificationsPerRelease")).toDouble();
+    QCOMPARE(halfWay,
+             static_cast<double>(
+                 naive.metrics()->figures().value(QStringLiteral("notifications")).toInt() -
+                 naive.timeline()
+                     ->countsAfter(naive.timeline()->trace().countUpTo(first.time - 1))
+                     .notifications));
 
     SimulationController chained;
     QVERIFY(chained.session()->load(lesson("herd-chained.yaml")));
@@ -358,7 +404,8 @@ class GuiModelsTest : public QObject {
     QVERIFY(kinds.contains(QStringLiteral("lock")));
     QVERIFY(!kinds.contains(QStringLiteral("key_changed")));
     std::set<QString> present;
-    for (const auto& event : simulation.timeline()->trace().events()) present.insert(QLatin1String(sim::traceKindName(event.kind)));
+    for (const auto& event : simulation.timeline()->trace().events())
+      present.insert(QLatin1String(sim::traceKindName(event.kind)));
     QCOMPARE(static_cast<size_t>(kinds.size()), present.size() + 1);
     for (const QString& kind : present) QVERIFY2(kinds.contains(kind), qPrintable(kind));
 
@@ -373,14 +420,16 @@ class GuiModelsTest : public QObject {
     filter.setKind(QStringLiteral("redis_instance"));
     QVERIFY(filter.rowCount() > 0);
     for (int row = 0; row < filter.rowCount(); ++row) {
-      QCOMPARE(filter.index(row).data(gui::EventLogModel::KindRole).toString(), QStringLiteral("redis_instance"));
+      QCOMPARE(filter.index(row).data(gui::EventLogModel::KindRole).toString(),
+               QStringLiteral("redis_instance"));
     }
   }
 
   void scrubbingMovesByHundredthsOfTheRun() {
     SimulationController simulation;
     QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
-    const double step = std::floor((simulation.playback()->endTime() - simulation.playback()->origin()) / 100);
+    const double step = std::floor(
+        (simulation.playback()->endTime() - simulation.playback()->origin()) / 100);
     simulation.playback()->scrub(3);
     QCOMPARE(simulation.playback()->time(), 3 * step);
     simulation.playback()->scrub(-1);
@@ -456,13 +505,16 @@ class GuiModelsTest : public QObject {
     simulation.playback()->seekTime(simulation.playback()->origin() + 100'000);
     const auto rows = [](const QAbstractItemModel& model) {
       QStringList texts;
-      for (int row = 0; row < model.rowCount(); ++row) texts << model.index(row, 0).data(gui::EventLogModel::TextRole).toString();
+      for (int row = 0; row < model.rowCount(); ++row)
+        texts << model.index(row, 0).data(gui::EventLogModel::TextRole).toString();
       return texts;
     };
     const auto answer = [](const QStringList& texts) {
       QStringList found;
       for (const QString& text : texts) {
-        if (text.contains(QLatin1String("session of c1 expired")) || text.startsWith(QLatin1String("c2: acquired"))) found << text;
+        if (text.contains(QLatin1String("session of c1 expired")) ||
+            text.startsWith(QLatin1String("c2: acquired")))
+          found << text;
       }
       return found;
     };
@@ -490,7 +542,9 @@ class GuiModelsTest : public QObject {
     // Played on, the rows appear.
     simulation.playback()->setSpeed(100.0);
     simulation.playback()->play();
-    QTRY_VERIFY_WITH_TIMEOUT(!simulation.playback()->playing() && simulation.playback()->time() == simulation.playback()->endTime(), 20'000);
+    QTRY_VERIFY_WITH_TIMEOUT(!simulation.playback()->playing() &&
+                                 simulation.playback()->time() == simulation.playback()->endTime(),
+                             20'000);
     QCOMPARE(answer(rows(*simulation.events())), whole);
     QVERIFY(answer(rows(filter)).contains(whole.last()));
     filter.setCursor(simulation.playback()->eventIndex());  // as the log binds it
@@ -504,11 +558,14 @@ class GuiModelsTest : public QObject {
     SimulationController simulation;
     QVERIFY(simulation.session()->load(testing::redisLesson("paused-holder.yaml")));
     QCOMPARE(simulation.timeline()->report().verdict.violations.size(), size_t{2});
-    QVERIFY(simulation.timeline()->report().verdict.violations.front().time > simulation.playback()->origin());
+    QVERIFY(simulation.timeline()->report().verdict.violations.front().time >
+            simulation.playback()->origin());
     QCOMPARE(simulation.playback()->time(), 0.0);
     QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("violations")).toInt(), 0);
-    QVERIFY2(!simulation.verdict()->text().contains(QLatin1String("violation")), qPrintable(simulation.verdict()->text()));
-    QVERIFY2(!simulation.verdict()->text().contains(QLatin1String("expectations hold")), qPrintable(simulation.verdict()->text()));
+    QVERIFY2(!simulation.verdict()->text().contains(QLatin1String("violation")),
+             qPrintable(simulation.verdict()->text()));
+    QVERIFY2(!simulation.verdict()->text().contains(QLatin1String("expectations hold")),
+             qPrintable(simulation.verdict()->text()));
     QVERIFY(!simulation.verdict()->failed());
     // The violations as they happen: "so far".
     const auto& violations = simulation.timeline()->report().verdict.violations;
@@ -516,17 +573,23 @@ class GuiModelsTest : public QObject {
     sim::Micros earliest = first.knownAt();
     for (const auto& violation : violations) earliest = std::min(earliest, violation.knownAt());
     simulation.playback()->seekTime(static_cast<double>(earliest - 1));
-    QVERIFY2(!simulation.verdict()->text().contains(QLatin1String("violation")), qPrintable(simulation.verdict()->text()));
+    QVERIFY2(!simulation.verdict()->text().contains(QLatin1String("violation")),
+             qPrintable(simulation.verdict()->text()));
     simulation.playback()->seekTime(static_cast<double>(earliest));
     const int soFar = simulation.metrics()->figures().value(QStringLiteral("violations")).toInt();
     QVERIFY(soFar > 0);
-    QVERIFY2(simulation.verdict()->text().contains(QStringLiteral("%1 violation(s) so far").arg(soFar)), qPrintable(simulation.verdict()->text()));
+    QVERIFY2(
+        simulation.verdict()->text().contains(QStringLiteral("%1 violation(s) so far").arg(soFar)),
+        qPrintable(simulation.verdict()->text()));
     simulation.playback()->toEnd();
-    QCOMPARE(simulation.verdict()->text(), QStringLiteral("expectations hold · 2 violation(s), first: ") +
-                                       QString::fromStdString(first.kind));
+    QCOMPARE(simulation.verdict()->text(),
+             QStringLiteral("expectations hold · 2 violation(s), first: ") +
+                 QString::fromStdString(first.kind));
     simulation.playback()->restart();
     simulation.setWholeRunShown(true);
-    QVERIFY2(simulation.verdict()->text().startsWith(QStringLiteral("expectations hold · 2 violation(s)")), qPrintable(simulation.verdict()->text()));
+    QVERIFY2(simulation.verdict()->text().startsWith(
+                 QStringLiteral("expectations hold · 2 violation(s)")),
+             qPrintable(simulation.verdict()->text()));
     // The counters stay at the cursor: the whole run is shown, not played.
     QCOMPARE(simulation.metrics()->figures().value(QStringLiteral("violations")).toInt(), 0);
   }
@@ -540,14 +603,16 @@ class GuiModelsTest : public QObject {
     QVERIFY(simulation.session()->configure(QString(), QString(), 5));
     QVERIFY(!simulation.verdict()->passed());  // the lesson's expectations do not hold for this run
     simulation.playback()->toEnd();
-    QVERIFY2(simulation.verdict()->text().startsWith(QLatin1String("settings changed: the lesson's expectations are not judged")),
+    QVERIFY2(simulation.verdict()->text().startsWith(
+                 QLatin1String("settings changed: the lesson's expectations are not judged")),
              qPrintable(simulation.verdict()->text()));
     QVERIFY(!simulation.verdict()->failed());
     QVERIFY(simulation.session()->configure(QStringLiteral("zk-naive"), QString(), 3));
     QVERIFY(simulation.verdict()->text().startsWith(QLatin1String("settings changed")));
     QVERIFY(simulation.session()->configure(QStringLiteral("zk-chained"), QString(), 3));
     simulation.playback()->toEnd();
-    QVERIFY2(simulation.verdict()->text().startsWith(QLatin1String("expectations hold")), qPrintable(simulation.verdict()->text()));
+    QVERIFY2(simulation.verdict()->text().startsWith(QLatin1String("expectations hold")),
+             qPrintable(simulation.verdict()->text()));
     QVERIFY(simulation.session()->configure(QString(), QStringLiteral("4"), 0));
     QVERIFY(simulation.verdict()->text().startsWith(QLatin1String("settings changed")));
   }
@@ -558,8 +623,10 @@ class GuiModelsTest : public QObject {
     SimulationController simulation;
     QVERIFY(simulation.session()->load(testing::redisLesson("paused-holder.yaml")));
     QStringList names = simulation.run()->recipeNames();
-    QVERIFY(names.contains(QStringLiteral("redis-lock")) && names.contains(QStringLiteral("redlock")));
-    for (const QString& name : names) QVERIFY2(recipes::findRecipe(name.toStdString())->backend == "redis", qPrintable(name));
+    QVERIFY(names.contains(QStringLiteral("redis-lock")) &&
+            names.contains(QStringLiteral("redlock")));
+    for (const QString& name : names)
+      QVERIFY2(recipes::findRecipe(name.toStdString())->backend == "redis", qPrintable(name));
     QCOMPARE(names.value(simulation.run()->recipeIndex()), simulation.run()->recipe());
     QVERIFY(!simulation.session()->configure(QStringLiteral("zk-naive"), QString(), 0));
     QVERIFY2(simulation.error().contains(QLatin1String("needs")), qPrintable(simulation.error()));
@@ -568,7 +635,8 @@ class GuiModelsTest : public QObject {
     QVERIFY(simulation.session()->load(lesson("herd-naive.yaml")));
     names = simulation.run()->recipeNames();
     QVERIFY(names.contains(QStringLiteral("zk-chained")));
-    for (const QString& name : names) QVERIFY2(name.startsWith(QLatin1String("zk-")), qPrintable(name));
+    for (const QString& name : names)
+      QVERIFY2(name.startsWith(QLatin1String("zk-")), qPrintable(name));
     QCOMPARE(names.value(simulation.run()->recipeIndex()), simulation.run()->recipe());
   }
 

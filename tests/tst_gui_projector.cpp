@@ -9,21 +9,21 @@
 // software renderer at each size; each lesson under scenarios/ is loaded and the cursor put at
 // each narration moment (and the run's end); the stage reports what its last paint wrote
 // (clippedTexts, clientCaption, smallestZnodeTextPixels) and the grabbed pixels are measured.
+#include <QtQml/qqmlextensionplugin.h>
 #include <QDirIterator>
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
 #include <QQuickWindow>
 #include <QTest>
-#include <QtQml/qqmlextensionplugin.h>
 #include <cmath>
 
 #include "core/activity_text.h"
 #include "core/run_so_far.h"
 #include "core/stage_state.h"
 #include "simulation_controller.h"
-#include "support/gui_window.h"
 #include "space_time_view.h"
 #include "stage_view.h"
+#include "support/gui_window.h"
 #include "theme.h"
 
 Q_IMPORT_QML_PLUGIN(LockscopePlugin)
@@ -34,7 +34,8 @@ using gui::SimulationController;
 namespace {
 
 bool near(QRgb pixel, const QColor& colour, int tolerance) {
-  return std::abs(qRed(pixel) - colour.red()) <= tolerance && std::abs(qGreen(pixel) - colour.green()) <= tolerance &&
+  return std::abs(qRed(pixel) - colour.red()) <= tolerance &&
+         std::abs(qGreen(pixel) - colour.green()) <= tolerance &&
          std::abs(qBlue(pixel) - colour.blue()) <= tolerance;
 }
 
@@ -42,7 +43,8 @@ int pixelsNear(const QImage& image, const QRect& area, const QColor& colour, int
   int count = 0;
   const QRect box = area.intersected(image.rect());
   for (int y = box.top(); y <= box.bottom(); ++y) {
-    for (int x = box.left(); x <= box.right(); ++x) count += near(image.pixel(x, y), colour, tolerance) ? 1 : 0;
+    for (int x = box.left(); x <= box.right(); ++x)
+      count += near(image.pixel(x, y), colour, tolerance) ? 1 : 0;
   }
   return count;
 }
@@ -59,14 +61,17 @@ QColor darkestIn(const QImage& image, const QRect& area) {
   return QColor(darkest);
 }
 
-QRect sceneRect(const QQuickItem* item) { return item->mapRectToScene(QRectF(0, 0, item->width(), item->height())).toRect(); }
+QRect sceneRect(const QQuickItem* item) {
+  return item->mapRectToScene(QRectF(0, 0, item->width(), item->height())).toRect();
+}
 
 // Every text item on screen whose text was elided, but for those in `skipped`.
 QStringList elidedLabels(QQuickItem* root, const QQuickItem* skipped) {
   QStringList found;
   const auto visit = [&](auto&& self, QQuickItem* item) -> void {
     if (!item->isVisible() || item == skipped) return;
-    if (item->inherits("QQuickText") && item->property("truncated").toBool()) found << item->property("text").toString();
+    if (item->inherits("QQuickText") && item->property("truncated").toBool())
+      found << item->property("text").toString();
     for (QQuickItem* child : item->childItems()) self(self, child);
   };
   visit(visit, root);
@@ -75,8 +80,8 @@ QStringList elidedLabels(QQuickItem* root, const QQuickItem* skipped) {
 
 QStringList lessonFiles() {
   QStringList files;
-  QDirIterator it(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios"), {QStringLiteral("*.yaml")}, QDir::Files,
-                  QDirIterator::Subdirectories);
+  QDirIterator it(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios"), {QStringLiteral("*.yaml")},
+                  QDir::Files, QDirIterator::Subdirectories);
   while (it.hasNext()) files << it.next();
   files.sort();
   return files;
@@ -93,7 +98,9 @@ class GuiProjectorTest : public QObject {
   SimulationController* simulation_ = nullptr;
   gui::StageView* stage_ = nullptr;
 
-  QQuickItem* item(const char* name) const { return window_->findChild<QQuickItem*>(QLatin1String(name)); }
+  QQuickItem* item(const char* name) const {
+    return window_->findChild<QQuickItem*>(QLatin1String(name));
+  }
 
   // Everything checked at one moment of one lesson; "" when all holds, else what failed.
   QString problemsAt(const QSize& size, sim::Micros time) {
@@ -102,25 +109,31 @@ class GuiProjectorTest : public QObject {
     const QImage image = window_->grabWindow();
     QStringList problems;
     QStringList logLines;
-    for (QQuickItem* row : item("eventList")->property("contentItem").value<QQuickItem*>()->childItems()) {
+    for (QQuickItem* row :
+         item("eventList")->property("contentItem").value<QQuickItem*>()->childItems()) {
       for (QQuickItem* child : row->childItems()) logLines << child->property("text").toString();
     }
-    if (!stage_->clippedTexts().isEmpty()) problems << QStringLiteral("cut on the stage: ") + stage_->clippedTexts().join(QStringLiteral(" | "));
+    if (!stage_->clippedTexts().isEmpty())
+      problems << QStringLiteral("cut on the stage: ") +
+                      stage_->clippedTexts().join(QStringLiteral(" | "));
     const int rowPixels = stage_->smallestZnodeTextPixels();
-    if (rowPixels > 0 && rowPixels < 18) problems << QStringLiteral("znode rows in %1 px type").arg(rowPixels);
+    if (rowPixels > 0 && rowPixels < 18)
+      problems << QStringLiteral("znode rows in %1 px type").arg(rowPixels);
     const QRectF stageBox(0, 0, stage_->width(), stage_->height());
     const gui::StageState& state = simulation_->stage();
     for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
       const QString name = simulation_->run()->clientNames().value(client);
-      const QString activity = QString::fromStdString(
-          gui::activityText(state.clients()[static_cast<size_t>(client)], !state.instances().empty()));
+      const QString activity = QString::fromStdString(gui::activityText(
+          state.clients()[static_cast<size_t>(client)], !state.instances().empty()));
       if (stage_->clientCaption(client) != name + QLatin1Char('\n') + activity) {
-        problems << QStringLiteral("%1's card reads \"%2\", not its name and %3").arg(name, stage_->clientCaption(client), activity);
+        problems << QStringLiteral("%1's card reads \"%2\", not its name and %3")
+                        .arg(name, stage_->clientCaption(client), activity);
       }
       const QRectF card = stage_->clientRect(client);
       if (!stageBox.contains(card)) problems << name + QStringLiteral("'s card is off the stage");
       for (int other = client + 1; other < simulation_->run()->clientCount(); ++other) {
-        if (card.intersects(stage_->clientRect(other))) problems << name + QStringLiteral(" overlaps another card");
+        if (card.intersects(stage_->clientRect(other)))
+          problems << name + QStringLiteral(" overlaps another card");
       }
       // The card's text against its fill, left of the centred text.
       const QRect onScreen = stage_->mapRectToScene(card).toRect();
@@ -128,13 +141,19 @@ class GuiProjectorTest : public QObject {
       // The lightest of a few points (a message dot may pass over one): a pastel fill shows in all.
       QColor fill = Qt::black;
       for (int step = -2; step <= 2; ++step) {
-        const QColor sample(image.pixel(onScreen.left() + static_cast<int>(7 * unit), onScreen.center().y() + step * static_cast<int>(3 * unit)));
+        const QColor sample(image.pixel(onScreen.left() + static_cast<int>(7 * unit),
+                                        onScreen.center().y() + step * static_cast<int>(3 * unit)));
         if (qGray(sample.rgb()) > qGray(fill.rgb())) fill = sample;
       }
-      const QRect text = onScreen.adjusted(static_cast<int>(30 * unit), static_cast<int>(6 * unit), -static_cast<int>(30 * unit),
+      const QRect text = onScreen.adjusted(static_cast<int>(30 * unit), static_cast<int>(6 * unit),
+                                           -static_cast<int>(30 * unit),
                                            -static_cast<int>(10 * unit));
       const double contrast = gui::Theme::contrast(darkestIn(image, text), fill);
-      if (contrast < 7) problems << QStringLiteral("%1's card: text at %2:1 on %3").arg(name).arg(contrast, 0, 'f', 1).arg(fill.name());
+      if (contrast < 7)
+        problems << QStringLiteral("%1's card: text at %2:1 on %3")
+                        .arg(name)
+                        .arg(contrast, 0, 'f', 1)
+                        .arg(fill.name());
     }
     // Znode rows: their fill against black ink.
     for (const auto& [path, node] : state.znodes()) {
@@ -142,7 +161,9 @@ class GuiProjectorTest : public QObject {
       if (row.isEmpty()) continue;
       const QRect onScreen = stage_->mapRectToScene(row).toRect();
       const QColor fill(image.pixel(onScreen.right() - 3, onScreen.center().y()));
-      if (gui::Theme::contrast(Qt::black, fill) < 7) problems << QStringLiteral("row %1 filled %2").arg(QString::fromStdString(path), fill.name());
+      if (gui::Theme::contrast(Qt::black, fill) < 7)
+        problems
+            << QStringLiteral("row %1 filled %2").arg(QString::fromStdString(path), fill.name());
     }
     // A violation in sight on the diagram is drawn in the violation colour, not a pale wash.
     auto* diagram = qobject_cast<gui::SpaceTimeView*>(item("diagram"));
@@ -152,37 +173,50 @@ class GuiProjectorTest : public QObject {
     bool violationInSight = false;
     // Of those the run has shown by the cursor (a lost update at its write, a deadlock at the
     // run's end: item 4 of the issue, no spoilers).
-    for (const gui::ViolationSoFar& shown : gui::violationsSoFar(*simulation_->timeline(), simulation_->timeMicros())) {
+    for (const gui::ViolationSoFar& shown :
+         gui::violationsSoFar(*simulation_->timeline(), simulation_->timeMicros())) {
       violationInSight |= shown.from >= start && shown.from <= begun;
     }
     // What has happened: left of the cursor (what is still to come is faded, item 4 of the issue).
     QRect diagramArea = sceneRect(diagram);
     diagramArea.setWidth(static_cast<int>(diagram->width() * 0.7));
     QColor wash = gui::Theme::violationColour();
-    wash = QColor(255 - (255 - wash.red()) * 60 / 255, 255 - (255 - wash.green()) * 60 / 255, 255 - (255 - wash.blue()) * 60 / 255);
+    wash = QColor(255 - (255 - wash.red()) * 60 / 255, 255 - (255 - wash.green()) * 60 / 255,
+                  255 - (255 - wash.blue()) * 60 / 255);
     // A wash fills its area with the pale colour; the violation colour's own hatching has some
     // pale pixels too, on its antialiased edges, but fewer than strong ones.
-    const int pale = pixelsNear(image, diagramArea, wash, 6), strong = pixelsNear(image, diagramArea, gui::Theme::violationColour(), 30);
-    if (pale > 200 && pale > strong) problems << QStringLiteral("a pale violation wash on the diagram (%1 pale pixels, %2 strong)").arg(pale).arg(strong);
+    const int pale = pixelsNear(image, diagramArea, wash, 6),
+              strong = pixelsNear(image, diagramArea, gui::Theme::violationColour(), 30);
+    if (pale > 200 && pale > strong)
+      problems << QStringLiteral("a pale violation wash on the diagram (%1 pale pixels, %2 strong)")
+                      .arg(pale)
+                      .arg(strong);
     if (violationInSight && strong < 30) {
       problems << QStringLiteral("a violation in sight, not drawn in the violation colour");
     }
     // The panels that must stay usable, and no label of the window elided.
-    for (const auto& [name, least] : {std::pair{"timeline", QSize(250, 10)}, {"recipeLines", QSize(250, 80)}}) {
+    for (const auto& [name, least] :
+         {std::pair{"timeline", QSize(250, 10)}, {"recipeLines", QSize(250, 80)}}) {
       QQuickItem* shown = item(name);
       const QRect box = shown ? sceneRect(shown) : QRect();
-      if (!shown || !shown->isVisible() || box.height() < least.height() || box.width() < least.width() ||
-          !QRect(QPoint(), size).contains(box)) {
-        problems << QStringLiteral("%1 at %2x%3").arg(QLatin1String(name)).arg(box.width()).arg(box.height());
+      if (!shown || !shown->isVisible() || box.height() < least.height() ||
+          box.width() < least.width() || !QRect(QPoint(), size).contains(box)) {
+        problems << QStringLiteral("%1 at %2x%3")
+                        .arg(QLatin1String(name))
+                        .arg(box.width())
+                        .arg(box.height());
       }
     }
-    if (diagram->height() < 120) problems << QStringLiteral("the diagram is %1 px high").arg(diagram->height());
+    if (diagram->height() < 120)
+      problems << QStringLiteral("the diagram is %1 px high").arg(diagram->height());
     // The top bar is the lecturer's (its title elides into the room left): the rest is the class's.
     // So are the event log's lines: a log line longer than the panel ends in "…" (the event
     // itself is on the stage and the diagram).
-    QStringList elided = elidedLabels(window_->contentItem(), window_->property("header").value<QQuickItem*>());
+    QStringList elided = elidedLabels(window_->contentItem(),
+                                      window_->property("header").value<QQuickItem*>());
     elided.removeIf([&](const QString& text) { return logLines.contains(text); });
-    if (!elided.isEmpty()) problems << QStringLiteral("elided: ") + elided.join(QStringLiteral(" | "));
+    if (!elided.isEmpty())
+      problems << QStringLiteral("elided: ") + elided.join(QStringLiteral(" | "));
     return problems.join(QStringLiteral("; "));
   }
 
@@ -203,7 +237,10 @@ class GuiProjectorTest : public QObject {
     QVERIFY(files.size() >= 40);
     for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
       for (const QString& file : files) {
-        const QString name = QStringLiteral("%1x%2 %3").arg(size.width()).arg(size.height()).arg(file.section(QLatin1Char('/'), -2));
+        const QString name = QStringLiteral("%1x%2 %3")
+                                 .arg(size.width())
+                                 .arg(size.height())
+                                 .arg(file.section(QLatin1Char('/'), -2));
         QTest::newRow(qPrintable(name)) << size << file;
       }
     }
@@ -217,13 +254,17 @@ class GuiProjectorTest : public QObject {
     QCoreApplication::processEvents();
     QVERIFY(window_->property("presentation").toBool());
     std::vector<sim::Micros> moments;
-    for (const auto& moment : simulation_->timeline()->report().narration) moments.push_back(moment.time);
+    for (const auto& moment : simulation_->timeline()->report().narration)
+      moments.push_back(moment.time);
     moments.push_back(simulation_->timeline()->endTime());
     QStringList failures;
     for (const sim::Micros moment : moments) {
       const QString problems = problemsAt(size, moment);
       if (!problems.isEmpty()) {
-        failures << QStringLiteral("at %1 ms: %2").arg(static_cast<double>(moment - simulation_->playback()->origin()) / 1000.0).arg(problems);
+        failures << QStringLiteral("at %1 ms: %2")
+                        .arg(static_cast<double>(moment - simulation_->playback()->origin()) /
+                             1000.0)
+                        .arg(problems);
         window_->grabWindow().save(QDir::temp().filePath(QStringLiteral("projector-failed.png")));
       }
     }

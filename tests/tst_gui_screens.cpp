@@ -11,15 +11,15 @@
 // Method: Main.qml loaded as the app loads it (qrc:/Lockscope/Main.qml), rendered offscreen by
 // the software renderer, grabbed to an image; dots are counted as connected blobs of the
 // notification colour inside the stage; expected counts come from the run's own flight table.
+#include <QtQml/qqmlextensionplugin.h>
 #include <QDir>
 #include <QQmlApplicationEngine>
-#include <QRegularExpression>
-#include <QSet>
 #include <QQuickItem>
 #include <QQuickWindow>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QtQml/qqmlextensionplugin.h>
 #include <cmath>
 #include <set>
 #include <vector>
@@ -28,9 +28,9 @@
 #include "recipe_line_model.h"
 #include "simulation_controller.h"
 #include "space_time_view.h"
-#include "support/gui_window.h"
-#include "support/gui_lessons.h"
 #include "stage_view.h"
+#include "support/gui_lessons.h"
+#include "support/gui_window.h"
 #include "theme.h"
 #include "window_image.h"
 
@@ -65,8 +65,8 @@ int countBlobs(const QImage& image, const QRect& area, const QColor& colour, int
         const QPoint p = stack.back();
         stack.pop_back();
         ++size;
-        for (const QPoint& n : {QPoint(p.x() + 1, p.y()), QPoint(p.x() - 1, p.y()), QPoint(p.x(), p.y() + 1),
-                                QPoint(p.x(), p.y() - 1)}) {
+        for (const QPoint& n : {QPoint(p.x() + 1, p.y()), QPoint(p.x() - 1, p.y()),
+                                QPoint(p.x(), p.y() + 1), QPoint(p.x(), p.y() - 1)}) {
           if (!box.contains(n)) continue;
           const auto index = static_cast<size_t>(n.y() * image.width() + n.x());
           if (seen[index] || !near(image.pixel(n), colour, 30)) continue;
@@ -96,7 +96,8 @@ int darkPixels(const QImage& image, const QRect& area, int below) {
   int count = 0;
   const QRect box = area.intersected(image.rect());
   for (int y = box.top(); y <= box.bottom(); ++y) {
-    for (int x = box.left(); x <= box.right(); ++x) count += qGray(image.pixel(x, y)) < below ? 1 : 0;
+    for (int x = box.left(); x <= box.right(); ++x)
+      count += qGray(image.pixel(x, y)) < below ? 1 : 0;
   }
   return count;
 }
@@ -144,7 +145,9 @@ class GuiScreensTest : public QObject {
     return stage_->mapRectToScene(QRectF(0, 0, stage_->width(), stage_->height())).toRect();
   }
   QRect onScreen(const QRectF& itemRect) const { return stage_->mapRectToScene(itemRect).toRect(); }
-  QQuickItem* item(const char* name) const { return window_->findChild<QQuickItem*>(QLatin1String(name)); }
+  QQuickItem* item(const char* name) const {
+    return window_->findChild<QQuickItem*>(QLatin1String(name));
+  }
   void resizeWindow(const QSize& size) {
     window_->resize(size);
     QCoreApplication::processEvents();
@@ -178,7 +181,9 @@ class GuiScreensTest : public QObject {
 
  private slots:
   // The event log's current row once pointed past the end of a new run's list.
-  void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("DelegateModel|index out range"))); }
+  void init() {
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("DelegateModel|index out range")));
+  }
   // A test that stops half way leaves the window as the next one expects it all the same.
   void cleanup() {
     window_->setProperty("comparing", false);
@@ -206,7 +211,8 @@ class GuiScreensTest : public QObject {
     // +1: the legend's notification symbol. Dots may touch each other near the server, so one
     // fewer is tolerated; more would mean something else is drawn in the notification colour.
     const int blobs = countBlobs(image, stageArea(), gui::Theme::notificationColour(), 20);
-    if (blobs < inFlight || blobs > inFlight + 1) image.save(QDir::temp().filePath(QStringLiteral("herd-naive-failed.png")));
+    if (blobs < inFlight || blobs > inFlight + 1)
+      image.save(QDir::temp().filePath(QStringLiteral("herd-naive-failed.png")));
     QVERIFY2(blobs >= inFlight && blobs <= inFlight + 1, qPrintable(QString::number(blobs)));
   }
 
@@ -227,24 +233,29 @@ class GuiScreensTest : public QObject {
     auto pixelsOf = [&](const QImage& image, const QColor& colour) {
       int count = 0;
       for (int y = card.top() + 4; y < card.bottom() - 4; y += 2) {
-        for (int x = card.left() + 4; x < card.right() - 4; x += 2) count += near(image.pixel(x, y), colour, 12) ? 1 : 0;
+        for (int x = card.left() + 4; x < card.right() - 4; x += 2)
+          count += near(image.pixel(x, y), colour, 12) ? 1 : 0;
       }
       return count;
     };
     const int area = (card.width() - 8) * (card.height() - 8) / 4;
     const QColor crash = gui::Theme::crashColour();
     QVERIFY(pixelsOf(before, crash) < area / 10);
-    QVERIFY2(pixelsOf(after, crash) > area / 2, qPrintable(QString::number(pixelsOf(after, crash))));
+    QVERIFY2(pixelsOf(after, crash) > area / 2,
+             qPrintable(QString::number(pixelsOf(after, crash))));
     // A crash is not a violation: a colour far from the violation's, and no violation colour on
     // the card.
     const QColor violation = gui::Theme::violationColour();
     QVERIFY(std::abs(crash.red() - violation.red()) + std::abs(crash.green() - violation.green()) +
-                std::abs(crash.blue() - violation.blue()) > 120);
+                std::abs(crash.blue() - violation.blue()) >
+            120);
     QCOMPARE(pixelsOf(after, violation), 0);
     // And an X in the card's top-right corner, where the live card has none.
     const double unit = stage_->textScale();
-    const QRect corner = QRectF(card.right() - 20 * unit, card.top() + 4 * unit, 16 * unit, 16 * unit).toRect();
-    QVERIFY2(darkPixels(after, corner, 60) > 20, qPrintable(QString::number(darkPixels(after, corner, 60))));
+    const QRect corner =
+        QRectF(card.right() - 20 * unit, card.top() + 4 * unit, 16 * unit, 16 * unit).toRect();
+    QVERIFY2(darkPixels(after, corner, 60) > 20,
+             qPrintable(QString::number(darkPixels(after, corner, 60))));
     QCOMPARE(darkPixels(before, corner, 60), 0);
   }
 
@@ -256,7 +267,8 @@ class GuiScreensTest : public QObject {
     std::set<std::pair<QRgb, int>> pairs;
     std::set<int> firstShapes;
     for (int client = 0; client < 36; ++client) {
-      pairs.insert({gui::Theme::clientColour(client).rgb(), static_cast<int>(gui::Theme::clientShape(client))});
+      pairs.insert({gui::Theme::clientColour(client).rgb(),
+                    static_cast<int>(gui::Theme::clientShape(client))});
       if (client < 4) firstShapes.insert(static_cast<int>(gui::Theme::clientShape(client)));
     }
     QCOMPARE(pairs.size(), size_t{36});
@@ -267,11 +279,14 @@ class GuiScreensTest : public QObject {
     auto markerCorner = [&](int client, bool bottom) {
       const double unit = stage_->textScale();
       const QRectF card = stage_->clientRect(client);
-      const QRect marker = onScreen(QRectF(card.left() + 6 * unit, card.top() + 6 * unit, 12 * unit, 12 * unit));
+      const QRect marker = onScreen(
+          QRectF(card.left() + 6 * unit, card.top() + 6 * unit, 12 * unit, 12 * unit));
       // One pixel in from the corner: outside a circle or a triangle's top, inside a square.
-      const QPoint corner = bottom ? QPoint(marker.left() + 1, marker.bottom() - 1) : QPoint(marker.left() + 1, marker.top() + 1);
+      const QPoint corner = bottom ? QPoint(marker.left() + 1, marker.bottom() - 1)
+                                   : QPoint(marker.left() + 1, marker.top() + 1);
       const QColor identity = gui::Theme::clientColour(client);
-      return near(image.pixel(corner), identity, 40) || near(image.pixel(corner), identity.darker(160), 40);
+      return near(image.pixel(corner), identity, 40) ||
+             near(image.pixel(corner), identity.darker(160), 40);
     };
     QVERIFY(!markerCorner(0, false));  // c1: circle
     QVERIFY(markerCorner(1, false));   // c2: square
@@ -290,8 +305,10 @@ class GuiScreensTest : public QObject {
     auto rowHeight = [&] {
       // The rows the log shows: its content item's children (delegates are not QObject children).
       double height = 0;
-      for (QQuickItem* row : item("eventList")->property("contentItem").value<QQuickItem*>()->childItems()) {
-        if (row->objectName() == QLatin1String("eventRow") && row->isVisible()) height = std::max(height, row->height());
+      for (QQuickItem* row :
+           item("eventList")->property("contentItem").value<QQuickItem*>()->childItems()) {
+        if (row->objectName() == QLatin1String("eventRow") && row->isVisible())
+          height = std::max(height, row->height());
       }
       return height;
     };
@@ -307,10 +324,14 @@ class GuiScreensTest : public QObject {
       const QRect gutter = diagram->mapRectToScene(diagram->layout().nameRoom(2)).toRect();
       // The server box's header line ("ZooKeeper (model)", the time) and the box beside it.
       const QRect server = onScreen(stage_->serverRect());
-      const QRect headerRow(server.left() + 10, server.top() + 4, server.width() - 20, static_cast<int>(20 * stage_->textScale()));
-      return Look{QColor(image.pixel(bar.left() + 1, bar.top() + 1)), darkestIn(image, gutter),
-                  QColor(image.pixel(gutter.left() + 1, gutter.center().y())), darkestIn(image, headerRow),
-                  QColor(image.pixel(server.left() + 5, headerRow.center().y())), rowHeight()};
+      const QRect headerRow(server.left() + 10, server.top() + 4, server.width() - 20,
+                            static_cast<int>(20 * stage_->textScale()));
+      return Look{QColor(image.pixel(bar.left() + 1, bar.top() + 1)),
+                  darkestIn(image, gutter),
+                  QColor(image.pixel(gutter.left() + 1, gutter.center().y())),
+                  darkestIn(image, headerRow),
+                  QColor(image.pixel(server.left() + 5, headerRow.center().y())),
+                  rowHeight()};
     };
     const Look normal = look();
     window_->setProperty("presentation", true);
@@ -322,12 +343,16 @@ class GuiScreensTest : public QObject {
     QVERIFY2(normal.window != present.window, qPrintable(normal.window.name()));
     QCOMPARE(present.window, QColor(Qt::white));
     const double laneContrast = gui::Theme::contrast(present.laneName, present.laneGround);
-    QVERIFY2(laneContrast >= 7, qPrintable(QStringLiteral("%1 on %2: %3").arg(present.laneName.name(), present.laneGround.name()).arg(laneContrast)));
+    QVERIFY2(laneContrast >= 7,
+             qPrintable(QStringLiteral("%1 on %2: %3")
+                            .arg(present.laneName.name(), present.laneGround.name())
+                            .arg(laneContrast)));
     // The normal palette's pale name is what presentation mode is for (so this check can fail).
     QVERIFY(gui::Theme::contrast(normal.laneName, normal.laneGround) < 7);
     const double headerContrast = gui::Theme::contrast(present.header, present.box);
     QVERIFY2(headerContrast >= 7, qPrintable(QString::number(headerContrast)));
-    QVERIFY2(present.row >= normal.row * 1.4 && normal.row > 0, qPrintable(QStringLiteral("%1 -> %2").arg(normal.row).arg(present.row)));
+    QVERIFY2(present.row >= normal.row * 1.4 && normal.row > 0,
+             qPrintable(QStringLiteral("%1 -> %2").arg(normal.row).arg(present.row)));
   }
 
   // Compare mode at 1400x900: the stages are narrow and the znode rows short of room, but every
@@ -335,7 +360,8 @@ class GuiScreensTest : public QObject {
   void sequenceNumbersStayReadableInCompareMode_data() {
     QTest::addColumn<bool>("presentation");
     QTest::newRow("normal") << false;
-    QTest::newRow("presentation") << true;  // larger type: the stages' rows are shorter of room still
+    QTest::newRow("presentation")
+        << true;  // larger type: the stages' rows are shorter of room still
   }
 
   void sequenceNumbersStayReadableInCompareMode() {
@@ -350,20 +376,27 @@ class GuiScreensTest : public QObject {
       QVERIFY(stage->width() < 600);
       // The server box's header: its name and the time side by side, never over each other,
       // inside the box; too narrow for both, the name alone.
-      const QRectF name = stage->headerLabelRect(), time = stage->headerTimeRect(), box = stage->serverRect();
+      const QRectF name = stage->headerLabelRect(), time = stage->headerTimeRect(),
+                   box = stage->serverRect();
       QVERIFY(name.width() > 10 && box.contains(name));
       QVERIFY2(time.isEmpty() || (box.contains(time) && name.right() < time.left()),
-               qPrintable(QStringLiteral("name %1..%2, time %3..%4").arg(name.left()).arg(name.right()).arg(time.left()).arg(time.right())));
+               qPrintable(QStringLiteral("name %1..%2, time %3..%4")
+                              .arg(name.left())
+                              .arg(name.right())
+                              .arg(time.left())
+                              .arg(time.right())));
       const auto& trace = stage->simulation()->timeline()->trace();
       for (const auto& event : trace.events()) {
         if (event.kind != sim::TraceKind::NodeCreated) continue;
         const QString path = QString::fromStdString(std::string(trace.text(event.path)));
         const QString shown = stage->znodeText(path);
         // Lock nodes only (not /lock), and only those in the tree at this moment.
-        if (shown.isEmpty() || !path.contains(QRegularExpression(QStringLiteral("\\d{10}$")))) continue;
+        if (shown.isEmpty() || !path.contains(QRegularExpression(QStringLiteral("\\d{10}$"))))
+          continue;
         const QString sequence = path.right(10);
         // The node's name is what comes before the notes (" · ephemeral", " · c3", "  ← holds").
-        const QString name = shown.left(shown.indexOf(QRegularExpression(QStringLiteral(" +[\u00B7\u2190]"))));
+        const QString name = shown.left(
+            shown.indexOf(QRegularExpression(QStringLiteral(" +[\u00B7\u2190]"))));
         QVERIFY2(name.endsWith(sequence), qPrintable(shown));
         ++rows;
         shortened += shown.contains(QStringLiteral("ephemeral")) ? 0 : 1;
@@ -382,15 +415,19 @@ class GuiScreensTest : public QObject {
     font.setPointSizeF(9.5);
     const QFontMetrics metrics(font);
     const QString name = QStringLiteral("_c_8f2a7d1e-lock-0000000012");
-    const QStringList notes = {QStringLiteral("  \u00B7 ephemeral"), QStringLiteral(" \u00B7 c12"), QStringLiteral("  \u2190 holds the lock")};
+    const QStringList notes = {QStringLiteral("  \u00B7 ephemeral"), QStringLiteral(" \u00B7 c12"),
+                               QStringLiteral("  \u2190 holds the lock")};
     QCOMPARE(gui::fitZnodeText(name, notes, metrics, 10'000), name + notes.join(QString()));
-    const QString withoutEphemeral = gui::fitZnodeText(name, notes, metrics, metrics.horizontalAdvance(name + notes[1] + notes[2]));
+    const QString withoutEphemeral = gui::fitZnodeText(
+        name, notes, metrics, metrics.horizontalAdvance(name + notes[1] + notes[2]));
     QCOMPARE(withoutEphemeral, name + notes[1] + notes[2]);
     // Down to the width of "…0000000012" the number is whole.
     const int least = metrics.horizontalAdvance(QStringLiteral("\u20260000000012"));
     for (int width : {least, least + 10, least + 40, metrics.horizontalAdvance(name) - 1}) {
       const QString shown = gui::fitZnodeText(name, notes, metrics, width);
-      QVERIFY2(shown.endsWith(QStringLiteral("0000000012")) && shown.startsWith(QStringLiteral("\u2026")), qPrintable(shown));
+      QVERIFY2(shown.endsWith(QStringLiteral("0000000012")) &&
+                   shown.startsWith(QStringLiteral("\u2026")),
+               qPrintable(shown));
       QVERIFY(metrics.horizontalAdvance(shown) <= width);
     }
   }
@@ -408,10 +445,16 @@ class GuiScreensTest : public QObject {
       QVERIFY2(shown && shown->isVisible(), name);
       const QRect box = sceneRect(shown);
       QVERIFY2(box.width() > 100 && box.height() > 10 && window.contains(box),
-               qPrintable(QStringLiteral("%1: %2,%3 %4x%5").arg(QLatin1String(name)).arg(box.x()).arg(box.y()).arg(box.width()).arg(box.height())));
+               qPrintable(QStringLiteral("%1: %2,%3 %4x%5")
+                              .arg(QLatin1String(name))
+                              .arg(box.x())
+                              .arg(box.y())
+                              .arg(box.width())
+                              .arg(box.height())));
     }
     QVERIFY(sceneRect(item("diagram")).height() > 60);
-    // The top bar's groups do not overlap: each starts where the one before it ends, or on a new line.
+    // The top bar's groups do not overlap: each starts where the one before it ends, or on a new
+    // line.
     const auto groups = item("topBarFlow")->childItems();
     for (int index = 1; index < groups.size(); ++index) {
       const QRectF previous(groups[index - 1]->position(), groups[index - 1]->size());
@@ -428,11 +471,17 @@ class GuiScreensTest : public QObject {
     const int line = simulation_->recipeLines()->firstCursorLine();
     QVERIFY(line >= 0);
     QQuickItem* cursorLine = nullptr;
-    QVERIFY(QMetaObject::invokeMethod(recipe, "itemAtIndex", Q_RETURN_ARG(QQuickItem*, cursorLine), Q_ARG(int, line)));
+    QVERIFY(QMetaObject::invokeMethod(recipe, "itemAtIndex", Q_RETURN_ARG(QQuickItem*, cursorLine),
+                                      Q_ARG(int, line)));
     QVERIFY(cursorLine);
-    const QRectF shown = cursorLine->mapRectToItem(recipe, QRectF(0, 0, cursorLine->width(), cursorLine->height()));
+    const QRectF shown = cursorLine->mapRectToItem(
+        recipe, QRectF(0, 0, cursorLine->width(), cursorLine->height()));
     QVERIFY2(shown.top() >= -1 && shown.bottom() <= recipe->height() + 1,
-             qPrintable(QStringLiteral("line %1 at %2..%3 in a list %4 high").arg(line + 1).arg(shown.top()).arg(shown.bottom()).arg(recipe->height())));
+             qPrintable(QStringLiteral("line %1 at %2..%3 in a list %4 high")
+                            .arg(line + 1)
+                            .arg(shown.top())
+                            .arg(shown.bottom())
+                            .arg(recipe->height())));
     resizeWindow(QSize(1600, 1000));
   }
 
@@ -466,7 +515,8 @@ class GuiScreensTest : public QObject {
         acquired = event.time;
         node = std::string(trace.text(event.path));
       }
-      if (event.kind == sim::TraceKind::NodeCreated && trace.text(event.path).find("lock-0000000005") != std::string_view::npos) {
+      if (event.kind == sim::TraceKind::NodeCreated &&
+          trace.text(event.path).find("lock-0000000005") != std::string_view::npos) {
         otherNode = std::string(trace.text(event.path));
       }
     }
@@ -482,27 +532,33 @@ class GuiScreensTest : public QObject {
     const QRect other = onScreen(stage_->znodeRect(QString::fromStdString(otherNode)));
     QVERIFY(!other.isEmpty());
     int otherDark = 0;
-    for (int x = other.left() + 8; x < other.right() - 8; ++x) otherDark += qGray(image.pixel(x, other.top())) < 60 ? 1 : 0;
+    for (int x = other.left() + 8; x < other.right() - 8; ++x)
+      otherDark += qGray(image.pixel(x, other.top())) < 60 ? 1 : 0;
     QVERIFY(otherDark < (other.width() - 16) / 2);
   }
 
   void aLeaseRunsDownAndAKilledInstanceIsDrawnDown() {
-    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QVERIFY(simulation_->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
     auto pixelsOf = [&](const QImage& image, const QColor& colour) {
       const QRect box = onScreen(stage_->instanceRect(QStringLiteral("redis-1")));
       int count = 0;
       for (int y = box.top(); y < box.bottom(); ++y) {
-        for (int x = box.left(); x < box.right(); ++x) count += near(image.pixel(x, y), colour, 10) ? 1 : 0;
+        for (int x = box.left(); x < box.right(); ++x)
+          count += near(image.pixel(x, y), colour, 10) ? 1 : 0;
       }
       return count;
     };
     // c1's lease (ttl 1 s) runs down while it is paused: a long blue bar, a shorter one, then red.
-    const int early = pixelsOf(grabAt(simulation_->playback()->origin() + 100'000), gui::Theme::accentColour());
-    const int later = pixelsOf(grabAt(simulation_->playback()->origin() + 500'000), gui::Theme::accentColour());
+    const int early = pixelsOf(grabAt(simulation_->playback()->origin() + 100'000),
+                               gui::Theme::accentColour());
+    const int later = pixelsOf(grabAt(simulation_->playback()->origin() + 500'000),
+                               gui::Theme::accentColour());
     const QImage lastQuarter = grabAt(simulation_->playback()->origin() + 850'000);
     QVERIFY2(early > later && later > 0, qPrintable(QStringLiteral("%1 %2").arg(early).arg(later)));
     QVERIFY(pixelsOf(lastQuarter, gui::Theme::violationColour()) > 0);
-    QVERIFY(simulation_->faults()->injectInstanceFault(QStringLiteral("kill_instance"), QStringLiteral("redis-1")));
+    QVERIFY(simulation_->faults()->injectInstanceFault(QStringLiteral("kill_instance"),
+                                                       QStringLiteral("redis-1")));
     QVERIFY(!simulation_->faults()->instanceUp(QStringLiteral("redis-1")));
     const QImage down = grabAt(simulation_->playback()->time());
     // A dead instance is greyed, with a dashed border in the crash colour.
@@ -513,7 +569,8 @@ class GuiScreensTest : public QObject {
   // Redlock with two of five masters dead, 40 ms in: under c1's card three green votes (its SETs
   // on redis-1..3 answered OK) and two hollow ones still waiting; under c2's three refusals.
   void aRedlockAttemptIsTalliedUnderTheCard() {
-    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/redlock-two-down.yaml")));
+    QVERIFY(simulation_->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/redlock-two-down.yaml")));
     const QImage image = grabAt(simulation_->playback()->origin() + 40'000);
     auto underCard = [&](int client) {
       const QRect card = onScreen(stage_->clientRect(client));
@@ -522,23 +579,28 @@ class GuiScreensTest : public QObject {
     using Vote = gui::QuorumTally::Vote;
     const int locked = countBlobs(image, underCard(0), gui::Theme::voteColour(Vote::Locked), 12);
     const int refused = countBlobs(image, underCard(1), gui::Theme::voteColour(Vote::Refused), 12);
-    if (locked != 3 || refused != 3) image.save(QDir::temp().filePath(QStringLiteral("redlock-tally-failed.png")));
+    if (locked != 3 || refused != 3)
+      image.save(QDir::temp().filePath(QStringLiteral("redlock-tally-failed.png")));
     QCOMPARE(locked, 3);
     QCOMPARE(refused, 3);
-    QCOMPARE(countBlobs(image, underCard(2), gui::Theme::voteColour(Vote::Locked), 12), 0);  // c3 has not started
+    QCOMPARE(countBlobs(image, underCard(2), gui::Theme::voteColour(Vote::Locked), 12),
+             0);  // c3 has not started
   }
 
   // A master and its replica 500 ms behind: the arrow between them turns to the warning colour
   // while c1's SET is in transit, and is grey before anything was written.
   void theReplicationLinkShowsAChangeInTransit() {
-    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
+    QVERIFY(simulation_->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
     auto warningInGap = [&](const QImage& image) {
       const QRect master = onScreen(stage_->instanceRect(QStringLiteral("redis-1")));
       const QRect replica = onScreen(stage_->instanceRect(QStringLiteral("redis-1-r1")));
-      const QRect gap(master.right() + 2, master.top(), replica.left() - master.right() - 4, master.height());
+      const QRect gap(master.right() + 2, master.top(), replica.left() - master.right() - 4,
+                      master.height());
       int count = 0;
       for (int y = gap.top(); y < gap.bottom(); ++y) {
-        for (int x = gap.left(); x < gap.right(); ++x) count += near(image.pixel(x, y), gui::Theme::violationColour(), 10) ? 1 : 0;
+        for (int x = gap.left(); x < gap.right(); ++x)
+          count += near(image.pixel(x, y), gui::Theme::violationColour(), 10) ? 1 : 0;
       }
       return count;
     };
@@ -554,12 +616,14 @@ class GuiScreensTest : public QObject {
     QVERIFY(simulation_->session()->load(lesson("herd-chained.yaml")));
     simulation_->playback()->seekTime(simulation_->playback()->origin() + 40'000);
     QStringList items = menuItems("faultMenu", 2);
-    QCOMPARE(items.mid(0, 4), (QStringList{QStringLiteral("Crash c3"), QStringLiteral("Restart c3 (disabled)"),
-                                           QStringLiteral("Pause c3"), QStringLiteral("Partition c3")}));
+    QCOMPARE(items.mid(0, 4),
+             (QStringList{QStringLiteral("Crash c3"), QStringLiteral("Restart c3 (disabled)"),
+                          QStringLiteral("Pause c3"), QStringLiteral("Partition c3")}));
     QVERIFY(simulation_->faults()->injectFault(QStringLiteral("crash"), QStringLiteral("c3")));
     items = menuItems("faultMenu", 2);
-    QCOMPARE(items.mid(0, 3), (QStringList{QStringLiteral("Crash c3 (disabled)"), QStringLiteral("Restart c3"),
-                                           QStringLiteral("Pause c3 (disabled)")}));
+    QCOMPARE(items.mid(0, 3),
+             (QStringList{QStringLiteral("Crash c3 (disabled)"), QStringLiteral("Restart c3"),
+                          QStringLiteral("Pause c3 (disabled)")}));
     QCOMPARE(menuItems("faultMenu", 1).at(2), QStringLiteral("Pause c2"));
     QVERIFY(simulation_->faults()->injectFault(QStringLiteral("pause"), QStringLiteral("c2")));
     QCOMPARE(menuItems("faultMenu", 1).at(2), QStringLiteral("Resume c2"));
@@ -568,21 +632,30 @@ class GuiScreensTest : public QObject {
     QVERIFY(simulation_->faults()->injectFaultOn(QStringLiteral("partition"), 1));
     QCOMPARE(menuItems("faultMenu", 1).at(3), QStringLiteral("Heal the partition"));
 
-    QCOMPARE(menuItems("serverMenu"), (QStringList{QStringLiteral("Kill the server"),
-                                                   QStringLiteral("Restart the server (disabled)")}));
+    QCOMPARE(menuItems("serverMenu"),
+             (QStringList{QStringLiteral("Kill the server"),
+                          QStringLiteral("Restart the server (disabled)")}));
     QVERIFY(simulation_->faults()->injectServerFault(QStringLiteral("kill_server")));
     QCOMPARE(menuItems("serverMenu"), (QStringList{QStringLiteral("Kill the server (disabled)"),
                                                    QStringLiteral("Restart the server")}));
-    while (simulation_->session()->undoLastFault()) {}
+    while (simulation_->session()->undoLastFault()) {
+    }
   }
 
   void aKilledInstanceOffersRestartInItsMenu() {
-    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QVERIFY(simulation_->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
     simulation_->playback()->seekTime(simulation_->playback()->origin() + 100'000);
-    window_->findChild<QObject*>(QStringLiteral("instanceMenu"))->setProperty("instance", QStringLiteral("redis-1"));
-    QCOMPARE(menuItems("instanceMenu").mid(0, 2), (QStringList{QStringLiteral("Kill redis-1"), QStringLiteral("Restart redis-1 (disabled)")}));
-    QVERIFY(simulation_->faults()->injectInstanceFault(QStringLiteral("kill_instance"), QStringLiteral("redis-1")));
-    QCOMPARE(menuItems("instanceMenu").mid(0, 2), (QStringList{QStringLiteral("Kill redis-1 (disabled)"), QStringLiteral("Restart redis-1")}));
+    window_->findChild<QObject*>(QStringLiteral("instanceMenu"))
+        ->setProperty("instance", QStringLiteral("redis-1"));
+    QCOMPARE(menuItems("instanceMenu").mid(0, 2),
+             (QStringList{QStringLiteral("Kill redis-1"),
+                          QStringLiteral("Restart redis-1 (disabled)")}));
+    QVERIFY(simulation_->faults()->injectInstanceFault(QStringLiteral("kill_instance"),
+                                                       QStringLiteral("redis-1")));
+    QCOMPARE(menuItems("instanceMenu").mid(0, 2),
+             (QStringList{QStringLiteral("Kill redis-1 (disabled)"),
+                          QStringLiteral("Restart redis-1")}));
     QVERIFY(simulation_->session()->undoLastFault());
   }
 
@@ -620,12 +693,14 @@ class GuiScreensTest : public QObject {
   // The event log's kind filter lists the run's kinds (from the Simulation), and choosing one
   // filters the log.
   void theKindFilterOffersTheRunsKinds() {
-    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
+    QVERIFY(simulation_->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/failover-async-replication.yaml")));
     QCoreApplication::processEvents();
     auto* box = window_->findChild<QObject*>(QStringLiteral("kindFilter"));
     QVERIFY(box);
     QCOMPARE(box->property("model").toStringList(), simulation_->run()->kindChoices());
-    const int index = static_cast<int>(simulation_->run()->kindChoices().indexOf(QStringLiteral("key_changed")));
+    const int index = static_cast<int>(
+        simulation_->run()->kindChoices().indexOf(QStringLiteral("key_changed")));
     QVERIFY(index > 0);
     box->setProperty("currentIndex", index);
     auto* filter = window_->findChild<gui::EventLogFilter*>();
@@ -653,16 +728,20 @@ class GuiScreensTest : public QObject {
     QVERIFY(holds.size() == 3 && holds[1].start > pause);
     // The cursor sits at three quarters of the window: a window four times as long as what is
     // left after the cursor shows the rest of the run right of it.
-    diagram->setSpan(static_cast<double>(simulation_->playback()->endTime() - static_cast<double>(pause)) * 4.2);
+    diagram->setSpan(
+        static_cast<double>(simulation_->playback()->endTime() - static_cast<double>(pause)) * 4.2);
     // Coloured pixels (holds, messages, violations) right of the cursor, under the header.
     const auto colouredAhead = [&](const QImage& image) {
       const QRect area = sceneRect(diagram);
       int cursor = 0;  // the first column after the cursor's line
-      while (cursor < diagram->width() && diagram->timeAt(cursor) <= static_cast<double>(pause)) ++cursor;
+      while (cursor < diagram->width() && diagram->timeAt(cursor) <= static_cast<double>(pause))
+        ++cursor;
       cursor += area.left() + 2;
       int count = 0;
-      for (int y = area.top() + static_cast<int>(diagram->layout().lanesTop()); y < area.bottom(); ++y) {
-        for (int x = cursor; x < area.right(); ++x) count += QColor(image.pixel(x, y)).hsvSaturation() > 60 ? 1 : 0;
+      for (int y = area.top() + static_cast<int>(diagram->layout().lanesTop()); y < area.bottom();
+           ++y) {
+        for (int x = cursor; x < area.right(); ++x)
+          count += QColor(image.pixel(x, y)).hsvSaturation() > 60 ? 1 : 0;
       }
       return count;
     };
@@ -683,21 +762,25 @@ class GuiScreensTest : public QObject {
     QCOMPARE(list->property("count").toInt(), simulation_->playback()->eventIndex());
     diagram->setSpan(0);
 
-    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QVERIFY(simulation_->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
     QCoreApplication::processEvents();
     QVERIFY(!simulation_->timeline()->report().verdict.violations.empty());
     auto* status = window_->findChild<QObject*>(QStringLiteral("statusText"));
     QVERIFY(status);
-    QVERIFY2(!status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
+    QVERIFY2(!status->property("text").toString().contains(QLatin1String("violation")),
+             qPrintable(status->property("text").toString()));
     simulation_->playback()->toEnd();
-    QVERIFY2(status->property("text").toString().contains(QLatin1String("violation")), qPrintable(status->property("text").toString()));
+    QVERIFY2(status->property("text").toString().contains(QLatin1String("violation")),
+             qPrintable(status->property("text").toString()));
   }
 
   // Issue 11, item 8a: a Redis client's card reads as Redis does ("trying SET NX", "waiting to
   // retry"), never with ZooKeeper's "creating", "listing" or "waiting"; a ZooKeeper client keeps
   // them. Every Redis lesson at 40 moments.
   void aRedisClientSpeaksRedis() {
-    const QStringList zookeeperWords{QStringLiteral("creating"), QStringLiteral("listing"), QStringLiteral("waiting")};
+    const QStringList zookeeperWords{QStringLiteral("creating"), QStringLiteral("listing"),
+                                     QStringLiteral("waiting")};
     QSet<QString> seen;
     const QDir folder(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis"));
     for (const QString& name : folder.entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
@@ -706,19 +789,22 @@ class GuiScreensTest : public QObject {
         grabAt(simulation_->playback()->endTime() * step / 40);
         for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
           const QString state = stage_->clientCaption(client).section(QLatin1Char('\n'), 1);
-          QVERIFY2(!zookeeperWords.contains(state), qPrintable(name + QStringLiteral(": ") + stage_->clientCaption(client)));
+          QVERIFY2(!zookeeperWords.contains(state),
+                   qPrintable(name + QStringLiteral(": ") + stage_->clientCaption(client)));
           seen.insert(state);
         }
       }
     }
     for (const char* words : {"trying SET NX", "waiting to retry", "holding"}) {
-      QVERIFY2(seen.contains(QLatin1String(words)), qPrintable(QStringList(seen.begin(), seen.end()).join(QLatin1Char('|'))));
+      QVERIFY2(seen.contains(QLatin1String(words)),
+               qPrintable(QStringList(seen.begin(), seen.end()).join(QLatin1Char('|'))));
     }
     QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     grabAt(simulation_->playback()->origin() + 1'000);
     bool zookeeperSpeaksZooKeeper = false;
     for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
-      zookeeperSpeaksZooKeeper |= zookeeperWords.contains(stage_->clientCaption(client).section(QLatin1Char('\n'), 1));
+      zookeeperSpeaksZooKeeper |= zookeeperWords.contains(
+          stage_->clientCaption(client).section(QLatin1Char('\n'), 1));
     }
     QVERIFY(zookeeperSpeaksZooKeeper);
   }
@@ -726,13 +812,15 @@ class GuiScreensTest : public QObject {
   // Issue 11, item 8b: a Redis lesson's recipe box lists Redis recipes only, and shows the recipe
   // that runs after a pick.
   void theRecipeBoxOffersTheLessonsService() {
-    QVERIFY(simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
+    QVERIFY(simulation_->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/paused-holder.yaml")));
     QCoreApplication::processEvents();
     QObject* box = window_->findChild<QObject*>(QStringLiteral("recipeBox"));
     QVERIFY(box);
     const QStringList offered = box->property("model").toStringList();
     QVERIFY(!offered.isEmpty());
-    for (const QString& name : offered) QVERIFY2(!name.startsWith(QLatin1String("zk-")), qPrintable(offered.join(QLatin1Char(' '))));
+    for (const QString& name : offered)
+      QVERIFY2(!name.startsWith(QLatin1String("zk-")), qPrintable(offered.join(QLatin1Char(' '))));
     QCOMPARE(box->property("currentText").toString(), simulation_->run()->recipe());
     const int fenced = static_cast<int>(offered.indexOf(QStringLiteral("redis-fenced")));
     QVERIFY(fenced >= 0);
@@ -751,18 +839,22 @@ class GuiScreensTest : public QObject {
     auto* diagram = qobject_cast<gui::SpaceTimeView*>(item("diagram"));
     QVERIFY(diagram);
     grabAt(simulation_->playback()->origin() + 50'000);
-    QCOMPARE(diagram->laneNames(), (QStringList{QStringLiteral("server"), QStringLiteral("reader-1"), QStringLiteral("reader-2"),
-                                                QStringLiteral("writer"), QStringLiteral("reader-3")}));
+    QCOMPARE(diagram->laneNames(),
+             (QStringList{QStringLiteral("server"), QStringLiteral("reader-1"),
+                          QStringLiteral("reader-2"), QStringLiteral("writer"),
+                          QStringLiteral("reader-3")}));
     QTemporaryDir dir;
     const QString path = testing::writeScenario(
         dir, "long.yaml",
-        "title: long names\nrecipe: zk-chained\nclients:\n  - name: the-client-whose-name-never-ends-on-a-projector\n  - name: c2\n");
+        "title: long names\nrecipe: zk-chained\nclients:\n  - name: "
+        "the-client-whose-name-never-ends-on-a-projector\n  - name: c2\n");
     QVERIFY(!path.isEmpty());
     QVERIFY2(simulation_->session()->load(path), qPrintable(simulation_->error()));
     resizeWindow(QSize(1024, 640));
     grabAt(simulation_->playback()->origin() + 1'000);
     const QString shown = diagram->laneNames().value(1);
-    QVERIFY2(shown.startsWith(QLatin1String("the-client")) && shown.endsWith(QChar(0x2026)), qPrintable(shown));
+    QVERIFY2(shown.startsWith(QLatin1String("the-client")) && shown.endsWith(QChar(0x2026)),
+             qPrintable(shown));
     QCOMPARE(diagram->laneNames().value(2), QStringLiteral("c2"));
   }
 
@@ -780,7 +872,9 @@ class GuiScreensTest : public QObject {
       window_->grabWindow();  // as drawn: the layouts are polished before a frame
       heights.insert(qRound(panel->height()));
       recipeTops.insert(sceneRect(recipe).top());
-      seen << simulation_->playback()->narration().left(20) + (simulation_->playback()->waitingAtNarration() ? QStringLiteral(" ?") : QString());
+      seen << simulation_->playback()->narration().left(20) +
+                  (simulation_->playback()->waitingAtNarration() ? QStringLiteral(" ?")
+                                                                 : QString());
     };
     look();  // "Press Space to play."
     for (const auto& moment : simulation_->timeline()->report().narration) {
@@ -795,7 +889,10 @@ class GuiScreensTest : public QObject {
     look();
     QCOMPARE(seen.size(), 5);
     QVERIFY2(heights.size() == 1 && recipeTops.size() == 1,
-             qPrintable(QStringLiteral("%1 heights, %2 recipe tops over: %3").arg(heights.size()).arg(recipeTops.size()).arg(seen.join(QStringLiteral(" | ")))));
+             qPrintable(QStringLiteral("%1 heights, %2 recipe tops over: %3")
+                            .arg(heights.size())
+                            .arg(recipeTops.size())
+                            .arg(seen.join(QStringLiteral(" | ")))));
     simulation_->playback()->setSpeed(0.02);
   }
 
@@ -821,20 +918,26 @@ class GuiScreensTest : public QObject {
     int nodes = 0, most = 0;
     sim::Micros crowded = 0;
     for (const auto& event : simulation_->timeline()->trace().events()) {
-      nodes += event.kind == sim::TraceKind::NodeCreated ? 1 : event.kind == sim::TraceKind::NodeDeleted ? -1 : 0;
+      nodes += event.kind == sim::TraceKind::NodeCreated   ? 1
+               : event.kind == sim::TraceKind::NodeDeleted ? -1
+                                                           : 0;
       if (nodes > most) {
         most = nodes;
         crowded = event.time;
       }
     }
     grabAt(static_cast<double>(crowded));
-    QVERIFY2(simulation_->stage().znodes().size() >= 60, qPrintable(QString::number(simulation_->stage().znodes().size())));
+    QVERIFY2(simulation_->stage().znodes().size() >= 60,
+             qPrintable(QString::number(simulation_->stage().znodes().size())));
     const int pixels = stage_->smallestZnodeTextPixels();
     QVERIFY2(pixels >= least, qPrintable(QString::number(pixels)));
-    QVERIFY2(stage_->znodeSummary().contains(QRegularExpression(QStringLiteral("and \\d+ more nodes"))), qPrintable(stage_->znodeSummary()));
+    QVERIFY2(
+        stage_->znodeSummary().contains(QRegularExpression(QStringLiteral("and \\d+ more nodes"))),
+        qPrintable(stage_->znodeSummary()));
     // The first rows are there: the lock's parent first.
     QVERIFY(!stage_->znodeRect(QStringLiteral("/lock")).isEmpty());
-    QVERIFY2(stage_->clippedTexts().isEmpty(), qPrintable(stage_->clippedTexts().join(QLatin1Char('|'))));
+    QVERIFY2(stage_->clippedTexts().isEmpty(),
+             qPrintable(stage_->clippedTexts().join(QLatin1Char('|'))));
   }
 
   // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.
@@ -846,7 +949,8 @@ class GuiScreensTest : public QObject {
     QCOMPARE(simulation_->playback()->time(), simulation_->playback()->endTime());
     QTest::keyClick(window_, Qt::Key_Home);
     QCOMPARE(simulation_->playback()->time(), 0.0);
-    const double step = std::floor((simulation_->playback()->endTime() - simulation_->playback()->origin()) / 100);
+    const double step = std::floor(
+        (simulation_->playback()->endTime() - simulation_->playback()->origin()) / 100);
     QTest::keyClick(window_, Qt::Key_Right, Qt::ShiftModifier);
     QCOMPARE(simulation_->playback()->time(), step);
     QTest::keyClick(window_, Qt::Key_PageDown);
@@ -868,8 +972,10 @@ class GuiScreensTest : public QObject {
     auto* help = window_->findChild<QObject*>(QStringLiteral("help"));
     QVERIFY(help);
     QStringList shown;
-    for (const QVariant& row : help->property("rows").toList()) shown << row.toList().value(0).toString();
-    for (const char* keys : {"Space", "Home / End", "Shift+→ / Shift+←", "PgDn / PgUp", "C", "W", "F1 or ?"}) {
+    for (const QVariant& row : help->property("rows").toList())
+      shown << row.toList().value(0).toString();
+    for (const char* keys :
+         {"Space", "Home / End", "Shift+→ / Shift+←", "PgDn / PgUp", "C", "W", "F1 or ?"}) {
       QVERIFY2(shown.contains(QString::fromUtf8(keys)), qPrintable(shown.join(QLatin1Char('|'))));
     }
   }
@@ -886,7 +992,8 @@ class GuiScreensTest : public QObject {
   void aLoadErrorAppearsInTheStatusLine() {
     QVERIFY(simulation_->session()->load(lesson("herd-naive.yaml")));
     QTemporaryDir dir;
-    const QString path = testing::writeScenario(dir, "bad.yaml", "title: bad\nrecipe: zk-nonexistent\nclients: 2\n");
+    const QString path = testing::writeScenario(dir, "bad.yaml",
+                                                "title: bad\nrecipe: zk-nonexistent\nclients: 2\n");
     QVERIFY(!path.isEmpty());
     QVERIFY(!simulation_->session()->load(path));
     QCoreApplication::processEvents();

@@ -54,7 +54,8 @@ std::vector<std::string> activities(const gui::StageState& stage) {
 // The stage as it is at `time`: every event up to and including that moment folded in.
 gui::StageState stageAt(const RunTimeline& timeline, sim::Micros time) {
   const auto& events = timeline.trace().events();
-  const auto after = std::find_if(events.begin(), events.end(), [&](const auto& event) { return event.time > time; });
+  const auto after = std::find_if(events.begin(), events.end(),
+                                  [&](const auto& event) { return event.time > time; });
   return timeline.stageAfter(static_cast<size_t>(after - events.begin()));
 }
 
@@ -76,8 +77,10 @@ class GuiTimelineTest : public QObject {
   void aReleaseUnderTheHerdBurstsIntoNotifications() {
     const auto naive = recordOnModel(testing::loadLesson("zookeeper/herd-naive.yaml"));
     const auto chained = recordOnModel(testing::loadLesson("zookeeper/herd-chained.yaml"));
-    QCOMPARE(naive->flights().countAt(middleOfFirstBurst(*naive), FlightKind::Notification), size_t{9});
-    QCOMPARE(chained->flights().countAt(middleOfFirstBurst(*chained), FlightKind::Notification), size_t{1});
+    QCOMPARE(naive->flights().countAt(middleOfFirstBurst(*naive), FlightKind::Notification),
+             size_t{9});
+    QCOMPARE(chained->flights().countAt(middleOfFirstBurst(*chained), FlightKind::Notification),
+             size_t{1});
     QCOMPARE(naive->releases().front().notifications, 9);
     QCOMPARE(chained->releases().front().notifications, 1);
   }
@@ -112,7 +115,8 @@ class GuiTimelineTest : public QObject {
     QVERIFY(!timeline->silent(0, expired));
     QCOMPARE(timeline->sessionLeft(1, crash + 1), 1.0);  // c2 is not silent
     // The number beside the ring: the microseconds until the expiry, none for a client that talks.
-    QCOMPARE(timeline->sessionLeftMicros(0, crash + (expired - crash) / 2), expired - (crash + (expired - crash) / 2));
+    QCOMPARE(timeline->sessionLeftMicros(0, crash + (expired - crash) / 2),
+             expired - (crash + (expired - crash) / 2));
     QCOMPARE(timeline->sessionLeftMicros(0, expired - 1), 1);
     QCOMPARE(timeline->sessionLeftMicros(1, crash + 1), -1);
   }
@@ -138,7 +142,8 @@ class GuiTimelineTest : public QObject {
 
     const auto race = recordOnModel(testing::loadLesson("zookeeper/lost-watch-race.yaml"));
     const auto& violations = race->report().verdict.violations;
-    const auto stuck = std::find_if(violations.begin(), violations.end(), [](const auto& v) { return v.kind == "stuck"; });
+    const auto stuck = std::find_if(violations.begin(), violations.end(),
+                                    [](const auto& v) { return v.kind == "stuck"; });
     QVERIFY(stuck != violations.end());
     QVERIFY(stuck->time < race->endTime());
     QCOMPARE(gui::violationShownAt(*stuck, race->endTime()), race->endTime());
@@ -164,16 +169,20 @@ class GuiTimelineTest : public QObject {
     QVERIFY(!replica.keys.count("lock"));
     const gui::ReplicationLag lag = inTransit.redis().lagOf(replica);
     QCOMPARE(lag.changesBehind, int64_t{1});
-    QVERIFY(lag.oldestSince > 0 && lag.oldestSince <= acquired);  // the SET, written before the reply left
-    QCOMPARE(inTransit.redis().lagOf(inTransit.instances().at("redis-1")).changesBehind, int64_t{0});
+    QVERIFY(lag.oldestSince > 0 &&
+            lag.oldestSince <= acquired);  // the SET, written before the reply left
+    QCOMPARE(inTransit.redis().lagOf(inTransit.instances().at("redis-1")).changesBehind,
+             int64_t{0});
 
     const gui::StageState landed = stageAt(*withoutFailover, acquired + sim::fromMillis(600));
     QVERIFY(landed.instances().at("redis-1-r1").keys.count("lock"));
     QCOMPARE(landed.redis().lagOf(landed.instances().at("redis-1-r1")).changesBehind, int64_t{0});
 
-    // With the failover at 200 ms the change never lands: the promoted replica is a master without it.
-    // (c2, retrying every 50 ms, takes the lock there soon after: c1's key is never among them.)
-    const gui::StageState promoted = stageAt(*withFailover, withFailover->report().origin + sim::fromMillis(200));
+    // With the failover at 200 ms the change never lands: the promoted replica is a master without
+    // it. (c2, retrying every 50 ms, takes the lock there soon after: c1's key is never among
+    // them.)
+    const gui::StageState promoted = stageAt(*withFailover,
+                                             withFailover->report().origin + sim::fromMillis(200));
     const gui::InstanceOnStage& newMaster = promoted.instances().at("redis-1-r1");
     QVERIFY(!newMaster.isReplica());
     QVERIFY(!newMaster.keys.count("lock") || newMaster.keys.at("lock").owner != 0);
@@ -197,7 +206,8 @@ class GuiTimelineTest : public QObject {
     QCOMPARE(counting.locked(), 3);
     QVERIFY(counting.verdict.empty());
     QCOMPARE(std::count_if(counting.votes.begin(), counting.votes.end(),
-                           [](const auto& vote) { return vote.second == Vote::Pending; }), 2);
+                           [](const auto& vote) { return vote.second == Vote::Pending; }),
+             2);
     const gui::QuorumTally counted = votesAt(acquired);
     QCOMPARE(counted.locked(), 3);
     QVERIFY2(counted.verdict.rfind("3 of 5 locked", 0) == 0, counted.verdict.c_str());
@@ -219,7 +229,8 @@ class GuiTimelineTest : public QObject {
         QCOMPARE(snapshot.znodes().size(), folded.znodes().size());
         QCOMPARE(snapshot.watches().size(), folded.watches().size());
       }
-      if (count < total) folded.apply(timeline->trace()[count], timeline->trace(), timeline->cast());
+      if (count < total)
+        folded.apply(timeline->trace()[count], timeline->trace(), timeline->cast());
     }
   }
 
@@ -228,16 +239,20 @@ class GuiTimelineTest : public QObject {
   // all, and a seek from one far away still lands on the same stage as a fold from the start.
   void manyClientsKeepFewSnapshotsThatStillAgree() {
     const auto loaded = scenario::loadScenarioText(
-        "title: many\nrecipe: zk-chained\nseed: 7\nclients: 3000\nstart_spread_ms: 1\nhold_ms: 5\n", "many.yaml");
+        "title: many\nrecipe: zk-chained\nseed: 7\nclients: 3000\nstart_spread_ms: 1\nhold_ms: 5\n",
+        "many.yaml");
     QVERIFY2(loaded.scenario, loaded.error.c_str());
     const auto timeline = recordOnModel(*loaded.scenario);
     const size_t total = timeline->trace().size();
     QVERIFY(total > 3000 * 256 / 100);  // far more events than a snapshot every 256 would allow
     QVERIFY2(timeline->snapshotCount() * timeline->cast().size() <= 300'000,
-             qPrintable(QString("%1 snapshots of %2 clients").arg(timeline->snapshotCount()).arg(timeline->cast().size())));
+             qPrintable(QString("%1 snapshots of %2 clients")
+                            .arg(timeline->snapshotCount())
+                            .arg(timeline->cast().size())));
     gui::StageState folded(timeline->cast().size());
     const size_t probe = total - 7;  // far from any snapshot's start
-    for (size_t index = 0; index < probe; ++index) folded.apply(timeline->trace()[index], timeline->trace(), timeline->cast());
+    for (size_t index = 0; index < probe; ++index)
+      folded.apply(timeline->trace()[index], timeline->trace(), timeline->cast());
     const gui::StageState sought = timeline->stageAfter(probe);
     QCOMPARE(activities(sought), activities(folded));
     QCOMPARE(sought.znodes().size(), folded.znodes().size());
@@ -257,7 +272,8 @@ class GuiTimelineTest : public QObject {
     const auto timeline = recordOnModel(testing::loadLesson("zookeeper/herd-naive.yaml"));
     std::string created;
     for (const auto& event : timeline->trace().events()) {
-      if (event.kind == TraceKind::NodeCreated && timeline->trace().text(event.path) == "/lock/lock-0000000000") {
+      if (event.kind == TraceKind::NodeCreated &&
+          timeline->trace().text(event.path) == "/lock/lock-0000000000") {
         created = gui::describeEvent(event, timeline->trace(), timeline->cast());
       }
     }

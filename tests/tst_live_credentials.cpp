@@ -41,17 +41,20 @@ class LiveCredentialsTest : public QObject {
     port_ = lockscope::testing::deadServer().section(':', 1).toInt();  // free now
     redis_.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     redis_.start(QStringLiteral("redis-server"),
-                 {QStringLiteral("--port"), QString::number(port_), QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
-                  QStringLiteral("--requirepass"), QString::fromLatin1(kRedisPassword), QStringLiteral("--save"), QString(),
-                  QStringLiteral("--appendonly"), QStringLiteral("no"), QStringLiteral("--dir"), dir_.path()});
+                 {QStringLiteral("--port"), QString::number(port_), QStringLiteral("--bind"),
+                  QStringLiteral("127.0.0.1"), QStringLiteral("--requirepass"),
+                  QString::fromLatin1(kRedisPassword), QStringLiteral("--save"), QString(),
+                  QStringLiteral("--appendonly"), QStringLiteral("no"), QStringLiteral("--dir"),
+                  dir_.path()});
     QVERIFY(redis_.waitForStarted());
     address_ = QStringLiteral("127.0.0.1:%1").arg(port_);
     QTRY_VERIFY_WITH_TIMEOUT(redisCli({QStringLiteral("PING")}).contains("PONG"), 10'000);
     // An ACL user of its own, as a shared server would give each team.
-    QVERIFY(redisCli({QStringLiteral("ACL"), QStringLiteral("SETUSER"), QStringLiteral("alice"), QStringLiteral("on"),
-                      QStringLiteral(">") + QString::fromLatin1(kAlicePassword), QStringLiteral("~lockscope:*"),
-                      QStringLiteral("+@all")})
-                .contains("OK"));
+    QVERIFY(
+        redisCli({QStringLiteral("ACL"), QStringLiteral("SETUSER"), QStringLiteral("alice"),
+                  QStringLiteral("on"), QStringLiteral(">") + QString::fromLatin1(kAlicePassword),
+                  QStringLiteral("~lockscope:*"), QStringLiteral("+@all")})
+            .contains("OK"));
     QVERIFY2(!lockscope::testing::liveServer().isEmpty(), "no live ZooKeeper: run through ctest");
     lesson_ = QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/crash-with-ttl.yaml");
   }
@@ -62,15 +65,17 @@ class LiveCredentialsTest : public QObject {
   }
 
   void redisWithoutAPasswordIsUnreachable() {
-    const CliRun run = runCli({QStringLiteral("run"), lesson_, QStringLiteral("--live"), "redis=" + address_}, {});
+    const CliRun run = runCli(
+        {QStringLiteral("run"), lesson_, QStringLiteral("--live"), "redis=" + address_}, {});
     QCOMPARE(run.exitCode, 3);
     QCOMPARE(run.err.count('\n'), 1);
     QVERIFY2(run.err.contains("refuses the run: NOAUTH"), run.err.constData());
   }
 
   void aWrongPasswordIsRefusedAndNotPrinted() {
-    const CliRun run = runCli({QStringLiteral("run"), lesson_, QStringLiteral("--live"), "redis=" + address_}, {}, QDir::tempPath(),
-                              {QStringLiteral("LOCKSCOPE_REDIS_PASSWORD=wrong-Secret-0b1d")});
+    const CliRun run = runCli(
+        {QStringLiteral("run"), lesson_, QStringLiteral("--live"), "redis=" + address_}, {},
+        QDir::tempPath(), {QStringLiteral("LOCKSCOPE_REDIS_PASSWORD=wrong-Secret-0b1d")});
     QCOMPARE(run.exitCode, 3);
     QCOMPARE(run.err.count('\n'), 1);
     QVERIFY2(run.err.contains("refuses the login: WRONGPASS"), run.err.constData());
@@ -80,12 +85,14 @@ class LiveCredentialsTest : public QObject {
   // From a 0600 file; the secret appears nowhere in what the run writes.
   void thePasswordFromAFileWorksAndStaysSecret() {
     QTemporaryDir dir;
-    const QString secret = writeFile(dir.filePath(QStringLiteral("redis.pw")), QByteArray(kRedisPassword) + "\n");
+    const QString secret = writeFile(dir.filePath(QStringLiteral("redis.pw")),
+                                     QByteArray(kRedisPassword) + "\n");
     QFile::setPermissions(secret, QFile::ReadOwner | QFile::WriteOwner);
     const QString trace = dir.filePath(QStringLiteral("trace.jsonl"));
-    const CliRun run = runCli({QStringLiteral("run"), lesson_, QStringLiteral("--live"), "redis=" + address_, QStringLiteral("--json"),
-                               QStringLiteral("--trace"), trace},
-                              {}, dir.path(), {"LOCKSCOPE_REDIS_PASSWORD_FILE=" + secret});
+    const CliRun run = runCli(
+        {QStringLiteral("run"), lesson_, QStringLiteral("--live"), "redis=" + address_,
+         QStringLiteral("--json"), QStringLiteral("--trace"), trace},
+        {}, dir.path(), {"LOCKSCOPE_REDIS_PASSWORD_FILE=" + secret});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY(QFile::exists(trace));
     QVERIFY(!everything(run, trace).contains(kRedisPassword));
@@ -94,21 +101,29 @@ class LiveCredentialsTest : public QObject {
   void aSecretFileOthersCanReadIsRefused() {
     QTemporaryDir dir;
     const QString secret = writeFile(dir.filePath(QStringLiteral("redis.pw")), kRedisPassword);
-    QFile::setPermissions(secret, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
-    const CliRun run = runCli({QStringLiteral("run"), lesson_, QStringLiteral("--live"), "redis=" + address_}, {}, dir.path(),
-                              {"LOCKSCOPE_REDIS_PASSWORD_FILE=" + secret});
+    QFile::setPermissions(
+        secret, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+    const CliRun run = runCli(
+        {QStringLiteral("run"), lesson_, QStringLiteral("--live"), "redis=" + address_}, {},
+        dir.path(), {"LOCKSCOPE_REDIS_PASSWORD_FILE=" + secret});
     QCOMPARE(run.exitCode, 2);
-    QCOMPARE(run.err, (secret + QStringLiteral(": the secret file named by LOCKSCOPE_REDIS_PASSWORD_FILE may be read by "
-                                               "others; chmod 600 it\n")).toUtf8());
+    QCOMPARE(
+        run.err,
+        (secret +
+         QStringLiteral(": the secret file named by LOCKSCOPE_REDIS_PASSWORD_FILE may be read by "
+                        "others; chmod 600 it\n"))
+            .toUtf8());
   }
 
   // An ACL user whose keys are limited to lockscope:*: the run's prefix is all it needs.
   void anAclUserWorks() {
     QTemporaryDir dir;
     const QString trace = dir.filePath(QStringLiteral("trace.jsonl"));
-    const CliRun run = runCli({QStringLiteral("run"), lesson_, QStringLiteral("--live"), "redis=" + address_, QStringLiteral("--trace"), trace},
+    const CliRun run = runCli({QStringLiteral("run"), lesson_, QStringLiteral("--live"),
+                               "redis=" + address_, QStringLiteral("--trace"), trace},
                               {}, dir.path(),
-                              {QStringLiteral("LOCKSCOPE_REDIS_USER=alice"), QStringLiteral("LOCKSCOPE_REDIS_PASSWORD=") + kAlicePassword});
+                              {QStringLiteral("LOCKSCOPE_REDIS_USER=alice"),
+                               QStringLiteral("LOCKSCOPE_REDIS_PASSWORD=") + kAlicePassword});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY(!everything(run, trace).contains(kAlicePassword));
   }
@@ -117,15 +132,18 @@ class LiveCredentialsTest : public QObject {
   // nor change them. The digest appears nowhere in what the run writes.
   void zooKeeperDigestProtectsTheRunsNodes() {
     QTemporaryDir dir;
-    const QString scenario = writeFile(dir.filePath(QStringLiteral("long.yaml")),
-                                       "title: long\nrecipe: zk-chained\nclients: 2\nhold_ms: 60000\n");
+    const QString scenario = writeFile(
+        dir.filePath(QStringLiteral("long.yaml")),
+        "title: long\nrecipe: zk-chained\nclients: 2\nhold_ms: 60000\n");
     const QString trace = dir.filePath(QStringLiteral("trace.jsonl"));
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("LOCKSCOPE_ZK_DIGEST"), QStringLiteral("alice:") + kDigestPassword);
+    environment.insert(QStringLiteral("LOCKSCOPE_ZK_DIGEST"),
+                       QStringLiteral("alice:") + kDigestPassword);
     process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("run"), scenario, QStringLiteral("--live"),
-                                                       "zk=" + lockscope::testing::liveServer(), QStringLiteral("--trace"), trace});
+    process.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+                  {QStringLiteral("run"), scenario, QStringLiteral("--live"),
+                   "zk=" + lockscope::testing::liveServer(), QStringLiteral("--trace"), trace});
     QVERIFY(process.waitForStarted());
     ZooKeeperSession zk(lockscope::testing::liveServer());
     QVERIFY(zk.connected());
@@ -138,7 +156,8 @@ class LiveCredentialsTest : public QObject {
     QCOMPARE(listed, static_cast<int>(ZNOAUTH));
     QCOMPARE(process.exitCode(), 128 + SIGTERM);
     QCOMPARE(zk.children("/lockscope"), QStringList());  // deleted by the run, which may
-    const CliRun run{process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+    const CliRun run{process.exitCode(), process.readAllStandardOutput(),
+                     process.readAllStandardError()};
     QVERIFY(!everything(run, trace).contains(kDigestPassword));
   }
 
@@ -146,9 +165,11 @@ class LiveCredentialsTest : public QObject {
   QByteArray redisCli(const QStringList& arguments) {
     QProcess cli;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("REDISCLI_AUTH"), QString::fromLatin1(kRedisPassword));  // not on its command line
+    environment.insert(QStringLiteral("REDISCLI_AUTH"),
+                       QString::fromLatin1(kRedisPassword));  // not on its command line
     cli.setProcessEnvironment(environment);
-    cli.start(QStringLiteral("redis-cli"), QStringList{QStringLiteral("-p"), QString::number(port_)} + arguments);
+    cli.start(QStringLiteral("redis-cli"),
+              QStringList{QStringLiteral("-p"), QString::number(port_)} + arguments);
     cli.waitForFinished(5000);
     return cli.readAllStandardOutput();
   }

@@ -39,17 +39,20 @@ struct Run {
 Run runLesson(const char* name, const QString& tracePath) {
   QProcess process;
   process.setProcessChannelMode(QProcess::MergedChannels);
-  process.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-                {"run", QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper-live/%1.yaml").arg(name),
-                 "--live", "zk=" + ensembleServers(), "--trace", tracePath});
+  process.start(
+      QStringLiteral(LOCKSCOPE_CLI_PATH),
+      {"run", QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper-live/%1.yaml").arg(name),
+       "--live", "zk=" + ensembleServers(), "--trace", tracePath});
   if (!process.waitForFinished(kCliBoundMs)) process.kill();
   process.waitForFinished(5000);
   Run run{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-          process.readAll(), {}};
+          process.readAll(),
+          {}};
   QFile trace(tracePath);
   if (trace.open(QIODevice::ReadOnly)) {
     const QByteArray text = trace.readAll();
-    run.trace = sim::readJsonLines(std::string_view(text.constData(), size_t(text.size())), run.traceError);
+    run.trace = sim::readJsonLines(std::string_view(text.constData(), size_t(text.size())),
+                                   run.traceError);
   }
   return run;
 }

@@ -11,8 +11,8 @@
 // still accepts the connection and buffers the request). The CLI runs as a child process.
 
 #include <QElapsedTimer>
-#include <QFile>
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -71,7 +71,8 @@ QString describe(const std::vector<Reply>& replies) {
 // The pid redis-servers.sh recorded when it started the server: never one a server reports.
 pid_t serverPid(const RedisAddress& server) {
   QFile file(QStringLiteral(LOCKSCOPE_LIVE_REDIS_DIR "/redis-%1.pid").arg(server.port));
-  return file.open(QIODevice::ReadOnly) ? static_cast<pid_t>(file.readAll().trimmed().toLongLong()) : 0;
+  return file.open(QIODevice::ReadOnly) ? static_cast<pid_t>(file.readAll().trimmed().toLongLong())
+                                        : 0;
 }
 
 struct CliResult {
@@ -202,7 +203,8 @@ class LiveRedisTest : public QObject {
     LiveRedisClient client("redis-1", server_.host, server_.port, 1000);
     QCOMPARE(describe(send(client, {{"PING"}})), QStringLiteral("PONG"));
     // CLIENT KILL closes our connection from the server's side, as a dying server would.
-    QVERIFY(lockscope::live::redis::commandAndWait(server_, {"CLIENT", "KILL", "TYPE", "normal"}, 2000));
+    QVERIFY(lockscope::live::redis::commandAndWait(server_, {"CLIENT", "KILL", "TYPE", "normal"},
+                                                   2000));
     QTest::qWait(50);
     const auto afterKill = send(client, {{"PING"}});
     QCOMPARE(afterKill.size(), size_t(1));
@@ -227,17 +229,18 @@ class LiveRedisTest : public QObject {
     const CliResult result = cli({"run", lesson("redlock-happy-path"), "--live",
                                   "redis=" + lockscope::testing::liveRedisServers(2)});
     QCOMPARE(result.exitCode, 2);
-    QVERIFY2(result.err.contains("has 5 Redis instance(s)") && result.err.contains("names 2 server(s)"),
-             qPrintable(result.err));
+    QVERIFY2(
+        result.err.contains("has 5 Redis instance(s)") && result.err.contains("names 2 server(s)"),
+        qPrintable(result.err));
   }
 
   void malformedOrMismatchedLiveValueIsExit2() {
     const CliResult malformed = cli({"run", lesson("crash-with-ttl"), "--live", "redis=localhost"});
     QCOMPARE(malformed.exitCode, 2);
     QVERIFY2(malformed.err.contains("'localhost' is not HOST:PORT"), qPrintable(malformed.err));
-    const CliResult zookeeper =
-        cli({"check", QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-chained.yaml"),
-             "--live", "redis=" + lockscope::testing::liveRedisServers(1)});
+    const CliResult zookeeper = cli(
+        {"check", QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-chained.yaml"),
+         "--live", "redis=" + lockscope::testing::liveRedisServers(1)});
     QCOMPARE(zookeeper.exitCode, 2);
     QVERIFY2(zookeeper.err.contains("this one is backend: zookeeper"), qPrintable(zookeeper.err));
   }
@@ -273,9 +276,8 @@ class LiveRedisTest : public QObject {
   void lessonsHoldLive() {
     QFETCH(QString, name);
     QFETCH(int, instances);
-    const CliResult result =
-        cli({"check", lesson(name.toLatin1().constData()), "--live",
-             "redis=" + lockscope::testing::liveRedisServers(instances)});
+    const CliResult result = cli({"check", lesson(name.toLatin1().constData()), "--live",
+                                  "redis=" + lockscope::testing::liveRedisServers(instances)});
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
     QVERIFY(result.out.contains("1 passed, 0 failed"));
   }

@@ -6,9 +6,9 @@
 // and what enters the trace. The CLI tests run lockscope-cli as a child process with a bound.
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -51,7 +51,6 @@ CliResult runCli(const QStringList& arguments, const QByteArray& input = {}) {
   return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
           process.readAllStandardOutput(), process.readAllStandardError(), timer.elapsed()};
 }
-
 
 QString lesson(const char* name) {
   return QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/%1.yaml").arg(name);
@@ -169,8 +168,8 @@ class LiveZooKeeperTest : public QObject {
 
   void runLessonLive() {
     const QString server = lockscope::testing::liveServer();
-    const CliResult run =
-        runCli({"run", lesson("herd-chained"), "--live", "zk=" + server, "--json"});
+    const CliResult run = runCli(
+        {"run", lesson("herd-chained"), "--live", "zk=" + server, "--json"});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QJsonObject report = QJsonDocument::fromJson(run.out).object();
     QCOMPARE(report.value("backend").toString(), QStringLiteral("live"));
@@ -187,8 +186,8 @@ class LiveZooKeeperTest : public QObject {
     }
     // zk-curator's opt-in pipelining: the getChildren sent behind the lost create is dropped and
     // the node is found again by its GUID, as without it.
-    QTest::newRow("lost-create-reply-guid, pipelined") << QStringLiteral("lost-create-reply-guid")
-                                                       << true;
+    QTest::newRow("lost-create-reply-guid, pipelined")
+        << QStringLiteral("lost-create-reply-guid") << true;
   }
 
   void faultLessonsLive() {
@@ -198,8 +197,12 @@ class LiveZooKeeperTest : public QObject {
     // lesson's holder is the one the faults aim at (the differential test does the same).
     QStringList arguments{"run", lesson(name.toLatin1().constData()), "--live",
                           "zk=" + lockscope::testing::liveServer()};
-    if (name == "crash-holder") arguments << "--set" << "start_spread_ms=50";
-    if (pipeline) arguments << "--set" << "recipe_parameters.pipeline=true";
+    if (name == "crash-holder")
+      arguments << "--set"
+                << "start_spread_ms=50";
+    if (pipeline)
+      arguments << "--set"
+                << "recipe_parameters.pipeline=true";
     const CliResult run = runCli(arguments);
     QVERIFY2(run.exitCode == 0, (run.out + run.err).constData());
   }
@@ -230,12 +233,14 @@ class LiveZooKeeperTest : public QObject {
     bool c1Expired = false;
     const QByteArray text = trace.readAll();
     std::string error;
-    const auto events = lockscope::sim::readJsonLines(std::string_view(text.constData(), size_t(text.size())), error);
+    const auto events = lockscope::sim::readJsonLines(
+        std::string_view(text.constData(), size_t(text.size())), error);
     QVERIFY2(error.empty(), error.c_str());
     for (const lockscope::sim::RecordedEvent& event : events) {
       if (event.kind == lockscope::sim::TraceKind::Fault && faultAt < 0) faultAt = event.time;
       if (event.op == lockscope::sim::SessionOp::Expired && event.actor == "c1") c1Expired = true;
-      if (event.op == lockscope::sim::LockOp::Acquired && event.actor == "c2") c2AcquiredAt = event.time;
+      if (event.op == lockscope::sim::LockOp::Acquired && event.actor == "c2")
+        c2AcquiredAt = event.time;
     }
     QVERIFY(faultAt > 0 && c2AcquiredAt > faultAt);
     QVERIFY2(c1Expired, "c1 never learned that its session expired");

@@ -54,7 +54,7 @@ class StoryCollector final : public lockscope::sim::TraceSink {
 
   QStringList acquisitions;            // "client node", in order
   QList<int> notificationsPerRelease;  // watch notifications from each release to the next
-  std::string released;               // the node of the latest release
+  std::string released;                // the node of the latest release
 };
 
 struct Outcome {
@@ -119,11 +119,15 @@ class ModelVsLiveTest : public QObject {
         "clients=[{name: c1, hold_ms: 1000}, {name: c2, start_ms: 100},"
         " {name: c3, start_ms: 200, recipe_parameters: {acquire_timeout_ms: -1}}]";
     const QList<std::pair<const char*, const char*>> lessons = {
-        {"herd-naive", herd},            {"herd-chained", herd},
-        {"reentrancy", nested},          {"read-write-lock", readWrite},
-        {"read-write-downgrade", ""},    {"semaphore-mutex-self-block", ""},
+        {"herd-naive", herd},
+        {"herd-chained", herd},
+        {"reentrancy", nested},
+        {"read-write-lock", readWrite},
+        {"read-write-downgrade", ""},
+        {"semaphore-mutex-self-block", ""},
         {"multilock-partial", ""},
-        {"timed-acquire", timed},        {"crash-holder", spread},
+        {"timed-acquire", timed},
+        {"crash-holder", spread},
         {"lost-create-reply-guid", spread},
         // c2 crashes while it waits; its watch ends only when the server expires its session,
         // which a live run must record as the model does (no leaked_watch).
@@ -136,8 +140,8 @@ class ModelVsLiveTest : public QObject {
   void lessonAgrees() {
     QFETCH(QString, lesson);
     QFETCH(QString, override);
-    const std::string path =
-        LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/" + lesson.toStdString() + ".yaml";
+    const std::string path = LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/" + lesson.toStdString() +
+                             ".yaml";
     std::vector<lockscope::scenario::Override> overrides;
     for (const QString& item : override.split(';', Qt::SkipEmptyParts)) {
       overrides.emplace_back();
@@ -150,7 +154,8 @@ class ModelVsLiveTest : public QObject {
     QVERIFY2(!model.acquisitions.isEmpty(), "the lesson acquires nothing on the model");
     QCOMPARE(live.acquisitions, model.acquisitions);
     QCOMPARE(live.notificationsPerRelease, model.notificationsPerRelease);
-    QCOMPARE(live.violations.join(QStringLiteral(" | ")), model.violations.join(QStringLiteral(" | ")));
+    QCOMPARE(live.violations.join(QStringLiteral(" | ")),
+             model.violations.join(QStringLiteral(" | ")));
     QCOMPARE(live.unmet, model.unmet);
     QCOMPARE(live.endReason, model.endReason);
   }

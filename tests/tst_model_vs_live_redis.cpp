@@ -9,8 +9,8 @@
 //
 // Method: each lesson runs in-process twice through run::runScenario, its backend chosen by
 // backends::backendFor as the CLI chooses it: on the model, then live against the servers of the
-// redis_servers fixture (emptied by the backend first). A trace sink collects the acquisitions. Live runs are real time, bounded by
-// each lesson's own max time.
+// redis_servers fixture (emptied by the backend first). A trace sink collects the acquisitions.
+// Live runs are real time, bounded by each lesson's own max time.
 
 #include <QRegularExpression>
 #include <QTest>
@@ -78,7 +78,8 @@ class ModelVsLiveRedisTest : public QObject {
   void lessonAgrees() {
     QFETCH(QString, lesson);
     QFETCH(int, instances);
-    const std::string path = LOCKSCOPE_SOURCE_DIR "/scenarios/redis/" + lesson.toStdString() + ".yaml";
+    const std::string path = LOCKSCOPE_SOURCE_DIR "/scenarios/redis/" + lesson.toStdString() +
+                             ".yaml";
     const auto loaded = lockscope::scenario::loadScenarioFile(path, {});
     QVERIFY2(loaded.scenario, loaded.error.c_str());
     const Outcome model = runOnce(*loaded.scenario, {});
@@ -106,7 +107,8 @@ class ModelVsLiveRedisTest : public QObject {
       modelViolations.replaceInStrings(clients, QString());
     }
     QCOMPARE(liveAcquisitions, modelAcquisitions);
-    QCOMPARE(liveViolations.join(QStringLiteral(" | ")), modelViolations.join(QStringLiteral(" | ")));
+    QCOMPARE(liveViolations.join(QStringLiteral(" | ")),
+             modelViolations.join(QStringLiteral(" | ")));
     QCOMPARE(live.unmet, model.unmet);
     QCOMPARE(live.endReason, model.endReason);
   }

@@ -55,9 +55,11 @@ class NarrationClaimsTest : public QObject {
   void initTestCase() { QVERIFY(directory_.isValid()); }
 
   void aTrueClaimPasses() {
-    const QString file = write("true.yaml",
-                               "    shows: {holders: 1, holder: c1, state: {c1: crashed}, waiting: [c2, c3], watching: [c2, c3],\n"
-                               "            node_absent: /lock/x, violations: 0, acquisitions: '>= 1'}\n");
+    const QString file = write(
+        "true.yaml",
+        "    shows: {holders: 1, holder: c1, state: {c1: crashed}, waiting: [c2, c3], watching: "
+        "[c2, c3],\n"
+        "            node_absent: /lock/x, violations: 0, acquisitions: '>= 1'}\n");
     const Run run = cli({QStringLiteral("check"), file});
     QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
     QVERIFY2(run.out.endsWith(QLatin1String("1 passed, 0 failed\n")), qPrintable(run.out));
@@ -67,30 +69,37 @@ class NarrationClaimsTest : public QObject {
     const QString file = write("false.yaml", "    shows: {state: {c1: crashed}, waiting: [c2]}\n");
     const Run check = cli({QStringLiteral("check"), file});
     QCOMPARE(check.exitCode, 1);
-    QVERIFY2(check.out.contains(file + QStringLiteral(":12: at 500 ms the narration claims waiting: [c2], the run has [c2, c3]")),
-             qPrintable(check.out));
+    QVERIFY2(
+        check.out.contains(
+            file + QStringLiteral(
+                       ":12: at 500 ms the narration claims waiting: [c2], the run has [c2, c3]")),
+        qPrintable(check.out));
     QVERIFY2(check.out.endsWith(QLatin1String("0 passed, 1 failed\n")), qPrintable(check.out));
     // `run` judges the same way: exit 1 and the command that reproduces it.
     const Run run = cli({QStringLiteral("run"), file});
     QCOMPARE(run.exitCode, 1);
-    QVERIFY2(run.err.contains(QLatin1String("reproduce with: lockscope-cli run ")), qPrintable(run.err));
+    QVERIFY2(run.err.contains(QLatin1String("reproduce with: lockscope-cli run ")),
+             qPrintable(run.err));
   }
 
   void aClaimAboutAClientTheRunLacksFails() {
     const QString file = write("missing.yaml", "    shows: {state: {c7: waiting}}\n");
     const Run check = cli({QStringLiteral("check"), file});
     QCOMPARE(check.exitCode, 1);
-    QVERIFY2(check.out.contains(QLatin1String("the narration claims state: {c7: waiting}, the run has no client c7")),
+    QVERIFY2(check.out.contains(QLatin1String(
+                 "the narration claims state: {c7: waiting}, the run has no client c7")),
              qPrintable(check.out));
   }
 
   void aStepNarratedAfterTheRunFails() {
     // The run is over by about 2.8 s; a step at 30 s would never be played to.
-    const QString file = write("late.yaml", "    shows: {waiting: [c2, c3]}\n  - at: 30s\n    text: too late\n"
-                                            "    shows: {holders: 0}\n");
+    const QString file = write("late.yaml",
+                               "    shows: {waiting: [c2, c3]}\n  - at: 30s\n    text: too late\n"
+                               "    shows: {holders: 0}\n");
     const Run check = cli({QStringLiteral("check"), file});
     QCOMPARE(check.exitCode, 1);
-    QVERIFY2(check.out.contains(QLatin1String("at 30000 ms the narration speaks, but the run is shown only until")),
+    QVERIFY2(check.out.contains(QLatin1String(
+                 "at 30000 ms the narration speaks, but the run is shown only until")),
              qPrintable(check.out));
   }
 
@@ -104,7 +113,8 @@ class NarrationClaimsTest : public QObject {
     QVERIFY2(check.out.contains(QLatin1String("skip ") + file.fileName() +
                                 QLatin1String(": live only (an ensemble's election)")),
              qPrintable(check.out));
-    QVERIFY2(check.out.endsWith(QLatin1String("0 passed, 0 failed, 1 skipped (live only)\n")), qPrintable(check.out));
+    QVERIFY2(check.out.endsWith(QLatin1String("0 passed, 0 failed, 1 skipped (live only)\n")),
+             qPrintable(check.out));
   }
 
  private:

@@ -100,8 +100,8 @@ class ProcessTest : public QObject {
     world.runUntilTime(50);
     process.crash();
     QVERIFY(!process.alive());
-    process.deliver([&] { ++runs; });     // a message reaching a dead process
-    process.resume();                     // resuming a crashed process does nothing
+    process.deliver([&] { ++runs; });  // a message reaching a dead process
+    process.resume();                  // resuming a crashed process does nothing
     QCOMPARE(process.state(), Process::State::Crashed);
     world.runUntilTime(1'000);
     QCOMPARE(runs, 0);
@@ -144,17 +144,18 @@ class ProcessTest : public QObject {
     process.resume();
     process.crash();
     process.restart();
-    QCOMPARE(reported, (std::vector<Process::State>{Process::State::Paused, Process::State::Running,
-                                                    Process::State::Crashed,
-                                                    Process::State::Running}));
+    QCOMPARE(reported,
+             (std::vector<Process::State>{Process::State::Paused, Process::State::Running,
+                                          Process::State::Crashed, Process::State::Running}));
     std::vector<lockscope::sim::TraceOp> ops;
     for (const auto& event : recorder.events()) {
       QCOMPARE(event.kind, TraceKind::Process);
       QCOMPARE(event.actor, std::string("client-1"));
       ops.push_back(event.op);
     }
-    QVERIFY(ops == (std::vector<lockscope::sim::TraceOp>{lockscope::sim::ProcessOp::Paused, lockscope::sim::ProcessOp::Resumed,
-                                              lockscope::sim::ProcessOp::Crashed, lockscope::sim::ProcessOp::Restarted}));
+    QVERIFY(ops == (std::vector<lockscope::sim::TraceOp>{
+                       lockscope::sim::ProcessOp::Paused, lockscope::sim::ProcessOp::Resumed,
+                       lockscope::sim::ProcessOp::Crashed, lockscope::sim::ProcessOp::Restarted}));
   }
 };
 

@@ -27,8 +27,8 @@ class RandomTest : public QObject {
     QTest::addColumn<quint64>("first");
     QTest::addColumn<quint64>("second");
     QTest::addColumn<quint64>("third");
-    QTest::newRow("seed 0") << quint64{0} << quint64{0x99ec5f36cb75f2b4} << quint64{0xbf6e1f784956452a}
-                            << quint64{0x1a5f849d4933e6e0};
+    QTest::newRow("seed 0") << quint64{0} << quint64{0x99ec5f36cb75f2b4}
+                            << quint64{0xbf6e1f784956452a} << quint64{0x1a5f849d4933e6e0};
     QTest::newRow("seed 42") << quint64{42} << quint64{0x15780b2e0c2ec716}
                              << quint64{0x6104d9866d113a7e} << quint64{0xae17533239e499a1};
     QTest::newRow("seed 0xdeadbeef") << quint64{0xdeadbeef} << quint64{0xc5555444a74d7e83}
@@ -59,8 +59,8 @@ class RandomTest : public QObject {
     // 2^64 (where most raw values are redrawn).
     Random random(42);
     const std::array<uint64_t, 8> bounds = {1, 2, 3, 6, 10, 1000, uint64_t{1} << 63, UINT64_MAX};
-    const std::array<uint64_t, 8> expected = {0, 0, 2, 5, 6, 584, 4044606872079424946ULL,
-                                              15679888225317814407ULL};
+    const std::array<uint64_t, 8> expected = {
+        0, 0, 2, 5, 6, 584, 4044606872079424946ULL, 15679888225317814407ULL};
     for (size_t i = 0; i < bounds.size(); ++i) QCOMPARE(random.below(bounds[i]), expected[i]);
   }
 
@@ -70,16 +70,16 @@ class RandomTest : public QObject {
     // exactly the reference values.
     Random random(7);
     const std::array<uint64_t, 11> bounds = {601, 65536, 601, 65536, 7, 601, uint64_t{1} << 40,
-                                             601, 3, 3, 64};
+                                             601, 3,     3,   64};
     const std::array<uint64_t, 11> expected = {591, 11474, 491, 29248, 6, 395, 835738949716ULL,
-                                               31, 1, 1, 23};
+                                               31,  1,     1,   23};
     for (size_t i = 0; i < bounds.size(); ++i) QCOMPARE(random.below(bounds[i]), expected[i]);
   }
 
   void belowStaysInBounds() {
     Random random(7);
-    for (const uint64_t bound : {uint64_t{1}, uint64_t{2}, uint64_t{7}, uint64_t{1000003},
-                                 (uint64_t{1} << 63) + 1}) {
+    for (const uint64_t bound :
+         {uint64_t{1}, uint64_t{2}, uint64_t{7}, uint64_t{1000003}, (uint64_t{1} << 63) + 1}) {
       for (int i = 0; i < 10'000; ++i) QVERIFY(random.below(bound) < bound);
     }
   }
@@ -113,7 +113,8 @@ class RandomTest : public QObject {
     // RandomChooser::choose(n) is exactly Random::below(n): the documented derivation.
     Random random(5);
     RandomChooser chooser(5);
-    for (uint64_t count = 1; count < 200; ++count) QCOMPARE(chooser.choose(count, "test"), random.below(count));
+    for (uint64_t count = 1; count < 200; ++count)
+      QCOMPARE(chooser.choose(count, "test"), random.below(count));
   }
 
   void chooserBetweenIsInclusiveAndDegenerateRangesGiveLow() {

@@ -84,7 +84,8 @@ void TestRecipeLines::runsMarkOnlyNamedLines() {
     for (const recipes::RecipeDescription& recipe : recipes::recipeCatalog()) {
       if (recipe.backend != service.toStdString()) continue;
       // A lesson whose plan or parameters the recipe cannot take is refused at load: skipped.
-      const auto loaded = scenario::loadScenarioFile(lesson, {{"recipe", std::string(recipe.name)}});
+      const auto loaded = scenario::loadScenarioFile(lesson,
+                                                     {{"recipe", std::string(recipe.name)}});
       if (!loaded.scenario) continue;
       StepCollector steps;
       testing::runOnModel(*loaded.scenario, {&steps});
@@ -103,8 +104,9 @@ void TestRecipeLines::runsMarkOnlyNamedLines() {
     const std::set<int64_t>& seen = marked[std::string(recipe.name)];
     QVERIFY2(!seen.empty(), (std::string(recipe.name) + " marked no line in any run").c_str());
     for (const int64_t number : seen) {
-      QVERIFY2(declared.count(number),
-               (std::string(recipe.name) + " marked undeclared line " + std::to_string(number)).c_str());
+      QVERIFY2(
+          declared.count(number),
+          (std::string(recipe.name) + " marked undeclared line " + std::to_string(number)).c_str());
     }
   }
 }

@@ -65,7 +65,8 @@ void deleteBetweenListAndWatch(LockHarness& h, const char* recipe) {
   h.addClient(spec("c1", fromMillis(50), plan({"acquire", "hold 5s", "release"})), recipe);
   h.start();
   QVERIFY(h.runUntilLock("c0", sim::LockOp::Acquired));
-  QVERIFY(h.runUntil([&] { return !h.events(TraceKind::Request, "c1", sim::ZooKeeperOp::GetChildren).empty(); }));
+  QVERIFY(h.runUntil(
+      [&] { return !h.events(TraceKind::Request, "c1", sim::ZooKeeperOp::GetChildren).empty(); }));
   h.process("c1").pause();
   QVERIFY(h.runUntilLock("c0", sim::LockOp::Released));
   h.runFor(fromMillis(10));
@@ -181,7 +182,9 @@ void TestRecipes::naiveHerdWakesEveryWaiter() {
     const int woken = h.notificationsBetween(releases[index], releases[index] + fromMillis(50),
                                              "NodeChildrenChanged");
     QVERIFY2(woken >= queued, qPrintable(QString("release %1: %2 notifications for %3 queued")
-                                             .arg(index).arg(woken).arg(queued)));
+                                             .arg(index)
+                                             .arg(woken)
+                                             .arg(queued)));
   }
 }
 
@@ -248,8 +251,10 @@ void TestRecipes::crashedHolderLetsGoAfterSessionTimeout() {
   h.runFor(fromMillis(100));
   const Micros crash = h.world.now();
   h.process("c0").crash();
-  QVERIFY(h.runUntil([&] { return h.lockEvents(sim::LockOp::Acquired).size() == 2; }, fromSeconds(30)));
-  const Micros expiry = timeOf(h.events(TraceKind::SessionState, "server", sim::SessionOp::Expired));
+  QVERIFY(
+      h.runUntil([&] { return h.lockEvents(sim::LockOp::Acquired).size() == 2; }, fromSeconds(30)));
+  const Micros expiry = timeOf(
+      h.events(TraceKind::SessionState, "server", sim::SessionOp::Expired));
   const Micros next = timeOf(h.lockEvents(sim::LockOp::Acquired), 1);
   QVERIFY(expiry - crash >= fromMillis(4000) * 2 / 3);  // at most a ping interval was left
   QVERIFY(next > expiry && next - expiry < fromMillis(100));
@@ -274,8 +279,8 @@ void TestRecipes::timedAcquireDeletesItsNode() {
   h.addClient(spec("c2", fromMillis(100), plan({"acquire", "release"})), recipe.toStdString());
   h.start();
   QVERIFY(h.runUntilFinished());
-  const Micros waited =
-      timeOf(h.lockEvents(sim::LockOp::TimedOut, "c1")) - timeOf(h.lockEvents(sim::LockOp::Acquiring, "c1"));
+  const Micros waited = timeOf(h.lockEvents(sim::LockOp::TimedOut, "c1")) -
+                        timeOf(h.lockEvents(sim::LockOp::Acquiring, "c1"));
   QVERIFY2(waited >= fromMillis(500) && waited < fromMillis(520),
            qPrintable(QString::number(waited)));
   const std::vector<std::string> ownNodes = h.nodesCreated("/lock", "c1");
@@ -308,7 +313,8 @@ void TestRecipes::curatorFindsItsNodeAfterLostReply() {
   h.runFor(fromMillis(1));
   h.session("c0").loseNextReply(true);  // c0's first request is the create
   QVERIFY(h.runUntilFinished());
-  QCOMPARE(h.events(TraceKind::Reply, "c0", sim::ZooKeeperOp::Create).at(0).rc, std::string("CONNECTIONLOSS"));
+  QCOMPARE(h.events(TraceKind::Reply, "c0", sim::ZooKeeperOp::Create).at(0).rc,
+           std::string("CONNECTIONLOSS"));
   const std::vector<std::string> nodes = h.nodesCreated("/lock", "c0");
   QCOMPARE(nodes.size(), size_t{1});
   QVERIFY(nodes[0].find("/_c_") != std::string::npos);
@@ -328,7 +334,8 @@ void TestRecipes::noGuidWaitsBehindItsOrphan() {
   h.runFor(fromMillis(1));
   h.session("c0").loseNextReply(true);
   h.runFor(fromSeconds(30));
-  QCOMPARE(h.events(TraceKind::Reply, "c0", sim::ZooKeeperOp::Create).at(0).rc, std::string("CONNECTIONLOSS"));
+  QCOMPARE(h.events(TraceKind::Reply, "c0", sim::ZooKeeperOp::Create).at(0).rc,
+           std::string("CONNECTIONLOSS"));
   QCOMPARE(h.nodesCreated("/lock", "c0").size(), size_t{2});
   QVERIFY(h.lockEvents(sim::LockOp::Acquired).empty());
   QCOMPARE(h.client("c0").phase(), clients::LockClient::Phase::Acquiring);
@@ -363,9 +370,9 @@ void TestRecipes::curatorPipelineSendsListingWithCreate() {
 void TestRecipes::curatorIsReentrant() {
   LockHarness h(6);
   h.createPaths({"/lock"});
-  h.addClient(spec("c0", 0, plan({"acquire", "acquire", "hold 200ms", "release", "hold 200ms",
-                                  "release"})),
-              "zk-curator");
+  h.addClient(
+      spec("c0", 0, plan({"acquire", "acquire", "hold 200ms", "release", "hold 200ms", "release"})),
+      "zk-curator");
   h.addClient(spec("c1", fromMillis(50), plan({"acquire", "release"})), "zk-curator");
   h.start();
   QVERIFY(h.runUntilFinished());
@@ -453,8 +460,8 @@ void TestRecipes::semaphoreMutexBlocksItsOwnHolder() {
   QCOMPARE(static_cast<int>(h.lockEvents(sim::LockOp::Acquired, "c0").size()), acquired);
   QCOMPARE(static_cast<int>(h.lockEvents(sim::LockOp::TimedOut, "c0").size()), timedOut);
   if (timedOut) {
-    const Micros waited =
-        timeOf(h.lockEvents(sim::LockOp::TimedOut, "c0")) - timeOf(h.lockEvents(sim::LockOp::Acquiring, "c0"), 1);
+    const Micros waited = timeOf(h.lockEvents(sim::LockOp::TimedOut, "c0")) -
+                          timeOf(h.lockEvents(sim::LockOp::Acquiring, "c0"), 1);
     QVERIFY(waited >= fromMillis(1000));
   }
   QVERIFY(h.childrenOf("/lock/leases").empty());
@@ -519,7 +526,8 @@ void TestRecipes::rwlockReaderQueuesBehindWaitingWriter() {
   LockHarness h(13);
   readersAroundAWriter(h);
   const Micros written = timeOf(h.lockEvents(sim::LockOp::Released, "w"));
-  QVERIFY(timeOf(h.lockEvents(sim::LockOp::Acquired, "r0")) < timeOf(h.lockEvents(sim::LockOp::Acquired, "w")));
+  QVERIFY(timeOf(h.lockEvents(sim::LockOp::Acquired, "r0")) <
+          timeOf(h.lockEvents(sim::LockOp::Acquired, "w")));
   QVERIFY(timeOf(h.lockEvents(sim::LockOp::Acquired, "r2")) > written);
   QVERIFY(timeOf(h.lockEvents(sim::LockOp::Acquired, "r3")) > written);
   QCOMPARE(h.maxConcurrent("read"), 2);
@@ -530,9 +538,10 @@ void TestRecipes::rwlockReaderQueuesBehindWaitingWriter() {
 void TestRecipes::rwlockDowngradeKeepsWritersOut() {
   LockHarness h(14);
   h.createPaths({"/lock"});
-  h.addClient(spec("a", 0, plan({"acquire write", "acquire read", "release write", "hold 500ms",
-                                 "release read"})),
-              "zk-rwlock");
+  h.addClient(
+      spec("a", 0,
+           plan({"acquire write", "acquire read", "release write", "hold 500ms", "release read"})),
+      "zk-rwlock");
   h.addClient(spec("b", fromMillis(20), plan({"acquire write", "hold 100ms", "release write"})),
               "zk-rwlock");
   h.start();
@@ -594,7 +603,8 @@ void TestRecipes::multilockPartialFailureReleasesWhatItTook() {
   QVERIFY(gaveUp > 0);
   QVERIFY(h.lockEvents(sim::LockOp::Acquired, "m").empty());
   const Micros yGot = timeOf(h.lockEvents(sim::LockOp::Acquired, "y"));
-  QVERIFY(yGot > gaveUp - fromMillis(50) && yGot < timeOf(h.lockEvents(sim::LockOp::Released, "x")));
+  QVERIFY(yGot > gaveUp - fromMillis(50) &&
+          yGot < timeOf(h.lockEvents(sim::LockOp::Released, "x")));
   QCOMPARE(h.nodesCreated("/a", "m").size(), size_t{1});
   QVERIFY(h.childrenOf("/a").empty() && h.childrenOf("/b").empty());
 }

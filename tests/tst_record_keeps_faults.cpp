@@ -6,10 +6,10 @@
 // Method: a real lesson (zookeeper/crash-holder: it has a fault of its own) rewritten in each
 // shape into a temporary file, loaded by a SimulationController, a crash clicked at 40 ms, saved
 // with saveRecording, then loaded again by a second controller and compared.
+#include <yaml-cpp/yaml.h>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-#include <yaml-cpp/yaml.h>
 
 #include "simulation_controller.h"
 

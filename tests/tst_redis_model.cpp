@@ -29,11 +29,12 @@ Command script(std::string_view name, std::vector<std::string> args) {
 }
 
 // Deleted events for `key` at `instance` with `detail` ("" lazy, "active", "replicated").
-int deletions(const sim::TraceRecorder& trace, const std::string& instance, const std::string& detail) {
+int deletions(const sim::TraceRecorder& trace, const std::string& instance,
+              const std::string& detail) {
   int count = 0;
   for (const auto& event : trace.events()) {
-    if (event.kind == sim::TraceKind::KeyDeleted && event.actor == instance && event.op == sim::KeyDeletedOp::Expired &&
-        event.detail == detail) {
+    if (event.kind == sim::TraceKind::KeyDeleted && event.actor == instance &&
+        event.op == sim::KeyDeletedOp::Expired && event.detail == detail) {
       ++count;
     }
   }
@@ -61,7 +62,8 @@ class RedisModelTest : public QObject {
     QCOMPARE(run(redis, {"INCR", "counter"}).integer, int64_t{1});
     QCOMPARE(run(redis, {"INCR", "counter"}).integer, int64_t{2});
     QCOMPARE(run(redis, {"INCR", "plain"}).type, ReplyType::Error);
-    QCOMPARE(run(redis, {"GET"}).text, std::string("ERR wrong number of arguments for 'get' command"));
+    QCOMPARE(run(redis, {"GET"}).text,
+             std::string("ERR wrong number of arguments for 'get' command"));
   }
 
   void lazyExpiryDeletesOnAccess() {
@@ -144,8 +146,8 @@ class RedisModelTest : public QObject {
   void failoverLosesWhatTheReplicaHadNotReceived() {
     for (const int lagMs : {10, 500}) {
       sim::World world(1);
-      RedisDeployment redis(world, {.masters = 1, .replicasPerMaster = 1,
-                                    .replicationLag = fromMillis(lagMs)});
+      RedisDeployment redis(
+          world, {.masters = 1, .replicasPerMaster = 1, .replicationLag = fromMillis(lagMs)});
       QVERIFY(redis.masterOf(0).execute({"SET", "lock", "a", "PX", "10000"})->isOk());
       world.runUntilTime(fromMillis(100));
       QVERIFY(redis.failover("redis-1"));
@@ -191,7 +193,8 @@ class RedisModelTest : public QObject {
 
   void clientTimesOutOnADeadInstanceAndBuffersRepliesWhilePaused() {
     sim::World world(1);
-    RedisDeployment redis(world, {.latency = {fromMillis(5), fromMillis(5)}, .requestTimeoutMs = 100});
+    RedisDeployment redis(world,
+                          {.latency = {fromMillis(5), fromMillis(5)}, .requestTimeoutMs = 100});
     auto connections = redis.connect("c1");
     sim::Process& process = *redis.process("c1");
     std::vector<std::pair<sim::Micros, Reply>> replies;

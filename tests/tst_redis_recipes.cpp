@@ -32,7 +32,8 @@ Outcome runText(const std::string& yaml) {
 std::string contention(const std::string& recipe, const std::string& extra = "") {
   return "title: t\nbackend: redis\nrecipe: " + recipe +
          "\nrecipe_parameters: {ttl_ms: 2000, retry_delay_ms: 20}\nclients: 4\nrounds: 3\n"
-         "hold_ms: 30\nthink_ms: 10\nseed: 7\n" + extra;
+         "hold_ms: 30\nthink_ms: 10\nseed: 7\n" +
+         extra;
 }
 
 int count(const Outcome& outcome, sim::TraceKind kind, sim::TraceOp op) {
@@ -50,11 +51,12 @@ class RedisRecipesTest : public QObject {
   void oneHolderAtATimeWithoutFaults_data() {
     QTest::addColumn<QString>("recipe");
     QTest::addColumn<QString>("extra");
-    for (const char* recipe : {"redis-setnx", "redis-setnx-expire", "redis-unsafe-del", "redis-lock",
-                               "redis-reentrant", "redis-watchdog", "redis-fenced"}) {
+    for (const char* recipe : {"redis-setnx", "redis-setnx-expire", "redis-unsafe-del",
+                               "redis-lock", "redis-reentrant", "redis-watchdog", "redis-fenced"}) {
       QTest::newRow(recipe) << recipe << "";
     }
-    QTest::newRow("redlock") << "redlock" << "redis: {instances: 5}\n";
+    QTest::newRow("redlock") << "redlock"
+                             << "redis: {instances: 5}\n";
   }
 
   void oneHolderAtATimeWithoutFaults() {
@@ -62,7 +64,8 @@ class RedisRecipesTest : public QObject {
     QFETCH(QString, extra);
     const Outcome outcome = runText(contention(recipe.toStdString(), extra.toStdString()));
     const auto& verdict = outcome.report.verdict;
-    QVERIFY2(verdict.violations.empty(), verdict.violations.empty() ? "" : verdict.violations[0].detail.c_str());
+    QVERIFY2(verdict.violations.empty(),
+             verdict.violations.empty() ? "" : verdict.violations[0].detail.c_str());
     QCOMPARE(verdict.metrics.at("acquisitions"), 12.0);
     QCOMPARE(verdict.metrics.at("lost_updates"), 0.0);
     QCOMPARE(outcome.report.endReason, std::string("all clients done"));
@@ -88,8 +91,7 @@ class RedisRecipesTest : public QObject {
     QCOMPARE(outcome.report.verdict.metrics.at("acquisitions"), 24.0);
     int countOfTwo = 0;
     for (const auto& event : outcome.events) {
-      if (event.op == sim::KeyChangedOp::HIncrBy &&
-          event.value.find("=2") != std::string::npos) {
+      if (event.op == sim::KeyChangedOp::HIncrBy && event.value.find("=2") != std::string::npos) {
         ++countOfTwo;
       }
     }

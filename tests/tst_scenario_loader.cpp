@@ -21,7 +21,8 @@ namespace {
 
 const char* kMinimal = "title: t\nrecipe: zk-chained\nclients: 3\n";
 
-std::string errorOf(const std::string& text, const std::vector<scenario::Override>& overrides = {}) {
+std::string errorOf(const std::string& text,
+                    const std::vector<scenario::Override>& overrides = {}) {
   const scenario::LoadResult result = loadScenarioText(text, "s.yaml", overrides);
   return result.scenario ? "(loaded)" : result.error;
 }
@@ -50,7 +51,8 @@ class ScenarioLoaderTest : public QObject {
         "think_ms: 5\nstart_spread_ms: 10\nsession_timeout_ms: 3000\ntick_time_ms: 100\n"
         "fenced: true\nmax_virtual_ms: 5000\nstall_ms: 700\nnetwork: {latency_ms: [2, 4]}\n"
         "recipe_parameters: {lock_path: /locks/a, acquire_timeout_ms: 250, revocable: yes}\n"
-        "clients:\n  - name: alice\n  - name: bob\n    start_ms: 7\n    plan: [acquire, hold 1s, release]\n"
+        "clients:\n  - name: alice\n  - name: bob\n    start_ms: 7\n    plan: [acquire, hold 1s, "
+        "release]\n"
         "faults:\n  - {at: 2s, heal: bob}\n  - {at: 1s, partition: bob, for: 500ms}\n"
         "  - {at: 3s, lose_reply: alice, applied: false}\n"
         "narration:\n  - {at: 1.5s, text: hello, pause: true}\n  - {on: bob crashed, text: bye}\n"
@@ -98,41 +100,57 @@ class ScenarioLoaderTest : public QObject {
   void errorsNameLineColumnAndWhatWasExpected_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
-    QTest::newRow("unknown key suggests") << "title: t\nrecipe: zk-chained\nclients: 3\nhold_sm: 5\n"
+    QTest::newRow("unknown key suggests")
+        << "title: t\nrecipe: zk-chained\nclients: 3\nhold_sm: 5\n"
         << "s.yaml:4:1: unknown key 'hold_sm' (did you mean 'hold_ms'?)";
     QTest::newRow("unknown recipe") << "title: t\nrecipe: zk-nope\nclients: 3\n"
-        << "s.yaml:2:9: unknown recipe 'zk-nope'; expected one of:";
+                                    << "s.yaml:2:9: unknown recipe 'zk-nope'; expected one of:";
     QTest::newRow("missing title") << "recipe: zk-chained\nclients: 3\n"
-        << "s.yaml:1:1: missing required key 'title'";
+                                   << "s.yaml:1:1: missing required key 'title'";
     QTest::newRow("bad number") << "title: t\nrecipe: zk-chained\nclients: many\n"
-        << "s.yaml:3:10: expected a whole number for 'clients', got 'many'";
+                                << "s.yaml:3:10: expected a whole number for 'clients', got 'many'";
     QTest::newRow("out of range") << "title: t\nrecipe: zk-chained\nclients: 0\n"
-        << "s.yaml:3:10: 'clients' must be between 1 and 100000, got 0";
-    QTest::newRow("bad duration") << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - at: soon\n    crash: c1\n"
-        << "s.yaml:5:9: expected a duration for 'faults[0].at' such as 250ms, 2s, 2.5s or 1500us, got 'soon'";
-    QTest::newRow("unknown client in fault") << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - {at: 1s, crash: c9}\n"
+                                  << "s.yaml:3:10: 'clients' must be between 1 and 100000, got 0";
+    QTest::newRow("bad duration")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - at: soon\n    crash: c1\n"
+        << "s.yaml:5:9: expected a duration for 'faults[0].at' such as 250ms, 2s, 2.5s or 1500us, "
+           "got 'soon'";
+    QTest::newRow("unknown client in fault")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - {at: 1s, crash: c9}\n"
         << "s.yaml:5:21: unknown client 'c9'; expected one of: c1 c2";
-    QTest::newRow("two fault kinds") << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - {at: 1s, crash: c1, pause: c2}\n"
+    QTest::newRow("two fault kinds")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - {at: 1s, crash: c1, pause: c2}\n"
         << "s.yaml:5:5: a fault needs exactly one of:";
-    QTest::newRow("bad plan step") << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, nap]\n"
+    QTest::newRow("bad plan step")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, nap]\n"
         << "s.yaml:4:17: expected a plan step:";
-    QTest::newRow("bad expectation value") << "title: t\nrecipe: zk-chained\nclients: 2\nexpect: {mutual_exclusion: maybe}\n"
+    QTest::newRow("bad expectation value")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nexpect: {mutual_exclusion: maybe}\n"
         << "s.yaml:4:28: expected 'holds' or 'violated' for 'expect.mutual_exclusion', got 'maybe'";
-    QTest::newRow("unknown expectation") << "title: t\nrecipe: zk-chained\nclients: 2\nexpect: {speed: 5}\n"
+    QTest::newRow("unknown expectation")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nexpect: {speed: 5}\n"
         << "s.yaml:4:10: unknown expectation 'speed'; expected one of:";
-    QTest::newRow("bad bound") << "title: t\nrecipe: zk-chained\nclients: 2\nexpect: {acquisitions: '>= lots'}\n"
-        << "s.yaml:4:24: expected a bound such as '>= 6' or '== 10' for 'expect.acquisitions', got '>= lots'";
+    QTest::newRow("bad bound")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nexpect: {acquisitions: '>= lots'}\n"
+        << "s.yaml:4:24: expected a bound such as '>= 6' or '== 10' for 'expect.acquisitions', got "
+           "'>= lots'";
     QTest::newRow("yaml syntax") << "title: t\nrecipe: [zk-chained\nclients: 2\n"
-        << "s.yaml:";
-    QTest::newRow("not a mapping") << "- just\n- a list\n"
+                                 << "s.yaml:";
+    QTest::newRow("not a mapping")
+        << "- just\n- a list\n"
         << "s.yaml:1:1: expected a scenario (a mapping of keys such as title, recipe, clients)";
-    QTest::newRow("bad lock path") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: lock}\n"
-        << "s.yaml:4:32: expected a znode path such as /lock for 'recipe_parameters.lock_path', got 'lock'";
-    QTest::newRow("duplicate client") << "title: t\nrecipe: zk-chained\nclients:\n  - name: a\n  - name: a\n"
+    QTest::newRow("bad lock path")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: lock}\n"
+        << "s.yaml:4:32: expected a znode path such as /lock for 'recipe_parameters.lock_path', "
+           "got 'lock'";
+    QTest::newRow("duplicate client")
+        << "title: t\nrecipe: zk-chained\nclients:\n  - name: a\n  - name: a\n"
         << "s.yaml:5:11: client name 'a' is used twice";
-    QTest::newRow("narration trigger") << "title: t\nrecipe: zk-chained\nclients: 2\nnarration:\n  - {on: c1 exploded, text: x}\n"
+    QTest::newRow("narration trigger")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nnarration:\n  - {on: c1 exploded, text: x}\n"
         << "s.yaml:5:10: expected '<client|any> <event>' with an event among:";
-    QTest::newRow("latency inverted") << "title: t\nrecipe: zk-chained\nclients: 2\nnetwork: {latency_ms: [5, 1]}\n"
+    QTest::newRow("latency inverted")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nnetwork: {latency_ms: [5, 1]}\n"
         << "s.yaml:4:23: 'network.latency_ms': high is below low";
   }
 
@@ -140,26 +158,41 @@ class ScenarioLoaderTest : public QObject {
   void malformedDocumentsAreRefused_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
-    QTest::newRow("content after a root flow mapping") << "{title: t, recipe: zk-chained, clients: 2}\nfoo: [\n"
+    QTest::newRow("content after a root flow mapping")
+        << "{title: t, recipe: zk-chained, clients: 2}\nfoo: [\n"
         << "s.yaml:";
-    QTest::newRow("a second document") << "{title: t, recipe: zk-chained, clients: 2}\n---\nclients: 5\n"
+    QTest::newRow("a second document")
+        << "{title: t, recipe: zk-chained, clients: 2}\n---\nclients: 5\n"
         << "s.yaml:3:1: expected the end of the scenario; a scenario file holds one YAML document";
-    QTest::newRow("duplicate top-level key") << "title: t\nrecipe: zk-chained\nclients: 2\nclients: 3\n"
-        << "s.yaml:4:1: the key 'clients' appears twice in the same mapping; expected each key once";
-    QTest::newRow("duplicate nested key") << "title: t\nrecipe: zk-chained\nclients: 2\nnetwork: {latency_ms: 1, latency_ms: 2}\n"
-        << "s.yaml:4:26: the key 'latency_ms' appears twice in the same mapping; expected each key once";
-    QTest::newRow("hold overflowing microseconds") << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, hold 9223372036854775807us, release]\n"
+    QTest::newRow("duplicate top-level key")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nclients: 3\n"
+        << "s.yaml:4:1: the key 'clients' appears twice in the same mapping; expected each key "
+           "once";
+    QTest::newRow("duplicate nested key")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nnetwork: {latency_ms: 1, latency_ms: 2}\n"
+        << "s.yaml:4:26: the key 'latency_ms' appears twice in the same mapping; expected each key "
+           "once";
+    QTest::newRow("hold overflowing microseconds")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, hold 9223372036854775807us, "
+           "release]\n"
         << "s.yaml:4:17: a hold lasts at most 24h";
-    QTest::newRow("hold overflowing milliseconds") << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, hold 9223372036854775807ms, release]\n"
+    QTest::newRow("hold overflowing milliseconds")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nplan: [acquire, hold 9223372036854775807ms, "
+           "release]\n"
         << "s.yaml:4:17: expected a plan step:";
-    QTest::newRow("newline quoted in an error") << "title: t\nrecipe: zk-chained\nclients: \"a\\nb\\x01\"\n"
+    QTest::newRow("newline quoted in an error")
+        << "title: t\nrecipe: zk-chained\nclients: \"a\\nb\\x01\"\n"
         << "s.yaml:3:10: expected a whole number for 'clients', got 'a\\nb\\x01'";
-    QTest::newRow("lock path /.") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: /.}\n"
+    QTest::newRow("lock path /.")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: /.}\n"
         << "s.yaml:4:32: '.' cannot name a znode in 'recipe_parameters.lock_path', got '/.'";
-    QTest::newRow("lock path /a/..") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: /a/..}\n"
+    QTest::newRow("lock path /a/..")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: /a/..}\n"
         << "s.yaml:4:32: '..' cannot name a znode in 'recipe_parameters.lock_path', got '/a/..'";
-    QTest::newRow("lock path with NUL") << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: \"/a\\0b\"}\n"
-        << "s.yaml:4:32: a znode path cannot hold control characters (such as NUL) in 'recipe_parameters.lock_path'";
+    QTest::newRow("lock path with NUL")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nrecipe_parameters: {lock_path: \"/a\\0b\"}\n"
+        << "s.yaml:4:32: a znode path cannot hold control characters (such as NUL) in "
+           "'recipe_parameters.lock_path'";
   }
 
   void malformedDocumentsAreRefused() { errorsNameLineColumnAndWhatWasExpected(); }
@@ -173,7 +206,8 @@ class ScenarioLoaderTest : public QObject {
              std::string("s.yaml:4:11: expected UTF-8 text, found the byte 0xE2"));
     QCOMPARE(errorOf("title: \"\xed\xa0\x80\"\nrecipe: zk-chained\nclients: 2\n"),
              std::string("s.yaml:1:9: expected UTF-8 text, found the byte 0xED"));  // a surrogate
-    QCOMPARE(errorOf("title: \"\xe2\x82\xac \xf0\x9f\x94\x92\"\nrecipe: zk-chained\nclients: 2\n"), std::string("(loaded)"));
+    QCOMPARE(errorOf("title: \"\xe2\x82\xac \xf0\x9f\x94\x92\"\nrecipe: zk-chained\nclients: 2\n"),
+             std::string("(loaded)"));
   }
 
   void setValuesMustBeUtf8() {
@@ -202,7 +236,8 @@ class ScenarioLoaderTest : public QObject {
     std::string text = "title: laughs\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
     for (int i = 1; i < 10; ++i) {
       text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
-      for (int j = 0; j < 10; ++j) text += std::string(j ? ", " : "") + "*a" + std::to_string(i - 1);
+      for (int j = 0; j < 10; ++j)
+        text += std::string(j ? ", " : "") + "*a" + std::to_string(i - 1);
       text += "]\n";
     }
     QElapsedTimer timer;
@@ -217,21 +252,27 @@ class ScenarioLoaderTest : public QObject {
   void aStrayCommaIsOneLineNotAnEndlessParse() {
     for (const char* text : {",", ",a", "[1],", "{title: t},", "\"x\","}) {
       const std::string got = errorOf(text);
-      QVERIFY2(got.find(": expected the end of the scenario; a scenario file holds one YAML document") != std::string::npos,
-               got.c_str());
+      QVERIFY2(
+          got.find(": expected the end of the scenario; a scenario file holds one YAML document") !=
+              std::string::npos,
+          got.c_str());
     }
   }
 
   // Run as root against /etc/shadow, the error quoted its first line as an "unknown key". A file
   // none of whose keys is a scenario's is named, not quoted; a long key is cut short.
   void errorsNeverQuoteAFileThatIsNotAScenario() {
-    const std::string shadow = "root:$y$j9T$secrethashsecrethash:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n";
+    const std::string shadow =
+        "root:$y$j9T$secrethashsecrethash:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n";
     const std::string got = errorOf(shadow);
-    QCOMPARE(QString::fromStdString(got),
-             QStringLiteral("s.yaml:1:1: expected a scenario (a mapping of keys such as title, recipe, clients); "
-                            "none of this file's keys is one"));
+    QCOMPARE(
+        QString::fromStdString(got),
+        QStringLiteral(
+            "s.yaml:1:1: expected a scenario (a mapping of keys such as title, recipe, clients); "
+            "none of this file's keys is one"));
     const std::string longKey = errorOf("title: t\n" + std::string(300, 'k') + ": 1\n");
-    QVERIFY2(longKey.rfind("s.yaml:2:1: unknown key '" + std::string(40, 'k') + "...'", 0) == 0, longKey.c_str());
+    QVERIFY2(longKey.rfind("s.yaml:2:1: unknown key '" + std::string(40, 'k') + "...'", 0) == 0,
+             longKey.c_str());
   }
 
   void errorsNameLineColumnAndWhatWasExpected() {
@@ -250,7 +291,8 @@ class ScenarioLoaderTest : public QObject {
         "redis:\n  instances: 3\n  replicas: 1\n  replication_lag_ms: 40\n  persistence: always\n"
         "  request_timeout_ms: 30\n  clocks: {redis-2: {offset_ms: -5, drift_ppm: 300}}\n"
         "  client_clocks: {c2: {drift_ppm: -7}}\n"
-        "faults:\n  - {at: 1s, kill_instance: redis-1-r1, for: 2s}\n  - {at: 2s, clock_jump: redis-3, by: -1.5s}\n"
+        "faults:\n  - {at: 1s, kill_instance: redis-1-r1, for: 2s}\n  - {at: 2s, clock_jump: "
+        "redis-3, by: -1.5s}\n"
         "  - {at: 3s, failover: redis-2}\n",
         "s.yaml");
     QVERIFY2(result.scenario, result.error.c_str());
@@ -284,39 +326,54 @@ class ScenarioLoaderTest : public QObject {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
     const QString redis = "title: t\nbackend: redis\nrecipe: redis-lock\nclients: 2\n";
-    QTest::newRow("unknown redis key") << redis + "redis: {instance: 3}\n"
+    QTest::newRow("unknown redis key")
+        << redis + "redis: {instance: 3}\n"
         << "s.yaml:5:9: unknown key 'instance' in 'redis' (did you mean 'instances'?)";
-    QTest::newRow("persistence") << redis + "redis: {persistence: sometimes}\n"
+    QTest::newRow("persistence")
+        << redis + "redis: {persistence: sometimes}\n"
         << "s.yaml:5:22: unknown persistence 'sometimes'; expected: none, every_second, always";
-    QTest::newRow("too many instances") << redis + "redis: {instances: 99}\n"
+    QTest::newRow("too many instances")
+        << redis + "redis: {instances: 99}\n"
         << "s.yaml:5:20: 'redis.instances' must be between 1 and 15, got 99";
-    QTest::newRow("unknown instance clock") << redis + "redis: {clocks: {redis-7: {offset_ms: 1}}}\n"
+    QTest::newRow("unknown instance clock")
+        << redis + "redis: {clocks: {redis-7: {offset_ms: 1}}}\n"
         << "s.yaml:5:18: unknown Redis instance 'redis-7'; expected one of: redis-1";
     QTest::newRow("unknown clock key") << redis + "redis: {clocks: {redis-1: {skew_ms: 1}}}\n"
-        << "s.yaml:5:28: unknown key 'skew_ms'";
-    QTest::newRow("unknown client clock") << redis + "redis: {client_clocks: {c9: {drift_ppm: 1}}}\n"
+                                       << "s.yaml:5:28: unknown key 'skew_ms'";
+    QTest::newRow("unknown client clock")
+        << redis + "redis: {client_clocks: {c9: {drift_ppm: 1}}}\n"
         << "s.yaml:5:25: unknown client 'c9' in 'redis.client_clocks'";
-    QTest::newRow("unknown instance in fault") << redis + "faults:\n  - {at: 1s, kill_instance: redis-2}\n"
+    QTest::newRow("unknown instance in fault")
+        << redis + "faults:\n  - {at: 1s, kill_instance: redis-2}\n"
         << "s.yaml:6:29: unknown Redis instance 'redis-2'; expected one of: redis-1";
     QTest::newRow("clock jump without by") << redis + "faults:\n  - {at: 1s, clock_jump: redis-1}\n"
-        << "s.yaml:6:5: clock_jump needs 'by: <duration>'";
+                                           << "s.yaml:6:5: clock_jump needs 'by: <duration>'";
     QTest::newRow("bad jump") << redis + "faults:\n  - {at: 1s, clock_jump: redis-1, by: far}\n"
-        << "s.yaml:6:39: expected a duration such as '30s' or '-500ms' for 'faults[0].by', got 'far'";
+                              << "s.yaml:6:39: expected a duration such as '30s' or '-500ms' for "
+                                 "'faults[0].by', got 'far'";
     QTest::newRow("by without jump") << redis + "faults:\n  - {at: 1s, crash: c1, by: 2s}\n"
-        << "s.yaml:6:29: 'by' goes with clock_jump only";
-    QTest::newRow("for with failover") << redis + "faults:\n  - {at: 1s, failover: redis-1, for: 2s}\n"
+                                     << "s.yaml:6:29: 'by' goes with clock_jump only";
+    QTest::newRow("for with failover")
+        << redis + "faults:\n  - {at: 1s, failover: redis-1, for: 2s}\n"
         << "s.yaml:6:38: 'for' goes with pause, partition or kill_instance only";
-    QTest::newRow("redis section without backend") << "title: t\nrecipe: zk-chained\nclients: 2\nredis: {instances: 2}\n"
+    QTest::newRow("redis section without backend")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nredis: {instances: 2}\n"
         << "s.yaml:4:8: 'redis' needs 'backend: redis'";
-    QTest::newRow("instance fault without backend") << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - {at: 1s, kill_instance: redis-1}\n"
+    QTest::newRow("instance fault without backend")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nfaults:\n  - {at: 1s, kill_instance: "
+           "redis-1}\n"
         << "s.yaml:5:5: instance faults need 'backend: redis'";
-    QTest::newRow("zookeeper recipe on redis") << "title: t\nbackend: redis\nrecipe: zk-chained\nclients: 2\n"
+    QTest::newRow("zookeeper recipe on redis")
+        << "title: t\nbackend: redis\nrecipe: zk-chained\nclients: 2\n"
         << "s.yaml:3:9: recipe 'zk-chained' needs 'backend: zookeeper'";
-    QTest::newRow("redis recipe on zookeeper") << "title: t\nrecipe: redlock\nclients: 2\n"
+    QTest::newRow("redis recipe on zookeeper")
+        << "title: t\nrecipe: redlock\nclients: 2\n"
         << "s.yaml:2:9: recipe 'redlock' needs 'backend: redis'";
-    QTest::newRow("unknown backend") << "title: t\nbackend: etcd\nrecipe: redlock\nclients: 2\n"
+    QTest::newRow("unknown backend")
+        << "title: t\nbackend: etcd\nrecipe: redlock\nclients: 2\n"
         << "s.yaml:2:10: unknown backend 'etcd'; expected: zookeeper, redis";
-    QTest::newRow("ttl out of range") << redis + "recipe_parameters: {ttl_ms: 0}\n"
+    QTest::newRow("ttl out of range")
+        << redis + "recipe_parameters: {ttl_ms: 0}\n"
         << "s.yaml:5:29: 'recipe_parameters.ttl_ms' must be between 1 and 86400000, got 0";
   }
 
@@ -327,8 +384,10 @@ class ScenarioLoaderTest : public QObject {
     const auto result = loadScenarioText(
         "title: t\nrecipe: zk-chained\nclients: 3\nlive_only: an ensemble's election\nnarration:\n"
         "  - on: c1 acquired\n    text: x\n"
-        "    shows: {holders: 1, holder: c1, waiting: [c3, c2], node_exists: /lock/lock-0000000000,\n"
-        "            node_absent: [/lock/a, /lock/b], violations: '< 1', state: {c2: waiting, c1: holding}}\n",
+        "    shows: {holders: 1, holder: c1, waiting: [c3, c2], node_exists: "
+        "/lock/lock-0000000000,\n"
+        "            node_absent: [/lock/a, /lock/b], violations: '< 1', state: {c2: waiting, c1: "
+        "holding}}\n",
         "s.yaml");
     QVERIFY2(result.scenario, result.error.c_str());
     const scenario::Scenario& s = *result.scenario;
@@ -352,25 +411,34 @@ class ScenarioLoaderTest : public QObject {
   void narrationClaimErrors_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
-    const QString zk = "title: t\nrecipe: zk-chained\nclients: 2\nnarration:\n  - at: 10ms\n    text: x\n";
-    QTest::newRow("unknown claim suggests") << zk + "    shows: {holder: c1, waitng: [c2]}\n"
+    const QString zk =
+        "title: t\nrecipe: zk-chained\nclients: 2\nnarration:\n  - at: 10ms\n    text: x\n";
+    QTest::newRow("unknown claim suggests")
+        << zk + "    shows: {holder: c1, waitng: [c2]}\n"
         << "s.yaml:7:25: unknown key 'waitng' in 'narration[0].shows' (did you mean 'waiting'?)";
     QTest::newRow("count not a number") << zk + "    shows: {holders: one}\n"
-        << "s.yaml:7:22: expected a bound such as '>= 6' or '== 10' for 'narration[0].shows.holders', got 'one'";
-    QTest::newRow("not a client") << zk + "    shows: {waiting: [c2, any]}\n"
+                                        << "s.yaml:7:22: expected a bound such as '>= 6' or '== "
+                                           "10' for 'narration[0].shows.holders', got 'one'";
+    QTest::newRow("not a client")
+        << zk + "    shows: {waiting: [c2, any]}\n"
         << "s.yaml:7:27: expected a client's name for 'narration[0].shows.waiting[1]', got 'any'";
-    QTest::newRow("unknown state") << zk + "    shows: {state: {c1: sleeping}}\n"
+    QTest::newRow("unknown state")
+        << zk + "    shows: {state: {c1: sleeping}}\n"
         << "s.yaml:7:25: unknown state 'sleeping'; expected one of: idle, creating";
-    QTest::newRow("not a path") << zk + "    shows: {node_exists: lock-1}\n"
+    QTest::newRow("not a path")
+        << zk + "    shows: {node_exists: lock-1}\n"
         << "s.yaml:7:26: expected a znode path such as /lock/lock-0000000000, got 'lock-1'";
-    QTest::newRow("not a mapping") << zk + "    shows: [holders]\n"
+    QTest::newRow("not a mapping")
+        << zk + "    shows: [holders]\n"
         << "s.yaml:7:12: expected a mapping for 'narration[0].shows', got a list";
     QTest::newRow("redis claim on zookeeper") << zk + "    shows: {redis_holder: {redis-1: c1}}\n"
-        << "s.yaml:7:27: 'redis_holder' needs backend: redis";
-    QTest::newRow("unknown instance") << "title: t\nbackend: redis\nrecipe: redis-lock\nclients: 2\nnarration:\n"
-                                         "  - {at: 1ms, text: x, shows: {redis_holder: {redis-4: c1}}}\n"
+                                              << "s.yaml:7:27: 'redis_holder' needs backend: redis";
+    QTest::newRow("unknown instance")
+        << "title: t\nbackend: redis\nrecipe: redis-lock\nclients: 2\nnarration:\n"
+           "  - {at: 1ms, text: x, shows: {redis_holder: {redis-4: c1}}}\n"
         << "s.yaml:6:47: unknown Redis instance 'redis-4'";
-    QTest::newRow("empty live_only") << "title: t\nrecipe: zk-chained\nclients: 2\nlive_only: ''\n"
+    QTest::newRow("empty live_only")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nlive_only: ''\n"
         << "s.yaml:4:12: 'live_only' says why the model cannot teach this lesson; got nothing";
   }
 
@@ -379,14 +447,16 @@ class ScenarioLoaderTest : public QObject {
   // A lesson's claims name its clients; with fewer clients (the GUI's top bar, --set clients=2)
   // it still loads, and a claim about a client it no longer has is false when checked.
   void narrationClaimsSurviveAChangedClientCount() {
-    const std::string text = "title: t\nrecipe: zk-chained\nclients: 10\nnarration:\n"
-                             "  - {at: 1ms, text: x, shows: {waiting: [c9, c10], state: {c10: waiting}}}\n";
+    const std::string text =
+        "title: t\nrecipe: zk-chained\nclients: 10\nnarration:\n"
+        "  - {at: 1ms, text: x, shows: {waiting: [c9, c10], state: {c10: waiting}}}\n";
     QCOMPARE(errorOf(text, {{"clients", "2"}}), std::string("(loaded)"));
   }
 
   void overridesReplaceAndReportThemselves() {
     const auto result = loadScenarioText(kMinimal, "s.yaml",
-                                         {{"clients", "1000"}, {"recipe", "zk-chained"},
+                                         {{"clients", "1000"},
+                                          {"recipe", "zk-chained"},
                                           {"recipe_parameters.acquire_timeout_ms", "50"},
                                           {"network.latency_ms", "[1, 2]"}});
     QVERIFY2(result.scenario, result.error.c_str());
@@ -396,15 +466,17 @@ class ScenarioLoaderTest : public QObject {
     QCOMPARE(errorOf(kMinimal, {{"clients", "lots"}}),
              std::string("--set clients: expected a whole number for 'clients', got 'lots'"));
     const std::string unknownRecipe = errorOf(kMinimal, {{"recipe", "zk-nope"}});
-    QVERIFY2(unknownRecipe.rfind("--set recipe: unknown recipe 'zk-nope'; expected one of:", 0) == 0,
-             unknownRecipe.c_str());
+    QVERIFY2(
+        unknownRecipe.rfind("--set recipe: unknown recipe 'zk-nope'; expected one of:", 0) == 0,
+        unknownRecipe.c_str());
   }
 
   // `expect:` takes every metric the run reports, and docs/scenario-format.md names each one:
   // all three read the one table in metric_names.h.
   void everyMetricCanBeExpectedAndIsDocumented() {
     std::ifstream docFile(LOCKSCOPE_SOURCE_DIR "/docs/scenario-format.md");
-    const std::string doc((std::istreambuf_iterator<char>(docFile)), std::istreambuf_iterator<char>());
+    const std::string doc((std::istreambuf_iterator<char>(docFile)),
+                          std::istreambuf_iterator<char>());
     QVERIFY(!doc.empty());
     for (const auto& info : checkers::kMetrics) {
       const std::string text = std::string(kMinimal) + "expect: {" + info.name + ": \">= 0\"}\n";
@@ -419,24 +491,34 @@ class ScenarioLoaderTest : public QObject {
   // that kind, and a row of docs/scenario-format.md's fault table; the docs have no other row.
   void everyFaultKindLoadsAndIsDocumented() {
     std::ifstream docFile(LOCKSCOPE_SOURCE_DIR "/docs/scenario-format.md");
-    const std::string doc((std::istreambuf_iterator<char>(docFile)), std::istreambuf_iterator<char>());
+    const std::string doc((std::istreambuf_iterator<char>(docFile)),
+                          std::istreambuf_iterator<char>());
     const size_t section = doc.find("### Faults");
     QVERIFY(section != std::string::npos);
     const std::string faults = doc.substr(section, doc.find("\n### ", section + 1) - section);
     size_t documentedRows = 0;
-    for (size_t at = faults.find("\n| `"); at != std::string::npos; at = faults.find("\n| `", at + 1)) ++documentedRows;
+    for (size_t at = faults.find("\n| `"); at != std::string::npos;
+         at = faults.find("\n| `", at + 1))
+      ++documentedRows;
     QCOMPARE(documentedRows, sim::kFaultKinds.size());
     for (const sim::FaultInfo& info : sim::kFaultKinds) {
       const std::string name = info.name;
       QVERIFY2(faults.find("\n| `" + name + ":") != std::string::npos, info.name);
       std::string text;
       switch (info.target) {
-        case sim::FaultTarget::Client: text = std::string(kMinimal) + "faults: [{at: 1s, " + name + ": c1}]\n"; break;
-        case sim::FaultTarget::Server: text = std::string(kMinimal) + "faults: [{at: 1s, " + name + ": 1}]\n"; break;
+        case sim::FaultTarget::Client:
+          text = std::string(kMinimal) + "faults: [{at: 1s, " + name + ": c1}]\n";
+          break;
+        case sim::FaultTarget::Server:
+          text = std::string(kMinimal) + "faults: [{at: 1s, " + name + ": 1}]\n";
+          break;
         case sim::FaultTarget::RedisInstance:
-          text = "title: t\nbackend: redis\nrecipe: redlock\nclients: 2\nredis: {instances: 2, replicas: 1}\n"
-                 "faults: [{at: 1s, " + name + ": redis-1" +
-                 (info.kind == sim::FaultKind::ClockJump ? ", by: 1s" : "") + "}]\n";
+          text =
+              "title: t\nbackend: redis\nrecipe: redlock\nclients: 2\nredis: {instances: 2, "
+              "replicas: 1}\n"
+              "faults: [{at: 1s, " +
+              name + ": redis-1" + (info.kind == sim::FaultKind::ClockJump ? ", by: 1s" : "") +
+              "}]\n";
           break;
       }
       const auto result = loadScenarioText(text, "s.yaml");
@@ -467,7 +549,8 @@ class ScenarioLoaderTest : public QObject {
   // /dev/zero grew to gigabytes and aborted).
   void devicesAndHugeFilesAreRefused() {
     QCOMPARE(scenario::loadScenarioFile("/dev/zero").error,
-             std::string("/dev/zero: not a regular file (a directory, device or pipe); expected a scenario file"));
+             std::string("/dev/zero: not a regular file (a directory, device or pipe); expected a "
+                         "scenario file"));
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const std::string path = dir.filePath("huge.yaml").toStdString();
@@ -475,7 +558,8 @@ class ScenarioLoaderTest : public QObject {
       std::ofstream huge(path, std::ios::binary);
       huge << kMinimal << "# " << std::string(5 * 1024 * 1024, 'x') << "\n";
     }
-    QCOMPARE(scenario::loadScenarioFile(path).error, path + ": the scenario file is larger than 4 MiB, the limit");
+    QCOMPARE(scenario::loadScenarioFile(path).error,
+             path + ": the scenario file is larger than 4 MiB, the limit");
   }
 
   void missingFileIsOneLine() {

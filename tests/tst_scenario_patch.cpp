@@ -40,8 +40,8 @@ class ScenarioPatchTest : public QObject {
 
  private slots:
   void faultsStartANewList() {
-    const std::string text = appendFaults(kBase, {fault(Fault::Kind::Crash, 1500, "c1"),
-                                                  fault(Fault::Kind::Pause, 2'000'001, "c2")});
+    const std::string text = appendFaults(
+        kBase, {fault(Fault::Kind::Crash, 1500, "c1"), fault(Fault::Kind::Pause, 2'000'001, "c2")});
     const Scenario scenario = load(text);
     QCOMPARE(scenario.faults.size(), size_t{2});
     QCOMPARE(scenario.faults[0].at, lockscope::sim::Micros{1500});
@@ -52,7 +52,8 @@ class ScenarioPatchTest : public QObject {
   }
 
   void faultsJoinAnExistingList() {
-    const std::string text = kBase + "faults:\n    - at: 10ms\n      crash: c3\n# trailing comment\nseed: 4\n";
+    const std::string text =
+        kBase + "faults:\n    - at: 10ms\n      crash: c3\n# trailing comment\nseed: 4\n";
     // Appended after the crash at 10 ms, though earlier: the loader orders faults by time.
     const Scenario scenario = load(appendFaults(text, {fault(Fault::Kind::LoseReply, 30, "c1")}));
     QCOMPARE(scenario.faults.size(), size_t{2});
@@ -69,7 +70,8 @@ class ScenarioPatchTest : public QObject {
   }
 
   void faultsReplaceAnEmptyFlowList() {
-    const Scenario scenario = load(appendFaults(kBase + "faults: []\n", {fault(Fault::Kind::Crash, 5, "c2")}));
+    const Scenario scenario = load(
+        appendFaults(kBase + "faults: []\n", {fault(Fault::Kind::Crash, 5, "c2")}));
     QCOMPARE(scenario.faults.size(), size_t{1});
   }
 

@@ -38,7 +38,8 @@ class FakeBackend final : public run::RunBackend {
 
   void preparePaths(const std::vector<std::string>& paths, int64_t sessionTimeoutMs) override {
     ++calls_.preparePaths;
-    world_.record({.kind = sim::TraceKind::Note, .actor = "world",
+    world_.record({.kind = sim::TraceKind::Note,
+                   .actor = "world",
                    .detail = "fake: preparing " + std::to_string(paths.size()) + " lock path(s)"});
     service_->preparePaths(paths, sessionTimeoutMs);
   }
@@ -78,15 +79,18 @@ class ThirdServiceTest : public QObject {
     const run::RunReport report = run::runScenario(lesson, options);
 
     QCOMPARE(report.backend, std::string("fake"));
-    QVERIFY2(report.passed(), report.unmetExpectations.empty() ? "" : report.unmetExpectations.front().c_str());
+    QVERIFY2(report.passed(),
+             report.unmetExpectations.empty() ? "" : report.unmetExpectations.front().c_str());
     QCOMPARE(report.endReason, std::string("all clients done"));
     QCOMPARE(calls.preparePaths, 1);
     std::vector<std::string> scheduled;
-    for (const scenario::Fault& fault : lesson.faults) scheduled.emplace_back(scenario::faultKindName(fault.kind));
+    for (const scenario::Fault& fault : lesson.faults)
+      scheduled.emplace_back(scenario::faultKindName(fault.kind));
     QCOMPARE(calls.faults, scheduled);
-    const bool noted = std::any_of(trace.events().begin(), trace.events().end(), [](const sim::RecordedEvent& event) {
-      return event.kind == sim::TraceKind::Note && event.detail.rfind("fake: ", 0) == 0;
-    });
+    const bool noted = std::any_of(
+        trace.events().begin(), trace.events().end(), [](const sim::RecordedEvent& event) {
+          return event.kind == sim::TraceKind::Note && event.detail.rfind("fake: ", 0) == 0;
+        });
     QVERIFY2(noted, "the fake's Note from preparePaths is in the trace");
   }
 

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/check.h"
 #include "sim/trace/sha256.h"
 #include "sim/trace/sink_thread.h"
 #include "sim/trace/trace.h"
-#include "sim/engine/check.h"
 #include "sim/trace/trace_json.h"
 #include "sim/trace/trace_json_reader.h"
 #include "sim/trace/trace_packing.h"
@@ -27,6 +27,7 @@
 
 using lockscope::sim::appendJsonLine;
 using lockscope::sim::appendJsonString;
+using lockscope::sim::OpSet;
 using lockscope::sim::Sha256;
 using lockscope::sim::SinkThread;
 using lockscope::sim::Trace;
@@ -35,7 +36,6 @@ using lockscope::sim::TraceFileWriter;
 using lockscope::sim::TraceHasher;
 using lockscope::sim::TraceKind;
 using lockscope::sim::TraceOp;
-using lockscope::sim::OpSet;
 using lockscope::sim::TraceRecorder;
 
 namespace {
@@ -74,16 +74,19 @@ class TraceTest : public QObject {
   void sha256FipsVectors_data() {
     QTest::addColumn<QByteArray>("message");
     QTest::addColumn<QByteArray>("digest");
-    QTest::newRow("empty") << QByteArray("")
-                           << QByteArray("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    QTest::newRow("empty")
+        << QByteArray("")
+        << QByteArray("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     QTest::newRow("abc") << QByteArray("abc")
-                         << QByteArray("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+                         << QByteArray(
+                                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     QTest::newRow("448 bits")
         << QByteArray("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
         << QByteArray("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
     QTest::newRow("896 bits")
-        << QByteArray("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopq"
-                      "klmnopqrlmnopqrsmnopqrstnopqrstu")
+        << QByteArray(
+               "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopq"
+               "klmnopqrlmnopqrsmnopqrstnopqrstu")
         << QByteArray("cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
   }
 
@@ -110,13 +113,27 @@ class TraceTest : public QObject {
     // 55 bytes is the longest message whose padding fits one block; 56 needs a second block.
     QTest::addColumn<int>("length");
     QTest::addColumn<QByteArray>("digest");
-    QTest::newRow("55") << 55 << QByteArray("576a1bf8d4478657e6dc4af9398544765c2a92cde28478b019235cfed315fc09");
-    QTest::newRow("56") << 56 << QByteArray("9b20501dfd1d99161c257950f3444f3e49230c351c5c8e0943ef369f85f5205d");
-    QTest::newRow("63") << 63 << QByteArray("30b345906b493f06f69444b6521113511c242f30e29840462950035043682f1e");
-    QTest::newRow("64") << 64 << QByteArray("d8bc63b4fc1156e5e7d95a418b9bf54cd3174bedbc2db40f74895349b229b3c0");
-    QTest::newRow("65") << 65 << QByteArray("1ee23b0fbcaecc1aff4a9e8f1645f35ab2c8e13609cd73b68df8b5e3f63ce073");
-    QTest::newRow("119") << 119 << QByteArray("7a6589821178918ca8d9edaba5abfc1e9b2669564f4469b66885379c1530b2c8");
-    QTest::newRow("128") << 128 << QByteArray("54c9eb041badfd7064645067b107661fed6113197ce2dd066ba69618abd3732f");
+    QTest::newRow("55") << 55
+                        << QByteArray(
+                               "576a1bf8d4478657e6dc4af9398544765c2a92cde28478b019235cfed315fc09");
+    QTest::newRow("56") << 56
+                        << QByteArray(
+                               "9b20501dfd1d99161c257950f3444f3e49230c351c5c8e0943ef369f85f5205d");
+    QTest::newRow("63") << 63
+                        << QByteArray(
+                               "30b345906b493f06f69444b6521113511c242f30e29840462950035043682f1e");
+    QTest::newRow("64") << 64
+                        << QByteArray(
+                               "d8bc63b4fc1156e5e7d95a418b9bf54cd3174bedbc2db40f74895349b229b3c0");
+    QTest::newRow("65") << 65
+                        << QByteArray(
+                               "1ee23b0fbcaecc1aff4a9e8f1645f35ab2c8e13609cd73b68df8b5e3f63ce073");
+    QTest::newRow("119") << 119
+                         << QByteArray(
+                                "7a6589821178918ca8d9edaba5abfc1e9b2669564f4469b66885379c1530b2c8");
+    QTest::newRow("128") << 128
+                         << QByteArray(
+                                "54c9eb041badfd7064645067b107661fed6113197ce2dd066ba69618abd3732f");
   }
 
   void sha256PaddingBoundaries() {
@@ -175,8 +192,9 @@ class TraceTest : public QObject {
 
   void jsonLineOmitsAbsentFields() {
     QCOMPARE(jsonLine(TraceEvent{}), std::string("{\"t\":0,\"kind\":\"note\"}\n"));
-    QCOMPARE(jsonLine(TraceEvent{.time = 7, .kind = TraceKind::WatchFired, .path = "/a", .zxid = 2}),
-             std::string("{\"t\":7,\"kind\":\"watch_fired\",\"path\":\"/a\",\"zxid\":2}\n"));
+    QCOMPARE(
+        jsonLine(TraceEvent{.time = 7, .kind = TraceKind::WatchFired, .path = "/a", .zxid = 2}),
+        std::string("{\"t\":7,\"kind\":\"watch_fired\",\"path\":\"/a\",\"zxid\":2}\n"));
   }
 
   void jsonLineNegativeNumbers() {
@@ -190,25 +208,35 @@ class TraceTest : public QObject {
     QCOMPARE(jsonString("say \"hi\""), std::string("\"say \\\"hi\\\"\""));
     QCOMPARE(jsonString("back\\slash"), std::string("\"back\\\\slash\""));
     QCOMPARE(jsonString("a\nb\rc\td"), std::string("\"a\\nb\\rc\\td\""));
-    QCOMPARE(jsonString(std::string_view("\x00\x01\x1f", 3)), std::string("\"\\u0000\\u0001\\u001f\""));
+    QCOMPARE(jsonString(std::string_view("\x00\x01\x1f", 3)),
+             std::string("\"\\u0000\\u0001\\u001f\""));
     QCOMPARE(jsonString("\b\f"), std::string("\"\\u0008\\u000c\""));
     // DEL and UTF-8 need no escaping and pass through byte for byte.
-    QCOMPARE(jsonString("\x7f" "caf\xc3\xa9"), std::string("\"\x7f" "caf\xc3\xa9\""));
+    QCOMPARE(jsonString("\x7f"
+                        "caf\xc3\xa9"),
+             std::string("\"\x7f"
+                         "caf\xc3\xa9\""));
     QCOMPARE(jsonString(""), std::string("\"\""));
   }
 
   void jsonLineEscapesEveryStringField() {
     const TraceEvent event{.kind = TraceKind::Note, .actor = "a\"", .detail = "line\nbreak"};
     QCOMPARE(jsonLine(event),
-             std::string("{\"t\":0,\"kind\":\"note\",\"actor\":\"a\\\"\",\"detail\":\"line\\nbreak\"}\n"));
+             std::string(
+                 "{\"t\":0,\"kind\":\"note\",\"actor\":\"a\\\"\",\"detail\":\"line\\nbreak\"}\n"));
   }
 
   void kindNamesAreDistinctAndStable() {
-    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::NodeCreated)), std::string("node_created"));
-    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::SessionState)), std::string("session_state"));
-    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::WatchDelivered)), std::string("watch_delivered"));
-    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::KeyChanged)), std::string("key_changed"));
-    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::RedisInstance)), std::string("redis_instance"));
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::NodeCreated)),
+             std::string("node_created"));
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::SessionState)),
+             std::string("session_state"));
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::WatchDelivered)),
+             std::string("watch_delivered"));
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::KeyChanged)),
+             std::string("key_changed"));
+    QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::RedisInstance)),
+             std::string("redis_instance"));
     std::set<std::string> names;
     for (int kind = 0; kind <= int(TraceKind::RedisInstance); ++kind) {
       names.insert(lockscope::sim::traceKindName(TraceKind(kind)));
@@ -227,8 +255,14 @@ class TraceTest : public QObject {
     trace.addSink(&hasher);
     trace.addSink(&writer);
     trace.addSink(&recorder);
-    trace.append(TraceEvent{.time = 1, .kind = TraceKind::Request, .actor = "c", .op = lockscope::sim::ZooKeeperOp::Exists});
-    trace.append(TraceEvent{.time = 2, .kind = TraceKind::Fault, .op = lockscope::sim::FaultKind::Partition, .detail = "\"x\""});
+    trace.append(TraceEvent{.time = 1,
+                            .kind = TraceKind::Request,
+                            .actor = "c",
+                            .op = lockscope::sim::ZooKeeperOp::Exists});
+    trace.append(TraceEvent{.time = 2,
+                            .kind = TraceKind::Fault,
+                            .op = lockscope::sim::FaultKind::Partition,
+                            .detail = "\"x\""});
     QCOMPARE(trace.eventCount(), uint64_t{2});
 
     std::string written;
@@ -236,8 +270,10 @@ class TraceTest : public QObject {
     for (int c; (c = std::fgetc(file)) != EOF;) written += static_cast<char>(c);
     std::fclose(file);
     QVERIFY(!writer.failed());
-    QCOMPARE(written, std::string("{\"t\":1,\"kind\":\"request\",\"actor\":\"c\",\"op\":\"exists\"}\n"
-                                  "{\"t\":2,\"kind\":\"fault\",\"op\":\"partition\",\"detail\":\"\\\"x\\\"\"}\n"));
+    QCOMPARE(written,
+             std::string(
+                 "{\"t\":1,\"kind\":\"request\",\"actor\":\"c\",\"op\":\"exists\"}\n"
+                 "{\"t\":2,\"kind\":\"fault\",\"op\":\"partition\",\"detail\":\"\\\"x\\\"\"}\n"));
     QCOMPARE(hasher.finishHex(), sha256Hex(written));
 
     // A recorded event renders to the same line as the original.
@@ -258,21 +294,33 @@ class TraceTest : public QObject {
     trace.addSink(&offThread);
     const std::string huge(3 * 1024 * 1024, 'h');
     for (int i = 0; i < 60'000; ++i) {
-      const std::string path = "/lock/node-" + std::to_string(i) + std::string(static_cast<size_t>(i % 90), 'p');
-      trace.append(TraceEvent{.time = i, .kind = static_cast<TraceKind>(i % 5), .actor = i % 3 ? "c1" : "",
-                              .op = i % 5 < 2 ? TraceOp(lockscope::sim::ZooKeeperOp::Create) : TraceOp(), .path = path, .rc = i % 7 ? "OK" : "", .value = i == 30'000 ? huge : "v",
-                              .detail = i % 11 ? "" : "\"quoted\"", .session = -i, .zxid = i * 3, .request = i % 13});
+      const std::string path = "/lock/node-" + std::to_string(i) +
+                               std::string(static_cast<size_t>(i % 90), 'p');
+      trace.append(
+          TraceEvent{.time = i,
+                     .kind = static_cast<TraceKind>(i % 5),
+                     .actor = i % 3 ? "c1" : "",
+                     .op = i % 5 < 2 ? TraceOp(lockscope::sim::ZooKeeperOp::Create) : TraceOp(),
+                     .path = path,
+                     .rc = i % 7 ? "OK" : "",
+                     .value = i == 30'000 ? huge : "v",
+                     .detail = i % 11 ? "" : "\"quoted\"",
+                     .session = -i,
+                     .zxid = i * 3,
+                     .request = i % 13});
     }
     offThread.finish();
     trace.append(TraceEvent{.time = 99, .kind = TraceKind::Note, .detail = "after finish"});
     QCOMPARE(threaded.events().size(), size_t{60'000});
     QCOMPARE(direct.events().size(), size_t{60'001});
     for (size_t i = 0; i < threaded.events().size(); ++i) {
-      if (jsonLine(threaded.events()[i].view()) != jsonLine(direct.events()[i].view())) QFAIL(qPrintable(QString::number(i)));
+      if (jsonLine(threaded.events()[i].view()) != jsonLine(direct.events()[i].view()))
+        QFAIL(qPrintable(QString::number(i)));
     }
     QCOMPARE(threaded.events()[30'000].value, huge);
     TraceHasher firstSixtyThousand;
-    for (size_t i = 0; i < threaded.events().size(); ++i) firstSixtyThousand.onEvent(direct.events()[i].view());
+    for (size_t i = 0; i < threaded.events().size(); ++i)
+      firstSixtyThousand.onEvent(direct.events()[i].view());
     QCOMPARE(threadHasher.finishHex(), firstSixtyThousand.finishHex());
   }
 
@@ -289,17 +337,25 @@ class TraceTest : public QObject {
         const std::string text = source.substr(length % 7, length);
         std::string_view strings[6] = {"c12", "lock-recipe", "", "OK", "x", ""};
         strings[field] = text;
-        const TraceEvent event{.time = static_cast<int64_t>(length) - 5, .kind = static_cast<TraceKind>(length % 18),
-                               .actor = strings[0],
-                               .op = TraceOp::fromCode(static_cast<OpSet>(length % lockscope::sim::kOpSetCount), 0),
-                               .label = strings[1], .path = strings[2], .rc = strings[3],
-                               .value = strings[4], .detail = strings[5], .session = numbers[length % 6],
-                               .zxid = numbers[(length / 6) % 6], .request = numbers[(length + field) % 6]};
+        const TraceEvent event{
+            .time = static_cast<int64_t>(length) - 5,
+            .kind = static_cast<TraceKind>(length % 18),
+            .actor = strings[0],
+            .op = TraceOp::fromCode(static_cast<OpSet>(length % lockscope::sim::kOpSetCount), 0),
+            .label = strings[1],
+            .path = strings[2],
+            .rc = strings[3],
+            .value = strings[4],
+            .detail = strings[5],
+            .session = numbers[length % 6],
+            .zxid = numbers[(length / 6) % 6],
+            .request = numbers[(length + field) % 6]};
         const char* end = lockscope::sim::packEvent(event, buffer.data());
         QVERIFY(static_cast<size_t>(end - buffer.data()) <= lockscope::sim::packedSizeBound(event));
         TraceEvent back;
         // Positions, not C strings: QCOMPARE on two char pointers would compare the text.
-        QCOMPARE(lockscope::sim::unpackEvent(buffer.data(), back) - buffer.data(), end - buffer.data());
+        QCOMPARE(lockscope::sim::unpackEvent(buffer.data(), back) - buffer.data(),
+                 end - buffer.data());
         QCOMPARE(jsonLine(back), jsonLine(event));
         QCOMPARE(back.time, event.time);
         QCOMPARE(back.kind, event.kind);
@@ -326,7 +382,8 @@ class TraceTest : public QObject {
           const std::string line = jsonLine(TraceEvent{.kind = kind, .op = op});
           RecordedEvent back;
           std::string error;
-          QVERIFY2(readJsonLine(std::string_view(line).substr(0, line.size() - 1), back, error), error.c_str());
+          QVERIFY2(readJsonLine(std::string_view(line).substr(0, line.size() - 1), back, error),
+                   error.c_str());
           QVERIFY(back.op == op);
           QCOMPARE(back.kind, kind);
           ++checked;
@@ -349,12 +406,31 @@ class TraceTest : public QObject {
     using namespace lockscope::sim;
     const TraceEvent events[] = {
         {.time = 3, .kind = TraceKind::Step, .actor = "c1", .label = "zk-chained", .request = 4},
-        {.time = 4, .kind = TraceKind::Lock, .actor = "c1", .op = LockOp::Acquired, .path = "/lock/x-1",
-         .value = "exclusive", .request = 7},
-        {.time = 5, .kind = TraceKind::Note, .actor = "a\"b", .op = NoteOp::Redlock, .detail = "tab\there\n"},
-        {.time = 6, .kind = TraceKind::KeyChanged, .actor = "redis-1", .op = KeyChangedOp::Set, .path = "k",
-         .value = std::string_view("\x01\x7f", 2), .zxid = 2, .request = -1},
-        {.time = 7, .kind = TraceKind::Request, .actor = "c2", .op = RedisOp::CompareAndDelete, .path = "k"},
+        {.time = 4,
+         .kind = TraceKind::Lock,
+         .actor = "c1",
+         .op = LockOp::Acquired,
+         .path = "/lock/x-1",
+         .value = "exclusive",
+         .request = 7},
+        {.time = 5,
+         .kind = TraceKind::Note,
+         .actor = "a\"b",
+         .op = NoteOp::Redlock,
+         .detail = "tab\there\n"},
+        {.time = 6,
+         .kind = TraceKind::KeyChanged,
+         .actor = "redis-1",
+         .op = KeyChangedOp::Set,
+         .path = "k",
+         .value = std::string_view("\x01\x7f", 2),
+         .zxid = 2,
+         .request = -1},
+        {.time = 7,
+         .kind = TraceKind::Request,
+         .actor = "c2",
+         .op = RedisOp::CompareAndDelete,
+         .path = "k"},
     };
     std::string written;
     for (const TraceEvent& event : events) appendJsonLine(event, written);
@@ -373,16 +449,22 @@ class TraceTest : public QObject {
   void readerRejectsAnOpItsKindDoesNotHave() {
     using namespace lockscope::sim;
     std::string error;
-    readJsonLines("{\"t\":1,\"kind\":\"lock\",\"op\":\"acquired\"}\n\n"
-                  "{\"t\":2,\"kind\":\"lock\",\"op\":\"acquird\"}\n",
-                  error);
-    QCOMPARE(error, std::string("line 3: unknown op 'acquird' for a lock event; expected one of: acquiring, "
-                                "acquired, releasing, released, timed_out, failed, revoked, done"));
+    readJsonLines(
+        "{\"t\":1,\"kind\":\"lock\",\"op\":\"acquired\"}\n\n"
+        "{\"t\":2,\"kind\":\"lock\",\"op\":\"acquird\"}\n",
+        error);
+    QCOMPARE(
+        error,
+        std::string("line 3: unknown op 'acquird' for a lock event; expected one of: acquiring, "
+                    "acquired, releasing, released, timed_out, failed, revoked, done"));
     readJsonLines("{\"t\":1,\"kind\":\"resource\",\"op\":\"acquired\"}\n", error);
-    QCOMPARE(error, std::string("line 1: unknown op 'acquired' for a resource event; expected one of: read, "
-                                "write, rejected"));
+    QCOMPARE(
+        error,
+        std::string("line 1: unknown op 'acquired' for a resource event; expected one of: read, "
+                    "write, rejected"));
     readJsonLines("{\"t\":1,\"kind\":\"node_created\",\"op\":\"create\"}\n", error);
-    QCOMPARE(error, std::string("line 1: unknown op 'create' for a node_created event; expected none"));
+    QCOMPARE(error,
+             std::string("line 1: unknown op 'create' for a node_created event; expected none"));
     readJsonLines("{\"t\":1,\"kind\":\"lock\",\"colour\":\"red\"}\n", error);
     QCOMPARE(error, std::string("line 1: unknown key \"colour\""));
     readJsonLines("{\"t\":1,\"kind\":\"locks\"}\n", error);
@@ -395,10 +477,10 @@ class TraceTest : public QObject {
     Trace trace;
     TraceRecorder recorder;
     trace.addSink(&recorder);
-    QVERIFY_THROWS_EXCEPTION(BrokenInvariant,
-                             trace.append(TraceEvent{.kind = TraceKind::Resource, .op = LockOp::Acquired}));
-    QVERIFY_THROWS_EXCEPTION(BrokenInvariant,
-                             trace.append(TraceEvent{.kind = TraceKind::Lock, .label = "zk-chained"}));
+    QVERIFY_THROWS_EXCEPTION(BrokenInvariant, trace.append(TraceEvent{.kind = TraceKind::Resource,
+                                                                      .op = LockOp::Acquired}));
+    QVERIFY_THROWS_EXCEPTION(
+        BrokenInvariant, trace.append(TraceEvent{.kind = TraceKind::Lock, .label = "zk-chained"}));
     trace.append(TraceEvent{.kind = TraceKind::Reply, .op = RedisOp::Set});
     trace.append(TraceEvent{.kind = TraceKind::Reply, .op = ZooKeeperOp::Create});
     QCOMPARE(recorder.events().size(), size_t{2});

@@ -28,9 +28,15 @@ namespace {
 // `lockscope-cli run FILE --json`'s trace hash; empty if it did not run.
 QString traceHash(const QString& file) {
   QProcess cli;
-  cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("run"), file, QStringLiteral("--json")});
-  if (!cli.waitForFinished(60'000) || cli.exitStatus() != QProcess::NormalExit || cli.exitCode() > 1) return {};
-  return QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value(QStringLiteral("trace_sha256")).toString();
+  cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            {QStringLiteral("run"), file, QStringLiteral("--json")});
+  if (!cli.waitForFinished(60'000) || cli.exitStatus() != QProcess::NormalExit ||
+      cli.exitCode() > 1)
+    return {};
+  return QJsonDocument::fromJson(cli.readAllStandardOutput())
+      .object()
+      .value(QStringLiteral("trace_sha256"))
+      .toString();
 }
 
 int faultCount(const QString& file) {
@@ -66,11 +72,14 @@ class WindowFilesTest : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(runtime_.isValid() && files_.isValid());
-    QFile::setPermissions(runtime_.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::setPermissions(runtime_.path(),
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     x_ = std::make_unique<lockscope::testing::XvfbDisplay>();
     QVERIFY2(!x_->display().isEmpty(), "could not start Xvfb on a free display");
-    app_ = std::make_unique<RunningApp>(x_->display(), runtime_.path(), QStringLiteral(LOCKSCOPE_SOURCE_DIR),
-                                        QStringList{QStringLiteral("--scenario"), QStringLiteral("scenarios/zookeeper/crash-holder.yaml")});
+    app_ = std::make_unique<RunningApp>(
+        x_->display(), runtime_.path(), QStringLiteral(LOCKSCOPE_SOURCE_DIR),
+        QStringList{QStringLiteral("--scenario"),
+                    QStringLiteral("scenarios/zookeeper/crash-holder.yaml")});
     window_ = app_->window();
     QVERIFY2(!window_.isEmpty(), qPrintable(app_->errors()));
   }
@@ -84,7 +93,8 @@ class WindowFilesTest : public QObject {
     QCOMPARE(faultCount(recorded), 2);  // the lesson's crash of c1 and the clicked crash of c2
     const QString hash = traceHash(recorded);
     QVERIFY(!hash.isEmpty());
-    QVERIFY(hash != traceHash(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml")));
+    QVERIFY(hash != traceHash(QStringLiteral(LOCKSCOPE_SOURCE_DIR
+                                             "/scenarios/zookeeper/crash-holder.yaml")));
 
     // Opened and recorded again without a click: the very same run.
     typeIntoDialog(QStringLiteral("ctrl+o"), recorded);
@@ -119,7 +129,8 @@ class WindowFilesTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(png + QStringLiteral(".png")), 5'000);
     const QImage image(png + QStringLiteral(".png"));
     QVERIFY(!image.isNull());
-    QVERIFY2(image.width() >= 1024 && image.height() >= 640, qPrintable(QStringLiteral("%1x%2").arg(image.width()).arg(image.height())));
+    QVERIFY2(image.width() >= 1024 && image.height() >= 640,
+             qPrintable(QStringLiteral("%1x%2").arg(image.width()).arg(image.height())));
   }
 
   void openLoadsTheTypedFile() {
@@ -128,13 +139,15 @@ class WindowFilesTest : public QObject {
     QByteArray text = lesson.readAll();
     const qsizetype title = text.indexOf("\ntitle:");
     QVERIFY(title >= 0);
-    text.replace(title, text.indexOf('\n', title + 1) - title, "\ntitle: \"Opened through the dialog\"");
+    text.replace(title, text.indexOf('\n', title + 1) - title,
+                 "\ntitle: \"Opened through the dialog\"");
     const QString file = files_.filePath(QStringLiteral("opened.yaml"));
     QFile copy(file);
     QVERIFY(copy.open(QIODevice::WriteOnly) && copy.write(text) == text.size());
     copy.close();
     typeIntoDialog(QStringLiteral("ctrl+o"), file);
-    QTRY_VERIFY_WITH_TIMEOUT(app_->windowName(window_).contains(QLatin1String("Opened through the dialog")), 5'000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        app_->windowName(window_).contains(QLatin1String("Opened through the dialog")), 5'000);
     QVERIFY2(app_->running() && app_->errors().isEmpty(), qPrintable(app_->errors()));
   }
 

@@ -24,7 +24,9 @@ class WindowKeysTest : public QObject {
   QQuickWindow* window_ = nullptr;
   SimulationController* simulation_ = nullptr;
 
-  QQuickItem* item(const char* name) const { return window_->findChild<QQuickItem*>(QLatin1String(name)); }
+  QQuickItem* item(const char* name) const {
+    return window_->findChild<QQuickItem*>(QLatin1String(name));
+  }
   void click(QQuickItem* target, QPointF at = {-1, -1}) {
     if (at.x() < 0) at = QPointF(target->width() / 2, target->height() / 2);
     QTest::mouseClick(window_, Qt::LeftButton, Qt::NoModifier, target->mapToScene(at).toPoint());
@@ -51,7 +53,8 @@ class WindowKeysTest : public QObject {
     window_ = lockscope::testing::loadMainWindow(*engine_, false, 1600, 1000, /*headless=*/false);
     QVERIFY(window_);
     simulation_ = window_->property("simulation").value<SimulationController*>();
-    QVERIFY(simulation_ && simulation_->session()->load(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml")));
+    QVERIFY(simulation_ && simulation_->session()->load(QStringLiteral(
+                               LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml")));
     window_->requestActivate();
     QVERIFY(QTest::qWaitForWindowActive(window_));
   }

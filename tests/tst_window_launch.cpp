@@ -27,8 +27,8 @@ QString sourceDirectory() { return QStringLiteral(LOCKSCOPE_SOURCE_DIR); }
 
 QStringList allLessons() {
   QStringList lessons;
-  QDirIterator files(sourceDirectory() + QStringLiteral("/scenarios"), {QStringLiteral("*.yaml")}, QDir::Files,
-                     QDirIterator::Subdirectories);
+  QDirIterator files(sourceDirectory() + QStringLiteral("/scenarios"), {QStringLiteral("*.yaml")},
+                     QDir::Files, QDirIterator::Subdirectories);
   while (files.hasNext()) lessons << files.next();
   lessons.sort();
   return lessons;
@@ -45,25 +45,31 @@ class WindowLaunchTest : public QObject {
   QString display() const { return x_->display(); }
 
   // Starts the app on `display`, waits for its window (X only), types Space, lets it play, and
-  // checks that it still runs, said nothing on stderr and (with `mustChange`) that its picture moved.
+  // checks that it still runs, said nothing on stderr and (with `mustChange`) that its picture
+  // moved.
   void playFor5s(const QString& where, const QStringList& arguments, bool mustChange) {
     RunningApp app(where, runtime_.path(), sourceDirectory(), arguments);
     if (where != QLatin1String("offscreen")) {
       const QString window = app.window();
-      QVERIFY2(!window.isEmpty(), qPrintable(QStringLiteral("no window; the app is %1; stderr: %2").arg(app.state(), app.errors())));
+      QVERIFY2(!window.isEmpty(), qPrintable(QStringLiteral("no window; the app is %1; stderr: %2")
+                                                 .arg(app.state(), app.errors())));
       const QImage before = app.grab(window);
       app.press(window, {QStringLiteral("space")});
       QTest::qWait(kPlay_ms);
-      QVERIFY2(app.running(), qPrintable(QStringLiteral("%1 after playing; stderr: %2").arg(app.state(), app.errors())));
+      QVERIFY2(app.running(),
+               qPrintable(
+                   QStringLiteral("%1 after playing; stderr: %2").arg(app.state(), app.errors())));
       const QImage after = app.grab(window);
       QVERIFY(!before.isNull() && !after.isNull());
       if (mustChange) {
         const int changed = lockscope::testing::differingPixels(before, after);
-        QVERIFY2(changed > 2'000, qPrintable(QStringLiteral("%1 pixels changed while playing").arg(changed)));
+        QVERIFY2(changed > 2'000,
+                 qPrintable(QStringLiteral("%1 pixels changed while playing").arg(changed)));
       }
     } else {
       QTest::qWait(kPlay_ms);
-      QVERIFY2(app.running(), qPrintable(QStringLiteral("%1; stderr: %2").arg(app.state(), app.errors())));
+      QVERIFY2(app.running(),
+               qPrintable(QStringLiteral("%1; stderr: %2").arg(app.state(), app.errors())));
     }
     QVERIFY2(app.errors().isEmpty(), qPrintable(app.errors()));
   }
@@ -71,24 +77,29 @@ class WindowLaunchTest : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(runtime_.isValid());
-    QFile::setPermissions(runtime_.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::setPermissions(runtime_.path(),
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     x_ = std::make_unique<lockscope::testing::XvfbDisplay>();
-    QVERIFY2(!display().isEmpty(), "could not start Xvfb on a free display (is the xvfb package installed?)");
+    QVERIFY2(!display().isEmpty(),
+             "could not start Xvfb on a free display (is the xvfb package installed?)");
   }
 
   void theReadmeCommandOpensAndPlays() { playFor5s(display(), {}, true); }
 
   void aCompareLaunchOpensAndPlays() {
-    playFor5s(display(), {QStringLiteral("--scenario"), QStringLiteral("scenarios/zookeeper/crash-holder.yaml"),
-                          QStringLiteral("--compare"), QStringLiteral("zk-naive")},
-              true);
+    playFor5s(
+        display(),
+        {QStringLiteral("--scenario"), QStringLiteral("scenarios/zookeeper/crash-holder.yaml"),
+         QStringLiteral("--compare"), QStringLiteral("zk-naive")},
+        true);
   }
 
   void offscreenLaunchesStayUp_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::newRow("the README's command") << QStringList{};
-    QTest::newRow("compare mode") << QStringList{QStringLiteral("--scenario"), QStringLiteral("scenarios/zookeeper/crash-holder.yaml"),
-                                                 QStringLiteral("--compare"), QStringLiteral("zk-naive")};
+    QTest::newRow("compare mode") << QStringList{
+        QStringLiteral("--scenario"), QStringLiteral("scenarios/zookeeper/crash-holder.yaml"),
+        QStringLiteral("--compare"), QStringLiteral("zk-naive")};
   }
   void offscreenLaunchesStayUp() {
     QFETCH(QStringList, arguments);
@@ -105,19 +116,22 @@ class WindowLaunchTest : public QObject {
       QStringList windows;
       const QStringList batch = lessons.mid(first, kBatch);
       for (const QString& lesson : batch) {
-        apps.push_back(std::make_unique<RunningApp>(display(), runtime_.path(), sourceDirectory(),
-                                                    QStringList{QStringLiteral("--scenario"), lesson}));
+        apps.push_back(
+            std::make_unique<RunningApp>(display(), runtime_.path(), sourceDirectory(),
+                                         QStringList{QStringLiteral("--scenario"), lesson}));
       }
       for (std::size_t index = 0; index < apps.size(); ++index) {
         const QString window = apps[index]->window();
-        QVERIFY2(!window.isEmpty(), qPrintable(QStringLiteral("%1: no window; %2; stderr: %3")
-                                                   .arg(batch[index], apps[index]->state(), apps[index]->errors())));
+        QVERIFY2(!window.isEmpty(),
+                 qPrintable(QStringLiteral("%1: no window; %2; stderr: %3")
+                                .arg(batch[index], apps[index]->state(), apps[index]->errors())));
         apps[index]->press(window, {QStringLiteral("space")});
       }
       QTest::qWait(kPlay_ms);
       for (std::size_t index = 0; index < apps.size(); ++index) {
         QVERIFY2(apps[index]->running() && apps[index]->errors().isEmpty(),
-                 qPrintable(QStringLiteral("%1: %2; stderr: %3").arg(batch[index], apps[index]->state(), apps[index]->errors())));
+                 qPrintable(QStringLiteral("%1: %2; stderr: %3")
+                                .arg(batch[index], apps[index]->state(), apps[index]->errors())));
       }
     }
   }

@@ -27,7 +27,9 @@ struct Sleep {
   World& world;
   Micros delay;
   bool await_ready() const noexcept { return false; }
-  void await_suspend(std::coroutine_handle<> waiting) { world.after(delay, [waiting] { waiting.resume(); }); }
+  void await_suspend(std::coroutine_handle<> waiting) {
+    world.after(delay, [waiting] { waiting.resume(); });
+  }
   void await_resume() const noexcept {}
 };
 

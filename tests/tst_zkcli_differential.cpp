@@ -41,8 +41,8 @@ const QString kClosedEvent = QStringLiteral("WatchedEvent state:Closed type:None
 
 constexpr int kServerStartTimeoutMs = 120'000;  // zk-server.sh retries up to 3 x 30 s itself
 constexpr int kSegmentTimeoutMs = 20'000;       // one command, including a JVM's first connect
-constexpr int kRealQuietMs = 40;                // the real zkCli's event thread lags its main thread
-constexpr int kShellQuietMs = 0;                // the shell prints everything before the marker
+constexpr int kRealQuietMs = 40;  // the real zkCli's event thread lags its main thread
+constexpr int kShellQuietMs = 0;  // the shell prints everything before the marker
 constexpr int kQuietBoundMs = 3'000;
 constexpr int kExitTimeoutMs = 20'000;
 // How long a segment waits for a Closed event the real zkCli may never print (mayLoseClosedEvent).
@@ -103,7 +103,9 @@ int countEvents(const QByteArray& text) {
 }
 
 int countClosedEvents(const QByteArray& text) {
-  return countLines(text, QRegularExpression(QStringLiteral("^") + QRegularExpression::escape(kClosedEvent) + QStringLiteral("$")));
+  return countLines(
+      text, QRegularExpression(QStringLiteral("^") + QRegularExpression::escape(kClosedEvent) +
+                               QStringLiteral("$")));
 }
 
 // A `printwatches` command in the script prints a marker-looking line of its own. Whether a line
@@ -153,8 +155,8 @@ Transcript runPaced(QProcess& process, const QString& stderrPath,
                     int quietMs) {
   Transcript transcript;
   if (!process.waitForStarted(10'000)) {
-    transcript.problem = QStringLiteral("could not start %1: %2")
-                             .arg(process.program(), process.errorString());
+    transcript.problem =
+        QStringLiteral("could not start %1: %2").arg(process.program(), process.errorString());
     return transcript;
   }
   int markersExpected = 0;
@@ -226,8 +228,8 @@ Transcript runPaced(QProcess& process, const QString& stderrPath,
     const QByteArray errText = readFrom(stderrPath, errConsumed);
     errConsumed += errText.size();
     transcript.rawErr += errText;
-    transcript.segments.append({splitLines(transcript.rawOut.mid(outConsumed, cut - outConsumed)),
-                                splitLines(errText)});
+    transcript.segments.append(
+        {splitLines(transcript.rawOut.mid(outConsumed, cut - outConsumed)), splitLines(errText)});
     outConsumed = std::max(outConsumed, cut);
     if (process.state() == QProcess::NotRunning) break;
   }
@@ -299,10 +301,10 @@ QStringList canonical(const Transcript& transcript, const QList<ScriptCommand>& 
   Normalizer normalizer;
   for (int k = 0; k < transcript.segments.size(); ++k) {
     const NormalizedSegment segment = normalizer.normalize(transcript.segments[k]);
-    const QString header = k == 0 ? QStringLiteral("[start]")
-                                  : QStringLiteral("[line %1: %2]")
-                                        .arg(commands[k - 1].line)
-                                        .arg(commands[k - 1].text);
+    const QString header =
+        k == 0
+            ? QStringLiteral("[start]")
+            : QStringLiteral("[line %1: %2]").arg(commands[k - 1].line).arg(commands[k - 1].text);
     lines << header;
     for (const QString& line : segment.out) lines << QStringLiteral("  out: ") + line;
     for (const QString& line : segment.err) lines << QStringLiteral("  err: ") + line;
@@ -351,13 +353,15 @@ QList<QStringList> segmentsOf(const QStringList& lines) {
 // `actual` without the Closed events that `expected` (the real zkCli) lost where it may lose
 // them: in the segment of a quit or a connect, as many as the real one has fewer. When the two
 // do not have the same segments, nothing is dropped (the comparison then reports that).
-QStringList withoutClosedEventsLostByRealZkCli(const QStringList& expected, const QStringList& actual,
+QStringList withoutClosedEventsLostByRealZkCli(const QStringList& expected,
+                                               const QStringList& actual,
                                                const QList<ScriptCommand>& commands) {
   const QString eventLine = QStringLiteral("  event: ") + kClosedEvent;
   const QList<QStringList> real = segmentsOf(expected);
   QList<QStringList> shell = segmentsOf(actual);
   for (int k = 1; k < shell.size() && k < real.size() && k <= commands.size(); ++k) {
-    if (shell[k].constFirst() != real[k].constFirst() || !mayLoseClosedEvent(commands[k - 1].text)) continue;
+    if (shell[k].constFirst() != real[k].constFirst() || !mayLoseClosedEvent(commands[k - 1].text))
+      continue;
     for (qsizetype lost = shell[k].count(eventLine) - real[k].count(eventLine); lost > 0; --lost)
       shell[k].removeOne(eventLine);
   }
@@ -400,9 +404,9 @@ class RealServer {
   bool run(const QStringList& arguments, int timeoutMs, QString* output = nullptr) {
     QProcess process;
     process.setProcessChannelMode(QProcess::MergedChannels);
-    process.start(QStringLiteral("bash"),
-                  QStringList{kSourceDir + QStringLiteral("/tests/support/zk-server.sh")} +
-                      arguments);
+    process.start(
+        QStringLiteral("bash"),
+        QStringList{kSourceDir + QStringLiteral("/tests/support/zk-server.sh")} + arguments);
     const bool finished = process.waitForFinished(timeoutMs);
     if (!finished) {
       process.kill();
@@ -428,9 +432,9 @@ QProcessEnvironment realZkCliEnvironment() {
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   const QString nop = QStringLiteral("/usr/share/java/slf4j-nop.jar");
   if (QFile::exists(nop))
-    environment.insert(QStringLiteral("CLIENT_JVMFLAGS"),
-                       QStringLiteral("-cp /etc/zookeeper/conf:/usr/share/java/zookeeper.jar:") +
-                           nop);
+    environment.insert(
+        QStringLiteral("CLIENT_JVMFLAGS"),
+        QStringLiteral("-cp /etc/zookeeper/conf:/usr/share/java/zookeeper.jar:") + nop);
   return environment;
 }
 
@@ -495,30 +499,48 @@ class ZkCliDifferentialTest : public QObject {
   // The real zkCli may lose the Closed event at quit or connect; only there, only that event, and
   // only when the real side lacks it is the shell's copy dropped.
   void onlyAClosedEventLostByTheRealZkCliIsTolerated() {
-    const QList<ScriptCommand> commands = {{1, QStringLiteral("ls /")}, {2, QStringLiteral("connect")},
-                                           {3, QStringLiteral("quit")}};
+    const QList<ScriptCommand> commands = {
+        {1, QStringLiteral("ls /")}, {2, QStringLiteral("connect")}, {3, QStringLiteral("quit")}};
     const QString closed = QStringLiteral("  event: ") + kClosedEvent;
-    const QString other = QStringLiteral("  event: WatchedEvent state:SyncConnected type:None path:null");
-    const QStringList shell = {QStringLiteral("[start]"), QStringLiteral("[line 1: ls /]"), closed,
-                               QStringLiteral("[line 2: connect]"), closed, other,
-                               QStringLiteral("[line 3: quit]"), closed};
+    const QString other = QStringLiteral(
+        "  event: WatchedEvent state:SyncConnected type:None path:null");
+    const QStringList shell = {QStringLiteral("[start]"),
+                               QStringLiteral("[line 1: ls /]"),
+                               closed,
+                               QStringLiteral("[line 2: connect]"),
+                               closed,
+                               other,
+                               QStringLiteral("[line 3: quit]"),
+                               closed};
     // The real zkCli lost both losable Closed events: both are dropped from the shell's side.
-    const QStringList realLost = {QStringLiteral("[start]"), QStringLiteral("[line 1: ls /]"), closed,
-                                  QStringLiteral("[line 2: connect]"), other, QStringLiteral("[line 3: quit]")};
+    const QStringList realLost = {QStringLiteral("[start]"),
+                                  QStringLiteral("[line 1: ls /]"),
+                                  closed,
+                                  QStringLiteral("[line 2: connect]"),
+                                  other,
+                                  QStringLiteral("[line 3: quit]")};
     QCOMPARE(withoutClosedEventsLostByRealZkCli(realLost, shell, commands), realLost);
     // After `ls /` the event is not losable: a real side without it stays a difference.
-    const QStringList realLostAfterLs = {QStringLiteral("[start]"), QStringLiteral("[line 1: ls /]"),
-                                         QStringLiteral("[line 2: connect]"), closed, other,
-                                         QStringLiteral("[line 3: quit]"), closed};
+    const QStringList realLostAfterLs = {QStringLiteral("[start]"),
+                                         QStringLiteral("[line 1: ls /]"),
+                                         QStringLiteral("[line 2: connect]"),
+                                         closed,
+                                         other,
+                                         QStringLiteral("[line 3: quit]"),
+                                         closed};
     QCOMPARE(withoutClosedEventsLostByRealZkCli(realLostAfterLs, shell, commands), shell);
     // A shell that fails to print the Closed event is still caught: nothing is added to it.
     QStringList shellWithout = shell;
     shellWithout.removeLast();
     QCOMPARE(withoutClosedEventsLostByRealZkCli(shell, shellWithout, commands), shellWithout);
     // Other events are never dropped.
-    const QStringList realWithoutOther = {QStringLiteral("[start]"), QStringLiteral("[line 1: ls /]"), closed,
-                                          QStringLiteral("[line 2: connect]"), closed,
-                                          QStringLiteral("[line 3: quit]"), closed};
+    const QStringList realWithoutOther = {QStringLiteral("[start]"),
+                                          QStringLiteral("[line 1: ls /]"),
+                                          closed,
+                                          QStringLiteral("[line 2: connect]"),
+                                          closed,
+                                          QStringLiteral("[line 3: quit]"),
+                                          closed};
     QCOMPARE(withoutClosedEventsLostByRealZkCli(realWithoutOther, shell, commands), shell);
   }
 
@@ -554,8 +576,8 @@ class ZkCliDifferentialTest : public QObject {
     real.setStandardErrorFile(realErr);
     real.setProcessEnvironment(realZkCliEnvironment());
     real.start(realZkCli(), {QStringLiteral("-server"), QStringLiteral("127.0.0.1:") + port});
-    const Transcript realRun =
-        runPaced(real, realErr, commands, eventCounts(shellRun, commands), kRealQuietMs);
+    const Transcript realRun = runPaced(real, realErr, commands, eventCounts(shellRun, commands),
+                                        kRealQuietMs);
     writeFile(dump + QStringLiteral(".real.out"), realRun.rawOut);
     writeFile(dump + QStringLiteral(".real.err"), realRun.rawErr);
 
@@ -564,8 +586,8 @@ class ZkCliDifferentialTest : public QObject {
     writeFile(dump + QStringLiteral(".real.canonical"), expected.join('\n').toUtf8() + '\n');
     writeFile(dump + QStringLiteral(".shell.canonical"), actual.join('\n').toUtf8() + '\n');
     QVERIFY2(realRun.problem.isEmpty(), qPrintable(realRun.problem));
-    const QString difference =
-        firstDifference(expected, withoutClosedEventsLostByRealZkCli(expected, actual, commands), scriptName);
+    const QString difference = firstDifference(
+        expected, withoutClosedEventsLostByRealZkCli(expected, actual, commands), scriptName);
     QVERIFY2(difference.isEmpty(), qPrintable(difference));
 
     // The shell once more, over a fresh real server instead of the model (`shell --live`).
@@ -578,8 +600,8 @@ class ZkCliDifferentialTest : public QObject {
     live.setStandardErrorFile(liveErr);
     live.start(kShellProgram, {QStringLiteral("shell"), QStringLiteral("--live"),
                                QStringLiteral("127.0.0.1:") + livePort});
-    const Transcript liveRun =
-        runPaced(live, liveErr, commands, eventCounts(shellRun, commands), kRealQuietMs);
+    const Transcript liveRun = runPaced(live, liveErr, commands, eventCounts(shellRun, commands),
+                                        kRealQuietMs);
     writeFile(dump + QStringLiteral(".live.out"), liveRun.rawOut);
     writeFile(dump + QStringLiteral(".live.err"), liveRun.rawErr);
     const QStringList liveActual = canonical(liveRun, commands);
@@ -587,7 +609,8 @@ class ZkCliDifferentialTest : public QObject {
     QVERIFY2(liveRun.problem.isEmpty(), qPrintable(liveRun.problem));
     const QString liveDifference = firstDifference(
         withoutCloseEvents(expected),
-        withoutCloseEvents(withoutClosedEventsLostByRealZkCli(expected, liveActual, commands)), scriptName + " (live)");
+        withoutCloseEvents(withoutClosedEventsLostByRealZkCli(expected, liveActual, commands)),
+        scriptName + " (live)");
     QVERIFY2(liveDifference.isEmpty(), qPrintable(liveDifference));
   }
 };

@@ -1,7 +1,7 @@
-// Goal: model sessions live and die as ZooKeeper 3.8 sessions do: the negotiated timeout, heartbeats,
-// expiry on tick boundaries with every ephemeral deleted in one transaction, what a paused, a
-// partitioned and a crashed client see, a clean close (and one whose request is lost), the
-// server's own faults, and a reply lost with its connection.
+// Goal: model sessions live and die as ZooKeeper 3.8 sessions do: the negotiated timeout,
+// heartbeats, expiry on tick boundaries with every ephemeral deleted in one transaction, what a
+// paused, a partitioned and a crashed client see, a clean close (and one whose request is lost),
+// the server's own faults, and a reply lost with its connection.
 //
 // Method: one test function per rule. Faults go through the model's hooks (the client's process:
 // pause / resume / crash; its connection: cut / restore; the server's expireSession /
@@ -152,8 +152,10 @@ class TestZooKeeperSessions : public QObject {
     QVERIFY(h.server().sessionAlive(c->sessionId()));
     QVERIFY(c->state() != SessionState::SyncConnected);
     h.server().start();
-    QVERIFY(h.runUntil([&] { return c->state() == SessionState::SyncConnected &&
-                                    watcher->state() == SessionState::SyncConnected; }));
+    QVERIFY(h.runUntil([&] {
+      return c->state() == SessionState::SyncConnected &&
+             watcher->state() == SessionState::SyncConnected;
+    }));
     QVERIFY(h.server().sessionAlive(c->sessionId()));
     QVERIFY(h.nodeExists("/e"));
     // The watch was re-armed by SetWatches: deleting the node still reaches the watcher.
@@ -171,11 +173,13 @@ class TestZooKeeperSessions : public QObject {
         owner->create("/a/e", "", CreateMode::Ephemeral).path,
         owner->create("/b/s-", "", CreateMode::EphemeralSequential).path,
         owner->create("/top", "", CreateMode::Ephemeral).path};
-    for (const std::string& path : ephemerals) QCOMPARE(observer->exists(path, true).rc, ErrorCode::Ok);
+    for (const std::string& path : ephemerals)
+      QCOMPARE(observer->exists(path, true).rc, ErrorCode::Ok);
     h.model.process("owner")->pause();
 
     QVERIFY(h.runUntil([&] { return !h.server().sessionAlive(owner->sessionId()); }));
-    const sim::RecordedEvent expired = serverSessionEvent(h, sim::SessionOp::Expired, owner->sessionId());
+    const sim::RecordedEvent expired = serverSessionEvent(h, sim::SessionOp::Expired,
+                                                          owner->sessionId());
     QVERIFY(expired.zxid > 0);
     QCOMPARE(h.server().lastZxid(), expired.zxid);  // one transaction for all of them
     for (const std::string& path : ephemerals) {
@@ -278,10 +282,12 @@ class TestZooKeeperSessions : public QObject {
     h.model.connection("c")->restore();
     const Pending<StatResult> later = c->existsAsync("/n");
 
-    QVERIFY2(h.runUntil([&] {
-               return lost.ready() && later.ready() &&
-                      !c->events(zk::EventType::NodeDataChanged).empty();
-             }, sim::fromSeconds(8)),
+    QVERIFY2(h.runUntil(
+                 [&] {
+                   return lost.ready() && later.ready() &&
+                          !c->events(zk::EventType::NodeDataChanged).empty();
+                 },
+                 sim::fromSeconds(8)),
              "a call or a watch event was lost for good");
     QVERIFY(lost.get().rc == ErrorCode::Ok || lost.get().rc == ErrorCode::ConnectionLoss);
     QVERIFY(later.get().rc == ErrorCode::Ok || later.get().rc == ErrorCode::ConnectionLoss);

@@ -107,7 +107,8 @@ class TestZooKeeperTree : public QObject {
     QCOMPARE(reaped.time, nextCheck);
     QCOMPARE(reaped.zxid, h.server().lastZxid());  // a transaction of its own
     QVERIFY(h.runUntil([&] { return !c->events(zk::EventType::NodeDeleted).empty(); }));
-    QCOMPARE(c->events(zk::EventType::NodeDeleted).front(), nodeEvent(zk::EventType::NodeDeleted, "/c"));
+    QCOMPARE(c->events(zk::EventType::NodeDeleted).front(),
+             nodeEvent(zk::EventType::NodeDeleted, "/c"));
   }
 
   void containerThatNeverHadChildrenIsKept() {
@@ -155,11 +156,14 @@ class TestZooKeeperTree : public QObject {
     ModelHarness h;
     auto c = h.connect("c");
     c->create("/p");
-    QCOMPARE(c->create("/p/a", "", CreateMode::PersistentSequential).path, std::string("/p/a0000000000"));
+    QCOMPARE(c->create("/p/a", "", CreateMode::PersistentSequential).path,
+             std::string("/p/a0000000000"));
     QCOMPARE(c->create("/p/b").rc, ErrorCode::Ok);  // a non-sequential create advances it
-    QCOMPARE(c->create("/p/a", "", CreateMode::PersistentSequential).path, std::string("/p/a0000000002"));
+    QCOMPARE(c->create("/p/a", "", CreateMode::PersistentSequential).path,
+             std::string("/p/a0000000002"));
     QCOMPARE(c->remove("/p/b"), ErrorCode::Ok);  // a delete does not
-    QCOMPARE(c->create("/p/a", "", CreateMode::PersistentSequential).path, std::string("/p/a0000000003"));
+    QCOMPARE(c->create("/p/a", "", CreateMode::PersistentSequential).path,
+             std::string("/p/a0000000003"));
   }
 
   void failedCreatesDoNotAdvanceTheSuffix() {
@@ -168,7 +172,8 @@ class TestZooKeeperTree : public QObject {
     c->create("/p");
     c->create("/p/x");
     QCOMPARE(c->create("/p/x").rc, ErrorCode::NodeExists);
-    QCOMPARE(c->create("/p/s-", "", CreateMode::PersistentSequential).path, std::string("/p/s-0000000001"));
+    QCOMPARE(c->create("/p/s-", "", CreateMode::PersistentSequential).path,
+             std::string("/p/s-0000000001"));
 
     // A sequential name that already exists fails, and keeps failing: the counter stays put.
     // Verified on 3.8.0: after `create /p/a0000000005` made the counter 5, every `create -s /p/a`
@@ -177,7 +182,8 @@ class TestZooKeeperTree : public QObject {
     QCOMPARE(c->create("/r/a0000000001").rc, ErrorCode::Ok);  // counter 0 -> 1
     QCOMPARE(c->create("/r/a", "", CreateMode::PersistentSequential).rc, ErrorCode::NodeExists);
     QCOMPARE(c->create("/r/a", "", CreateMode::EphemeralSequential).rc, ErrorCode::NodeExists);
-    QCOMPARE(c->create("/r/b", "", CreateMode::PersistentSequential).path, std::string("/r/b0000000001"));
+    QCOMPARE(c->create("/r/b", "", CreateMode::PersistentSequential).path,
+             std::string("/r/b0000000001"));
   }
 
   void sequenceRestartsWhenTheParentIsRecreated() {
@@ -190,7 +196,8 @@ class TestZooKeeperTree : public QObject {
     QCOMPARE(c->remove("/p/n0000000001"), ErrorCode::Ok);
     QCOMPARE(c->remove("/p"), ErrorCode::Ok);
     c->create("/p");
-    QCOMPARE(c->create("/p/n", "", CreateMode::PersistentSequential).path, std::string("/p/n0000000000"));
+    QCOMPARE(c->create("/p/n", "", CreateMode::PersistentSequential).path,
+             std::string("/p/n0000000000"));
   }
 
   // --- cversion ---
@@ -212,7 +219,8 @@ class TestZooKeeperTree : public QObject {
     QCOMPARE(stat.cversion, 4);  // three creates, one delete
     QCOMPARE(stat.numChildren, 2);
     // ... while the sequential suffix counts the creates only.
-    QCOMPARE(c->create("/p/s", "", CreateMode::PersistentSequential).path, std::string("/p/s0000000003"));
+    QCOMPARE(c->create("/p/s", "", CreateMode::PersistentSequential).path,
+             std::string("/p/s0000000003"));
     QCOMPARE(c->exists("/p").stat->cversion, 5);
     // Failed child writes leave it alone.
     QCOMPARE(c->create("/p/a").rc, ErrorCode::NodeExists);
@@ -233,11 +241,18 @@ class TestZooKeeperTree : public QObject {
     QCOMPARE(reply.rc, ErrorCode::Ok);
     const WriteStamp created = stampOf(h, sim::TraceKind::NodeCreated, "/p/n");
     QVERIFY(created.zxid > 0);
-    const Stat expected{.czxid = created.zxid, .mzxid = created.zxid, .ctime = created.timeMs,
-                        .mtime = created.timeMs, .version = 0, .cversion = 0, .aversion = 0,
-                        .ephemeralOwner = c->sessionId(), .dataLength = 5, .numChildren = 0,
+    const Stat expected{.czxid = created.zxid,
+                        .mzxid = created.zxid,
+                        .ctime = created.timeMs,
+                        .mtime = created.timeMs,
+                        .version = 0,
+                        .cversion = 0,
+                        .aversion = 0,
+                        .ephemeralOwner = c->sessionId(),
+                        .dataLength = 5,
+                        .numChildren = 0,
                         .pzxid = created.zxid};
-    QCOMPARE(reply.stat, expected);  // create2's Stat ...
+    QCOMPARE(reply.stat, expected);               // create2's Stat ...
     QCOMPARE(*c->exists("/p/n").stat, expected);  // ... is what a later read sees
 
     Stat parentAfter = parentBefore;
@@ -264,7 +279,7 @@ class TestZooKeeperTree : public QObject {
     expected.version = 1;
     expected.dataLength = 5;
     QVERIFY(expected.mtime > before.mtime);
-    QCOMPARE(*set.stat, expected);  // the reply's Stat ...
+    QCOMPARE(*set.stat, expected);              // the reply's Stat ...
     QCOMPARE(*c->exists("/n").stat, expected);  // ... is what a later read sees
     QCOMPARE(c->getData("/n").data, std::string("three"));
   }
@@ -348,8 +363,8 @@ class TestZooKeeperTree : public QObject {
     c->create("/n");
     QCOMPARE(c->setData("/n", "a", 0).stat->version, 1);
     QCOMPARE(c->setData("/n", "b", 0).rc, ErrorCode::BadVersion);  // stale
-    QCOMPARE(c->setData("/n", "c", -1).stat->version, 2);           // any
-    QCOMPARE(c->setData("/n", "d", 2).stat->version, 3);            // exact
+    QCOMPARE(c->setData("/n", "c", -1).stat->version, 2);          // any
+    QCOMPARE(c->setData("/n", "d", 2).stat->version, 3);           // exact
     QCOMPARE(c->remove("/n", 2), ErrorCode::BadVersion);
     QCOMPARE(c->remove("/n", 3), ErrorCode::Ok);
     c->create("/m");
@@ -366,10 +381,10 @@ class TestZooKeeperTree : public QObject {
     const int64_t first = c->exists("/a").stat->czxid;
     QCOMPARE(h.server().lastZxid(), first);
 
-    QCOMPARE(c->create("/a").rc, ErrorCode::NodeExists);        // +1
+    QCOMPARE(c->create("/a").rc, ErrorCode::NodeExists);           // +1
     QCOMPARE(c->setData("/a", "x", 9).rc, ErrorCode::BadVersion);  // +1
-    QCOMPARE(c->remove("/missing"), ErrorCode::NoNode);          // +1
-    QCOMPARE(c->create("/none/x").rc, ErrorCode::NoNode);        // +1
+    QCOMPARE(c->remove("/missing"), ErrorCode::NoNode);            // +1
+    QCOMPARE(c->create("/none/x").rc, ErrorCode::NoNode);          // +1
     QCOMPARE(h.server().lastZxid(), first + 4);
 
     // Reads and sync are not transactions (verified on 3.8.0 for sync).

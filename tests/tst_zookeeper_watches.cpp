@@ -76,11 +76,13 @@ bool partitionBriefly(ModelHarness& h, TestClient& client, const std::function<v
   const sim::Micros cutAt = h.now();
   h.model.connection(client.name())->cut();
   whileCut();
-  if (!h.runUntil([&] { return client.stateTime(SessionState::Disconnected, cutAt) >= 0; })) return false;
+  if (!h.runUntil([&] { return client.stateTime(SessionState::Disconnected, cutAt) >= 0; }))
+    return false;
   const sim::Micros disconnectedAt = h.now();
   h.model.connection(client.name())->restore();
-  return h.runUntil([&] { return client.stateTime(SessionState::SyncConnected, disconnectedAt) >= 0; }) &&
-         client.sessionId() == session;
+  return h.runUntil([&] {
+    return client.stateTime(SessionState::SyncConnected, disconnectedAt) >= 0;
+  }) && client.sessionId() == session;
 }
 
 // The setting of most rules: a fresh server, a client whose watcher is observed, and a writer.
@@ -109,7 +111,8 @@ class TestZooKeeperWatches : public QObject {
     QCOMPARE(writer->setData("/n", "2").rc, ErrorCode::Ok);
     QCOMPARE(writer->remove("/n"), ErrorCode::Ok);
     h.runFor(sim::fromSeconds(1));
-    QCOMPARE(nodeEvents(*watcher), std::vector<WatchedEvent>{nodeEvent(EventType::NodeDataChanged, "/n")});
+    QCOMPARE(nodeEvents(*watcher),
+             std::vector<WatchedEvent>{nodeEvent(EventType::NodeDataChanged, "/n")});
   }
 
   void existsOnAMissingNodeArmsACreationWatch() {
@@ -121,7 +124,8 @@ class TestZooKeeperWatches : public QObject {
 
     QCOMPARE(writer->create("/n").rc, ErrorCode::Ok);
     QVERIFY(h.runUntil([&] { return !nodeEvents(*watcher).empty(); }));
-    QCOMPARE(nodeEvents(*watcher), std::vector<WatchedEvent>{nodeEvent(EventType::NodeCreated, "/n")});
+    QCOMPARE(nodeEvents(*watcher),
+             std::vector<WatchedEvent>{nodeEvent(EventType::NodeCreated, "/n")});
     QCOMPARE(armedFor(h, *watcher), size_t{0});
   }
 
@@ -152,8 +156,9 @@ class TestZooKeeperWatches : public QObject {
     QVERIFY(h.runUntil([&] { return nodeEvents(*watcher).size() >= 2; }));
     h.runFor(sim::fromSeconds(1));
     // DataTree.createNode fires the node's data watches, then the parent's child watches.
-    QCOMPARE(nodeEvents(*watcher), (std::vector<WatchedEvent>{nodeEvent(EventType::NodeCreated, "/p/n"),
-                                                               nodeEvent(EventType::NodeChildrenChanged, "/p")}));
+    QCOMPARE(nodeEvents(*watcher),
+             (std::vector<WatchedEvent>{nodeEvent(EventType::NodeCreated, "/p/n"),
+                                        nodeEvent(EventType::NodeChildrenChanged, "/p")}));
     QVERIFY(armed(h, WatchKind::Data, "/p", *watcher));
   }
 
@@ -198,7 +203,8 @@ class TestZooKeeperWatches : public QObject {
 
     QCOMPARE(writer->setData("/p/n", "x").rc, ErrorCode::Ok);
     h.runFor(sim::fromSeconds(1));
-    QCOMPARE(nodeEvents(*watcher), std::vector<WatchedEvent>{nodeEvent(EventType::NodeDataChanged, "/p/n")});
+    QCOMPARE(nodeEvents(*watcher),
+             std::vector<WatchedEvent>{nodeEvent(EventType::NodeDataChanged, "/p/n")});
     QVERIFY(armed(h, WatchKind::Child, "/p/n", *watcher));
     QVERIFY(armed(h, WatchKind::Child, "/p", *watcher));
   }
@@ -215,7 +221,8 @@ class TestZooKeeperWatches : public QObject {
 
     QCOMPARE(writer->remove("/n"), ErrorCode::Ok);
     h.runFor(sim::fromSeconds(1));
-    QCOMPARE(nodeEvents(*watcher), std::vector<WatchedEvent>{nodeEvent(EventType::NodeDeleted, "/n")});
+    QCOMPARE(nodeEvents(*watcher),
+             std::vector<WatchedEvent>{nodeEvent(EventType::NodeDeleted, "/n")});
     QCOMPARE(h.traced(sim::TraceKind::WatchFired, "/n").size(), size_t{1});
     QCOMPARE(armedFor(h, *watcher), size_t{0});
   }
@@ -278,13 +285,15 @@ class TestZooKeeperWatches : public QObject {
     watcher->getData("/n", true);
     QVERIFY(partitionBriefly(h, *watcher, [] {}));
     QCOMPARE(watcher->statesSeen(), std::string("SyncConnected Disconnected SyncConnected"));
-    for (const WatchedEvent& event : watcher->events(EventType::None)) QCOMPARE(event.path, std::string());
+    for (const WatchedEvent& event : watcher->events(EventType::None))
+      QCOMPARE(event.path, std::string());
 
     h.runFor(sim::fromSeconds(1));
     QVERIFY(armed(h, WatchKind::Data, "/n", *watcher));  // re-armed on the same session
     writer->setData("/n", "x");
     QVERIFY(h.runUntil([&] { return !nodeEvents(*watcher).empty(); }));
-    QCOMPARE(nodeEvents(*watcher), std::vector<WatchedEvent>{nodeEvent(EventType::NodeDataChanged, "/n")});
+    QCOMPARE(nodeEvents(*watcher),
+             std::vector<WatchedEvent>{nodeEvent(EventType::NodeDataChanged, "/n")});
   }
 
   void noEventsWhileDisconnected() {
@@ -330,7 +339,9 @@ class TestZooKeeperWatches : public QObject {
                                        nodeEvent(EventType::NodeDeleted, "/gone"),
                                        nodeEvent(EventType::NodeChildrenChanged, "/kids"),
                                        nodeEvent(EventType::NodeCreated, "/born")};
-    const auto byPath = [](const WatchedEvent& a, const WatchedEvent& b) { return a.path < b.path; };
+    const auto byPath = [](const WatchedEvent& a, const WatchedEvent& b) {
+      return a.path < b.path;
+    };
     std::sort(seen.begin(), seen.end(), byPath);
     std::sort(expected.begin(), expected.end(), byPath);
     QCOMPARE(seen, expected);
@@ -357,7 +368,8 @@ class TestZooKeeperWatches : public QObject {
 
     writer->create("/n");
     QVERIFY(h.runUntil([&] { return !nodeEvents(*watcher).empty(); }));
-    QCOMPARE(nodeEvents(*watcher), std::vector<WatchedEvent>{nodeEvent(EventType::NodeCreated, "/n")});
+    QCOMPARE(nodeEvents(*watcher),
+             std::vector<WatchedEvent>{nodeEvent(EventType::NodeCreated, "/n")});
   }
 
   void watchTableIsInspectableAndEmptiedByExpiry() {

@@ -63,7 +63,8 @@ int checkCommand(const QStringList& arguments) {
   const QStringList files = collectScenarios(parser.positionalArguments());
   if (files.isEmpty()) {
     // "0 passed, 0 failed" and exit 0 would read as success: nothing was checked.
-    err << "lockscope-cli check: no scenarios found (*.yaml, *.yml) in " << parser.positionalArguments().join(", ") << "\n";
+    err << "lockscope-cli check: no scenarios found (*.yaml, *.yml) in "
+        << parser.positionalArguments().join(", ") << "\n";
     return kExitBadInput;
   }
   backends::LiveChoice live;  // no servers: the model
@@ -87,12 +88,14 @@ int checkCommand(const QStringList& arguments) {
     if (!live.live() && !scenario->liveOnly.empty()) {
       // Its story needs real servers (an ensemble's election); the model's one server would
       // tell another one. Judged by `check --live`.
-      out << "skip " << file << ": live only (" << QString::fromStdString(scenario->liveOnly) << ")\n";
+      out << "skip " << file << ": live only (" << QString::fromStdString(scenario->liveOnly)
+          << ")\n";
       ++skipped;
       continue;
     }
     if (live.live() && !claimsNoted && hasNarrationClaims(*scenario)) {
-      err << "lockscope-cli check: note: what the narration shows (shows:) is checked on the model only\n";
+      err << "lockscope-cli check: note: what the narration shows (shows:) is checked on the model "
+             "only\n";
       claimsNoted = true;
     }
     run::RunOptions options;
@@ -104,17 +107,19 @@ int checkCommand(const QStringList& arguments) {
     }
     const run::RunReport report = judgedRun(*scenario, options, live.live());
     if (report.backendStop.kind != run::BackendStop::Kind::None) {
-      // The servers are gone or the user asked to stop: the scenarios after this one would not run either.
+      // The servers are gone or the user asked to stop: the scenarios after this one would not run
+      // either.
       out.flush();
-      QTextStream(stderr) << "lockscope-cli check: " << file << ": " << QString::fromStdString(backendStopLine(report)) << "\n";
+      QTextStream(stderr) << "lockscope-cli check: " << file << ": "
+                          << QString::fromStdString(backendStopLine(report)) << "\n";
       return backendStopExitCode(report.backendStop);
     }
     if (report.passed()) {
       out << "ok   " << file << "  " << QString::fromStdString(report.title) << "\n";
       ++passed;
     } else {
-      const std::string reproduce =
-          reproduceCommand(report, overrides, parser.value("live").toStdString());
+      const std::string reproduce = reproduceCommand(report, overrides,
+                                                     parser.value("live").toStdString());
       out << "FAIL " << file << ": " << QString::fromStdString(report.unmetExpectations.front())
           << " (reproduce: " << QString::fromStdString(reproduce) << ")\n";
       ++failed;

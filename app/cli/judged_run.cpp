@@ -11,7 +11,8 @@ bool hasNarrationClaims(const scenario::Scenario& scenario) {
                      [](const scenario::NarrationStep& step) { return !step.claims.empty(); });
 }
 
-run::RunReport judgedRun(const scenario::Scenario& scenario, const run::RunOptions& options, bool live) {
+run::RunReport judgedRun(const scenario::Scenario& scenario, const run::RunOptions& options,
+                         bool live) {
   if (live || !hasNarrationClaims(scenario)) return run::runScenario(scenario, options);
   return gui::RunTimeline::record(scenario, options)->report();
 }

@@ -11,8 +11,9 @@ namespace lockscope::cli {
 
 bool hasNarrationClaims(const scenario::Scenario& scenario);
 
-// `live`: options.backend is live servers, whose timing is theirs, not the lesson's: the narration's
-// claims are not held against it.
-run::RunReport judgedRun(const scenario::Scenario& scenario, const run::RunOptions& options, bool live);
+// `live`: options.backend is live servers, whose timing is theirs, not the lesson's: the
+// narration's claims are not held against it.
+run::RunReport judgedRun(const scenario::Scenario& scenario, const run::RunOptions& options,
+                         bool live);
 
 }  // namespace lockscope::cli

@@ -26,6 +26,7 @@ int checkReachable(const backends::LiveChoice& live, const char* command);
 // Sets the run's backend (backends::backendFor): the scenario's model when `live` names no
 // servers, else the live servers. Returns 0, or kExitBadInput after printing the one line saying
 // what of the scenario the live servers cannot run.
-int chooseBackend(run::RunOptions& options, const backends::LiveChoice& live, const scenario::Scenario& scenario);
+int chooseBackend(run::RunOptions& options, const backends::LiveChoice& live,
+                  const scenario::Scenario& scenario);
 
 }  // namespace lockscope::cli

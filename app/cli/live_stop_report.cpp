@@ -9,7 +9,8 @@ namespace lockscope::cli {
 
 std::string backendStopLine(const run::RunReport& report) {
   char at[32];
-  std::snprintf(at, sizeof at, "%.1f", static_cast<double>(report.virtualTime - report.origin) / 1000.0);
+  std::snprintf(at, sizeof at, "%.1f",
+                static_cast<double>(report.virtualTime - report.origin) / 1000.0);
   const std::string stopped = report.backendStop.reason + "; the run stopped at " + at + " ms";
   if (report.backendStop.kind == run::BackendStop::Kind::ServerLost) return stopped;
   return stopped + ", started again the servers it had killed and deleted what it created on them";

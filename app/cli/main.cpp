@@ -47,8 +47,9 @@ int usage(QTextStream& stream, int exitCode) {
 int badCommand(QTextStream& err, const QString& problem) {
   QStringList names;
   for (const Subcommand& subcommand : kSubcommands) names << subcommand.name;
-  err << "lockscope-cli: " << QString::fromStdString(lockscope::scenario::singleLine(problem.toStdString())) << "; expected one of: "
-      << names.join(", ") << " (lockscope-cli --help for usage)\n";
+  err << "lockscope-cli: "
+      << QString::fromStdString(lockscope::scenario::singleLine(problem.toStdString()))
+      << "; expected one of: " << names.join(", ") << " (lockscope-cli --help for usage)\n";
   return kExitBadInput;
 }
 
@@ -58,7 +59,8 @@ int runGuarded(const Subcommand& subcommand, const QStringList& arguments) {
   try {
     return subcommand.handler(arguments);
   } catch (const std::exception& error) {
-    QTextStream(stderr) << "lockscope-cli " << subcommand.name << ": internal error: " << error.what() << "\n";
+    QTextStream(stderr) << "lockscope-cli " << subcommand.name
+                        << ": internal error: " << error.what() << "\n";
   } catch (...) {
     QTextStream(stderr) << "lockscope-cli " << subcommand.name << ": internal error\n";
   }
@@ -77,7 +79,8 @@ int finishOutput(int exitCode) {
     std::fputc('\n', stdout);
     std::fflush(stdout);
   }
-  const QString reason = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno)) : QStringLiteral("output was lost or cut short");
+  const QString reason = errno != 0 ? QString::fromLocal8Bit(std::strerror(errno))
+                                    : QStringLiteral("output was lost or cut short");
   QTextStream(stderr) << "lockscope-cli: writing standard output failed: " << reason << "\n";
   return exitCode == kExitOk || exitCode == kExitFailed ? kExitOutputFailed : exitCode;
 }

@@ -42,10 +42,11 @@ void ProgressLine::onEvent(const sim::TraceEvent& event) {
 
 void ProgressLine::draw(sim::Micros virtualTime) {
   // \r and "erase to end of line": the line is rewritten in place.
-  std::fprintf(stderr, "\r\033[Klockscope-cli: %llu", static_cast<unsigned long long>(acquisitions_));
+  std::fprintf(stderr, "\r\033[Klockscope-cli: %llu",
+               static_cast<unsigned long long>(acquisitions_));
   if (planned_ > 0) std::fprintf(stderr, "/%llu", static_cast<unsigned long long>(planned_));
-  std::fprintf(stderr, " acquisitions, %.1fM events, virtual %.3f s", static_cast<double>(events_) / 1e6,
-               static_cast<double>(virtualTime) / 1e6);
+  std::fprintf(stderr, " acquisitions, %.1fM events, virtual %.3f s",
+               static_cast<double>(events_) / 1e6, static_cast<double>(virtualTime) / 1e6);
   std::fflush(stderr);
   drawn_ = true;
 }

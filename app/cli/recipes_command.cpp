@@ -17,7 +17,8 @@ int recipesCommand(const QStringList& arguments) {
   parser.addHelpOption();
   if (!parser.parse(arguments) || !parser.positionalArguments().isEmpty()) {
     err << "lockscope-cli recipes: "
-        << (parser.errorText().isEmpty() ? QString("unexpected argument") : parser.errorText()) << "\n";
+        << (parser.errorText().isEmpty() ? QString("unexpected argument") : parser.errorText())
+        << "\n";
     return kExitBadInput;
   }
   if (parser.isSet("help")) {
@@ -26,10 +27,13 @@ int recipesCommand(const QStringList& arguments) {
   }
   if (!parser.isSet("show")) {
     int width = 0;
-    for (const auto& recipe : recipes::recipeCatalog()) width = std::max(width, static_cast<int>(recipe.name.size()));
+    for (const auto& recipe : recipes::recipeCatalog())
+      width = std::max(width, static_cast<int>(recipe.name.size()));
     for (const auto& recipe : recipes::recipeCatalog()) {
-      out << QString::fromUtf8(recipe.name.data(), static_cast<int>(recipe.name.size())).leftJustified(width + 2)
-          << QString::fromUtf8(recipe.summary.data(), static_cast<int>(recipe.summary.size())) << "\n";
+      out << QString::fromUtf8(recipe.name.data(), static_cast<int>(recipe.name.size()))
+                 .leftJustified(width + 2)
+          << QString::fromUtf8(recipe.summary.data(), static_cast<int>(recipe.summary.size()))
+          << "\n";
     }
     return kExitOk;
   }
@@ -41,7 +45,8 @@ int recipesCommand(const QStringList& arguments) {
     return kExitBadInput;
   }
   out << QString::fromUtf8(recipe->name.data(), static_cast<int>(recipe->name.size())) << ": "
-      << QString::fromUtf8(recipe->summary.data(), static_cast<int>(recipe->summary.size())) << "\n";
+      << QString::fromUtf8(recipe->summary.data(), static_cast<int>(recipe->summary.size()))
+      << "\n";
   int number = 1;
   for (const auto line : recipe->pseudocode) {
     out << QString::number(number++).rightJustified(3) << "  "

@@ -52,18 +52,20 @@ std::string reportText(const run::RunReport& report) {
   out << "  recipe " << report.recipe << ", " << report.clients << " clients, seed " << report.seed
       << ", " << report.backend << "\n";
   out << "  ended " << millis(static_cast<double>(report.virtualTime - report.origin))
-      << " after the clients started ("
-      << report.endReason << "), " << report.events << " events\n";
-  out << "  acquisitions " << metric(checkers::Metric::Acquisitions) << ", releases " << metric(checkers::Metric::Releases)
-      << ", requests " << metric(checkers::Metric::Requests) << ", notifications " << metric(checkers::Metric::Notifications)
-      << "\n";
-  out << "  notifications per release " << fixed(metric(checkers::Metric::NotificationsPerRelease), 2)
+      << " after the clients started (" << report.endReason << "), " << report.events
+      << " events\n";
+  out << "  acquisitions " << metric(checkers::Metric::Acquisitions) << ", releases "
+      << metric(checkers::Metric::Releases) << ", requests " << metric(checkers::Metric::Requests)
+      << ", notifications " << metric(checkers::Metric::Notifications) << "\n";
+  out << "  notifications per release "
+      << fixed(metric(checkers::Metric::NotificationsPerRelease), 2)
       << ", requests per acquisition " << fixed(metric(checkers::Metric::RequestsPerAcquisition), 2)
       << ", max holders " << metric(checkers::Metric::MaxHolders) << "\n";
   out << "  handoff mean " << millis(metric(checkers::Metric::HandoffMeanUs)) << ", p99 "
-      << millis(metric(checkers::Metric::HandoffP99Us)) << "; resource writes " << metric(checkers::Metric::ResourceWrites)
-      << ", rejected " << metric(checkers::Metric::RejectedWrites) << ", lost updates " << metric(checkers::Metric::LostUpdates)
-      << "\n";
+      << millis(metric(checkers::Metric::HandoffP99Us)) << "; resource writes "
+      << metric(checkers::Metric::ResourceWrites) << ", rejected "
+      << metric(checkers::Metric::RejectedWrites) << ", lost updates "
+      << metric(checkers::Metric::LostUpdates) << "\n";
   if (report.verdict.violations.empty()) {
     out << "  no violations\n";
   } else {
@@ -73,19 +75,22 @@ std::string reportText(const run::RunReport& report) {
     for (size_t index = 0; index < violations.size() && index < kShown; ++index) {
       const auto& violation = violations[index];
       // Times from the clients' start, like the narration (the JSON report keeps trace times).
-      out << "    " << violation.kind << " at " << millis(static_cast<double>(violation.time - report.origin));
+      out << "    " << violation.kind << " at "
+          << millis(static_cast<double>(violation.time - report.origin));
       if (violation.until > violation.time) {
         out << " until " << millis(static_cast<double>(violation.until - report.origin));
       }
       if (!violation.clients.empty()) {
         out << " [";
-        for (size_t i = 0; i < violation.clients.size(); ++i) out << (i ? " " : "") << violation.clients[i];
+        for (size_t i = 0; i < violation.clients.size(); ++i)
+          out << (i ? " " : "") << violation.clients[i];
         out << "]";
       }
       if (!violation.detail.empty()) out << ": " << violation.detail;
       out << "\n";
     }
-    if (violations.size() > kShown) out << "    ... and " << violations.size() - kShown << " more\n";
+    if (violations.size() > kShown)
+      out << "    ... and " << violations.size() - kShown << " more\n";
   }
   for (const std::string& unmet : report.unmetExpectations) out << "  UNMET " << unmet << "\n";
   out << "  trace sha256 " << report.traceSha256 << "\n";

@@ -1,9 +1,9 @@
 #include "run_command.h"
 
+#include <sys/resource.h>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QTextStream>
-#include <sys/resource.h>
 
 #include <filesystem>
 #include <memory>
@@ -27,7 +27,8 @@ namespace {
 bool outputIsInput(const QString& output, const QString& input, QTextStream& err) {
   std::error_code error;
   if (!std::filesystem::equivalent(output.toStdString(), input.toStdString(), error)) return false;
-  err << "lockscope-cli run: --trace " << output << " is the scenario file itself; choose another path\n";
+  err << "lockscope-cli run: --trace " << output
+      << " is the scenario file itself; choose another path\n";
   return true;
 }
 
@@ -39,7 +40,8 @@ int runCommand(const QStringList& arguments) {
   parser.setApplicationDescription("Run one scenario against the model and judge it.");
   parser.addPositionalArgument("scenario", "The scenario file (YAML).");
   parser.addOption({"seed", "Replace the scenario's seed.", "N"});
-  parser.addOption({"set", "Override a scenario key (repeatable), e.g. clients=1000.", "key=value"});
+  parser.addOption(
+      {"set", "Override a scenario key (repeatable), e.g. clients=1000.", "key=value"});
   parser.addOption({"trace", "Write every event as JSON Lines to this file.", "OUT.jsonl"});
   parser.addOption({"json", "Print one JSON report on stdout."});
   parser.addOption({"live", "Run against live ZooKeeper or Redis servers instead of the model.",
@@ -61,8 +63,8 @@ int runCommand(const QStringList& arguments) {
   if (!parseOverrides(parser.values("set"), overrides)) return kExitBadInput;
   if (parser.isSet("seed")) overrides.push_back({"seed", parser.value("seed").toStdString()});
 
-  std::optional<scenario::Scenario> scenario =
-      loadScenarioOrReport(parser.positionalArguments().first(), overrides);
+  std::optional<scenario::Scenario> scenario = loadScenarioOrReport(
+      parser.positionalArguments().first(), overrides);
   if (!scenario) return kExitBadInput;
 
   backends::LiveChoice live;  // no servers: the model
@@ -84,7 +86,8 @@ int runCommand(const QStringList& arguments) {
     if (outputIsInput(tracePath, parser.positionalArguments().first(), err)) return kExitBadInput;
     traceFile = std::make_unique<sim::AtomicFile>(tracePath.toStdString());
     if (const Status opened = traceFile->open(); !opened.ok()) {
-      err << "lockscope-cli run: cannot write the trace file " << QString::fromStdString(opened.message()) << "\n";
+      err << "lockscope-cli run: cannot write the trace file "
+          << QString::fromStdString(opened.message()) << "\n";
       return kExitBadInput;
     }
     traceWriter = std::make_unique<sim::TraceFileWriter>(traceFile->stream());
@@ -106,7 +109,8 @@ int runCommand(const QStringList& arguments) {
         << "); the model runs it with one server standing for the service\n";
   }
   if (live.live() && hasNarrationClaims(*scenario)) {
-    err << "lockscope-cli run: note: what the narration shows (shows:) is checked on the model only\n";
+    err << "lockscope-cli run: note: what the narration shows (shows:) is checked on the model "
+           "only\n";
   }
   const run::RunReport report = judgedRun(*scenario, options, live.live());
   const double wallMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
@@ -115,7 +119,8 @@ int runCommand(const QStringList& arguments) {
     // A failed write leaves the stream's error flag set, so commit() fails too and removes the
     // temporary file.
     if (const Status written = traceFile->commit(); !written.ok()) {
-      err << "lockscope-cli run: writing the trace file failed: " << QString::fromStdString(written.message()) << "\n";
+      err << "lockscope-cli run: writing the trace file failed: "
+          << QString::fromStdString(written.message()) << "\n";
       return kExitBadInput;
     }
   }
@@ -136,7 +141,9 @@ int runCommand(const QStringList& arguments) {
   if (!report.passed()) {
     err << "lockscope-cli run: " << report.unmetExpectations.size()
         << " expectation(s) unmet; reproduce with: "
-        << QString::fromStdString(reproduceCommand(report, overrides, parser.value("live").toStdString())) << "\n";
+        << QString::fromStdString(
+               reproduceCommand(report, overrides, parser.value("live").toStdString()))
+        << "\n";
     return kExitFailed;
   }
   return kExitOk;

@@ -6,8 +6,8 @@
 
 namespace lockscope::cli {
 
-std::optional<scenario::Scenario> loadScenarioOrReport(const QString& file,
-                                                       const std::vector<scenario::Override>& overrides) {
+std::optional<scenario::Scenario> loadScenarioOrReport(
+    const QString& file, const std::vector<scenario::Override>& overrides) {
   scenario::LoadResult loaded = scenario::loadScenarioFile(file.toStdString(), overrides);
   if (!loaded.scenario) {
     QTextStream(stderr) << QString::fromStdString(loaded.error) << "\n";
@@ -21,7 +21,8 @@ bool parseOverrides(const QStringList& values, std::vector<scenario::Override>& 
     scenario::Override parsed;
     if (!scenario::parseOverride(value.toStdString(), parsed)) {
       QTextStream(stderr) << "lockscope-cli: --set expects key=value, got '"
-                          << QString::fromStdString(scenario::singleLine(value.toStdString())) << "'\n";
+                          << QString::fromStdString(scenario::singleLine(value.toStdString()))
+                          << "'\n";
       return false;
     }
     overrides.push_back(parsed);

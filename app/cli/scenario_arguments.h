@@ -12,8 +12,8 @@ namespace lockscope::cli {
 
 // Loads `file` with the overrides; on failure prints the one-line error to stderr and returns
 // nothing.
-std::optional<scenario::Scenario> loadScenarioOrReport(const QString& file,
-                                                       const std::vector<scenario::Override>& overrides);
+std::optional<scenario::Scenario> loadScenarioOrReport(
+    const QString& file, const std::vector<scenario::Override>& overrides);
 
 // Turns --set values into overrides; false (after printing why) when one is malformed.
 bool parseOverrides(const QStringList& values, std::vector<scenario::Override>& overrides);

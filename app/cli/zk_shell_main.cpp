@@ -7,8 +7,8 @@
 #include "backends/live/server_address.h"
 #include "exit_codes.h"
 #include "live_option.h"
-#include "sim/scenario/document_checks.h"
 #include "sim/engine/world.h"
+#include "sim/scenario/document_checks.h"
 #include "zk_shell.h"
 #include "zk_shell_model.h"
 
@@ -30,7 +30,8 @@ const char* const kUsage =
 
 // Bad usage is one line (the full usage is for --help, on stdout).
 int usage(const std::string& problem) {
-  std::cerr << "lockscope-cli shell: " << scenario::singleLine(problem) << " (lockscope-cli shell --help for usage)\n";
+  std::cerr << "lockscope-cli shell: " << scenario::singleLine(problem)
+            << " (lockscope-cli shell --help for usage)\n";
   return kExitBadInput;
 }
 
@@ -49,9 +50,9 @@ int runLiveZkShell(const std::string& servers) {
   live::RealTimeDriver driver(world, inbox);
   int clientsMade = 0;
   auto open = [&](const std::string& host) {
-    return std::make_unique<live::LiveZooKeeperClient>(
-        world, inbox, closer, nullptr, "zkCli-" + std::to_string(++clientsMade), host,
-        kRequestedSessionTimeoutMs);
+    return std::make_unique<live::LiveZooKeeperClient>(world, inbox, closer, nullptr,
+                                                       "zkCli-" + std::to_string(++clientsMade),
+                                                       host, kRequestedSessionTimeoutMs);
   };
   // The first session is the reachability check: a separate probe session would cost the server
   // two transactions and shift every zxid the shell prints.
@@ -91,7 +92,8 @@ int runZkShell(const std::vector<std::string>& arguments) {
       return kExitOk;
     } else if (arguments[i] == "--live" && i + 1 < arguments.size()) {
       // A malformed list is bad input (exit 2), not an unreachable server (exit 3).
-      if (const auto parsed = live::parseServerList(arguments[++i]); !parsed) return usage("--live: " + parsed.message());
+      if (const auto parsed = live::parseServerList(arguments[++i]); !parsed)
+        return usage("--live: " + parsed.message());
       return runLiveZkShell(arguments[i]);
     } else {
       return usage("unknown argument '" + arguments[i] + "'");

@@ -102,8 +102,8 @@ void ZkShell::ls(Words words) {
   ParsedOptions parsed;
   if (!parse(words, kOptions, parsed)) return;
   if (parsed.has('?')) {
-    for (const char* line : {"usage: ls [options] path", " -?   help", " -R   recurse",
-                             " -s   stat", " -w   watch"})
+    for (const char* line :
+         {"usage: ls [options] path", " -?   help", " -R   recurse", " -s   stat", " -w   watch"})
       printOut(line);
   }
   if (parsed.args.size() > 2) {
@@ -138,10 +138,10 @@ void ZkShell::create(const Words& words) {
   const bool container = parsed.has('c');
   const bool ttl = parsed.has('t');
   if (container && (ephemeral || sequential))
-    return fail("-c cannot be combined with -s or -e. Containers cannot be ephemeral or "
-                "sequential.");
-  if (ttl && !parseJavaLong(parsed.values.at('t')))
-    return fail("-t argument must be a long value");
+    return fail(
+        "-c cannot be combined with -s or -e. Containers cannot be ephemeral or "
+        "sequential.");
+  if (ttl && !parseJavaLong(parsed.values.at('t'))) return fail("-t argument must be a long value");
   if (ttl && ephemeral) return fail("TTLs cannot be used with Ephemeral znodes");
   if (ttl && container) return fail("TTLs cannot be used with Container znodes");
   if (ttl) return fail("lockscope shell: TTL nodes (create -t) are not modeled");
@@ -242,8 +242,9 @@ void ZkShell::remove(const Words& words) {
   if (parsed.args.size() < 2) return fail("delete [-v version] path");
   if (parsed.args.size() > 2) {
     // The old `delete path version` form: zkCli warns, then ignores the version.
-    printErr("'delete path [version]' has been deprecated. Please use 'delete [-v version] path' "
-             "instead.");
+    printErr(
+        "'delete path [version]' has been deprecated. Please use 'delete [-v version] path' "
+        "instead.");
   }
   const std::string path = parsed.args[1];
   int32_t version = -1;

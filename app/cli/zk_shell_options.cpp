@@ -6,10 +6,12 @@ namespace lockscope::cli {
 
 namespace {
 
-const std::string kUnrecognized = "org.apache.commons.cli.UnrecognizedOptionException: "
-                                  "Unrecognized option: ";
-const std::string kMissingArgument = "org.apache.commons.cli.MissingArgumentException: "
-                                     "Missing argument for option: ";
+const std::string kUnrecognized =
+    "org.apache.commons.cli.UnrecognizedOptionException: "
+    "Unrecognized option: ";
+const std::string kMissingArgument =
+    "org.apache.commons.cli.MissingArgumentException: "
+    "Missing argument for option: ";
 
 // Double.parseDouble accepts it (close enough: decimal and exponent forms, an optional type
 // suffix). Such words count as values even though they start with '-'.

@@ -9,7 +9,8 @@ int ClientListModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant ClientListModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
   const auto row = static_cast<size_t>(index.row());
   const Row& r = rows_[row];
   switch (role) {
@@ -27,9 +28,14 @@ QVariant ClientListModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> ClientListModel::roleNames() const {
-  return {{NameRole, "name"},         {ActivityRole, "activity"},   {ColourRole, "colour"},
-          {ShapeRole, "shape"},       {LineRole, "line"},           {NodeRole, "node"},
-          {SessionLeftRole, "sessionLeft"}, {AcquisitionsRole, "acquisitions"}};
+  return {{NameRole, "name"},
+          {ActivityRole, "activity"},
+          {ColourRole, "colour"},
+          {ShapeRole, "shape"},
+          {LineRole, "line"},
+          {NodeRole, "node"},
+          {SessionLeftRole, "sessionLeft"},
+          {AcquisitionsRole, "acquisitions"}};
 }
 
 void ClientListModel::reset(const RunTimeline* timeline) {

@@ -3,9 +3,9 @@
 // client's session.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <QColor>
-#include <QtQml/qqmlregistration.h>
 #include <vector>
 
 #include "core/run_timeline.h"
@@ -18,8 +18,16 @@ class ClientListModel : public QAbstractListModel {
   QML_UNCREATABLE("owned by a Simulation")
 
  public:
-  enum Role { NameRole = Qt::UserRole + 1, ActivityRole, ColourRole, ShapeRole, LineRole, NodeRole,
-              SessionLeftRole, AcquisitionsRole };
+  enum Role {
+    NameRole = Qt::UserRole + 1,
+    ActivityRole,
+    ColourRole,
+    ShapeRole,
+    LineRole,
+    NodeRole,
+    SessionLeftRole,
+    AcquisitionsRole
+  };
   explicit ClientListModel(QObject* parent = nullptr) : QAbstractListModel(parent) {}
 
   int rowCount(const QModelIndex& parent = {}) const override;

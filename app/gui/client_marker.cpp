@@ -6,7 +6,9 @@
 
 namespace lockscope::gui {
 
-ClientMarker::ClientMarker(QQuickItem* parent) : QQuickPaintedItem(parent) { setAntialiasing(true); }
+ClientMarker::ClientMarker(QQuickItem* parent) : QQuickPaintedItem(parent) {
+  setAntialiasing(true);
+}
 
 void ClientMarker::setClient(int client) {
   if (client_ == client) return;
@@ -18,7 +20,8 @@ void ClientMarker::setClient(int client) {
 void ClientMarker::paint(QPainter* painter) {
   painter->setRenderHint(QPainter::Antialiasing);
   const double side = std::min(width(), height()) - 1;
-  Theme::drawClientMarker(*painter, client_, QRectF((width() - side) / 2, (height() - side) / 2, side, side));
+  Theme::drawClientMarker(*painter, client_,
+                          QRectF((width() - side) / 2, (height() - side) / 2, side, side));
 }
 
 }  // namespace lockscope::gui

@@ -2,8 +2,8 @@
 // recipe panel's cursors and the event log's rows.
 #pragma once
 
-#include <QQuickPaintedItem>
 #include <QtQml/qqmlregistration.h>
+#include <QQuickPaintedItem>
 
 namespace lockscope::gui {
 

@@ -20,18 +20,23 @@ std::string counterpartRecipe(const std::string& leading, const QString& wanted)
   const auto* leader = recipes::findRecipe(leading);
   const std::string_view backend = leader ? leader->backend : std::string_view("zookeeper");
   const auto* chosen = recipes::findRecipe(wanted.toStdString());
-  if (chosen && chosen->backend == backend && chosen->name != leading) return std::string(chosen->name);
+  if (chosen && chosen->backend == backend && chosen->name != leading)
+    return std::string(chosen->name);
   // What each recipe teaches best against: the broken against the fixed, the fix against the
   // pitfall it avoids (never the service's first recipe for every lesson).
   static const std::map<std::string_view, std::string_view> kCounterparts = {
-      {"zk-naive", "zk-chained"},           {"zk-chained", "zk-naive"},          {"zk-lost-watch", "zk-chained"},
-      {"zk-lost-watch-exists", "zk-curator"}, {"zk-no-guid", "zk-curator"},       {"zk-curator", "zk-no-guid"},
-      {"zk-no-recheck", "zk-chained"},      {"zk-persistent", "zk-chained"},     {"zk-ephemeral", "zk-chained"},
-      {"zk-semaphore-mutex", "zk-curator"}, {"redis-setnx", "redis-lock"},       {"redis-setnx-expire", "redis-lock"},
-      {"redis-lock", "redis-fenced"},       {"redis-fenced", "redis-lock"},      {"redis-unsafe-del", "redis-lock"},
-      {"redis-reentrant", "redis-lock"},    {"redis-watchdog", "redis-lock"},    {"redlock", "redis-lock"}};
+      {"zk-naive", "zk-chained"},         {"zk-chained", "zk-naive"},
+      {"zk-lost-watch", "zk-chained"},    {"zk-lost-watch-exists", "zk-curator"},
+      {"zk-no-guid", "zk-curator"},       {"zk-curator", "zk-no-guid"},
+      {"zk-no-recheck", "zk-chained"},    {"zk-persistent", "zk-chained"},
+      {"zk-ephemeral", "zk-chained"},     {"zk-semaphore-mutex", "zk-curator"},
+      {"redis-setnx", "redis-lock"},      {"redis-setnx-expire", "redis-lock"},
+      {"redis-lock", "redis-fenced"},     {"redis-fenced", "redis-lock"},
+      {"redis-unsafe-del", "redis-lock"}, {"redis-reentrant", "redis-lock"},
+      {"redis-watchdog", "redis-lock"},   {"redlock", "redis-lock"}};
   const auto counterpart = kCounterparts.find(leading);
-  if (counterpart != kCounterparts.end() && recipes::findRecipe(counterpart->second)) return std::string(counterpart->second);
+  if (counterpart != kCounterparts.end() && recipes::findRecipe(counterpart->second))
+    return std::string(counterpart->second);
   for (const auto& recipe : recipes::recipeCatalog()) {
     if (recipe.backend == backend && recipe.name != leading) return std::string(recipe.name);
   }
@@ -41,20 +46,25 @@ std::string counterpartRecipe(const std::string& leading, const QString& wanted)
 // The releases a run has done by `time`.
 size_t releasesBy(const RunTimeline& timeline, sim::Micros time) {
   const auto& releases = timeline.releases();
-  return static_cast<size_t>(std::count_if(releases.begin(), releases.end(),
-                                           [time](const ReleaseFigures& release) { return release.time <= time; }));
+  return static_cast<size_t>(
+      std::count_if(releases.begin(), releases.end(),
+                    [time](const ReleaseFigures& release) { return release.time <= time; }));
 }
 
 QString figure(double value) {
-  return value == static_cast<double>(static_cast<long long>(value)) ? QString::number(static_cast<long long>(value))
-                                                                     : QString::number(value, 'f', 1);
+  return value == static_cast<double>(static_cast<long long>(value))
+             ? QString::number(static_cast<long long>(value))
+             : QString::number(value, 'f', 1);
 }
 
 }  // namespace
 
-CompareController::CompareController(SimulationController& follower) : QObject(&follower), follower_(follower) {
-  connect(&follower_, &SimulationController::scenarioChanged, this, &CompareController::choicesChanged);
-  connect(&follower_, &SimulationController::frameChanged, this, &CompareController::headlineChanged);
+CompareController::CompareController(SimulationController& follower)
+    : QObject(&follower), follower_(follower) {
+  connect(&follower_, &SimulationController::scenarioChanged, this,
+          &CompareController::choicesChanged);
+  connect(&follower_, &SimulationController::frameChanged, this,
+          &CompareController::headlineChanged);
 }
 
 void CompareController::setLeader(SimulationController* leader) {
@@ -64,7 +74,8 @@ void CompareController::setLeader(SimulationController* leader) {
   follower_.playback()->setFollowing(leader_ != nullptr);
   if (leader_) {
     connect(leader_, &SimulationController::frameChanged, this, &CompareController::followLeader);
-    connect(leader_, &SimulationController::scenarioChanged, this, &CompareController::followLeaderScenario);
+    connect(leader_, &SimulationController::scenarioChanged, this,
+            &CompareController::followLeaderScenario);
     followLeaderScenario();
   }
   emit leaderChanged();
@@ -95,12 +106,15 @@ QStringList CompareController::choices() const {
   const std::string leading = leader_->timeline()->scenario().recipe;
   const auto* led = recipes::findRecipe(leading);
   for (const auto& recipe : recipes::recipeCatalog()) {
-    if (led && recipe.backend == led->backend && recipe.name != leading) choices << QString::fromStdString(std::string(recipe.name));
+    if (led && recipe.backend == led->backend && recipe.name != leading)
+      choices << QString::fromStdString(std::string(recipe.name));
   }
   return choices;
 }
 
-int CompareController::index() const { return static_cast<int>(choices().indexOf(follower_.run()->recipe())); }
+int CompareController::index() const {
+  return static_cast<int>(choices().indexOf(follower_.run()->recipe()));
+}
 
 void CompareController::setAlignOnRelease(bool on) {
   if (alignOnRelease_ == on) return;
@@ -134,12 +148,16 @@ QString CompareController::headline() const {
     const char* key;
     const char* words;
   };
-  for (const Figure& item : {Figure{"violations", "violations"}, Figure{"notificationsPerRelease", "notifications per release"},
-                             Figure{"requestsPerRelease", "requests per release"}, Figure{"holders", "holders now"},
-                             Figure{"handoffMeanMs", "ms mean handoff"}, Figure{"acquisitions", "acquisitions"}}) {
-    const double left = theirs.value(QLatin1String(item.key)).toDouble(), right = mine.value(QLatin1String(item.key)).toDouble();
+  for (const Figure& item :
+       {Figure{"violations", "violations"},
+        Figure{"notificationsPerRelease", "notifications per release"},
+        Figure{"requestsPerRelease", "requests per release"}, Figure{"holders", "holders now"},
+        Figure{"handoffMeanMs", "ms mean handoff"}, Figure{"acquisitions", "acquisitions"}}) {
+    const double left = theirs.value(QLatin1String(item.key)).toDouble(),
+                 right = mine.value(QLatin1String(item.key)).toDouble();
     if (std::abs(left - right) < 0.05) continue;
-    return QStringLiteral("%1 %2 vs %3").arg(figure(left), QLatin1String(item.words), figure(right));
+    return QStringLiteral("%1 %2 vs %3")
+        .arg(figure(left), QLatin1String(item.words), figure(right));
   }
   return QStringLiteral("no difference yet");
 }

@@ -4,10 +4,10 @@
 // names the difference between the two runs that matters.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
-#include <QtQml/qqmlregistration.h>
 
 #include "sim/engine/virtual_time.h"
 
@@ -21,7 +21,8 @@ class CompareController : public QObject {
   Q_OBJECT
   QML_ANONYMOUS
   // The simulation followed; null: this one plays by itself.
-  Q_PROPERTY(lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
+  Q_PROPERTY(
+      lockscope::gui::SimulationController* leader READ leader WRITE setLeader NOTIFY leaderChanged)
   // The recipe to play; empty (or the leader's own) picks a counterpart.
   Q_PROPERTY(QString recipe READ recipe WRITE setRecipe NOTIFY leaderChanged)
   // The recipes it may play: the leader's service's, but the leader's own.

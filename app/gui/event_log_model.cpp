@@ -13,15 +13,18 @@ int EventLogModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant EventLogModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
   const auto row = static_cast<size_t>(index.row());
   const RecordedTrace& trace = timeline_->trace();
   const StoredEvent& event = trace[row];
   switch (role) {
     case TimeRole:
-      return QString::number(static_cast<double>(event.time - timeline_->report().origin) / 1000.0, 'f', 3);
-    case ActorRole: return QString::fromUtf8(trace.text(event.actor).data(),
-                                             static_cast<qsizetype>(trace.text(event.actor).size()));
+      return QString::number(static_cast<double>(event.time - timeline_->report().origin) / 1000.0,
+                             'f', 3);
+    case ActorRole:
+      return QString::fromUtf8(trace.text(event.actor).data(),
+                               static_cast<qsizetype>(trace.text(event.actor).size()));
     case KindRole: return QLatin1String(sim::traceKindName(event.kind));
     case Qt::DisplayRole:
     case TextRole: return QString::fromStdString(describeEvent(event, trace, timeline_->cast()));
@@ -33,8 +36,12 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> EventLogModel::roleNames() const {
-  return {{TimeRole, "time"},     {ActorRole, "actor"},   {KindRole, "kind"},
-          {TextRole, "text"},     {ClientRole, "client"}, {PastRole, "past"},
+  return {{TimeRole, "time"},
+          {ActorRole, "actor"},
+          {KindRole, "kind"},
+          {TextRole, "text"},
+          {ClientRole, "client"},
+          {PastRole, "past"},
           {EventIndexRole, "eventIndex"}};
 }
 
@@ -82,7 +89,8 @@ void EventLogFilter::setSource(EventLogModel* source) {
     connect(source_, &QAbstractItemModel::modelReset, this, &EventLogFilter::rebuild);
     connect(source_, &QAbstractItemModel::dataChanged, this, &EventLogFilter::forwardChanges);
     connect(source_, &QAbstractItemModel::rowsInserted, this, &EventLogFilter::sourceRowsInserted);
-    connect(source_, &QAbstractItemModel::rowsAboutToBeRemoved, this, &EventLogFilter::sourceRowsAboutToBeRemoved);
+    connect(source_, &QAbstractItemModel::rowsAboutToBeRemoved, this,
+            &EventLogFilter::sourceRowsAboutToBeRemoved);
   }
   rebuild();
   emit sourceChanged();
@@ -144,7 +152,8 @@ void EventLogFilter::updateCurrentRow() {
   emit currentRowChanged();
 }
 
-void EventLogFilter::forwardChanges(const QModelIndex& first, const QModelIndex& last, const QList<int>& roles) {
+void EventLogFilter::forwardChanges(const QModelIndex& first, const QModelIndex& last,
+                                    const QList<int>& roles) {
   const auto begin = std::lower_bound(rows_.begin(), rows_.end(), first.row());
   const auto end = std::upper_bound(rows_.begin(), rows_.end(), last.row());
   if (begin >= end) return;
@@ -183,7 +192,8 @@ int EventLogFilter::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant EventLogFilter::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
   return source_->index(rows_[static_cast<size_t>(index.row())]).data(role);
 }
 

@@ -6,9 +6,9 @@
 // 100,000-event run costs nothing until it is scrolled.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <algorithm>
-#include <QtQml/qqmlregistration.h>
 
 #include "core/run_timeline.h"
 
@@ -20,8 +20,15 @@ class EventLogModel : public QAbstractListModel {
   QML_UNCREATABLE("owned by a Simulation")
 
  public:
-  enum Role { TimeRole = Qt::UserRole + 1, ActorRole, KindRole, TextRole, ClientRole, PastRole,
-              EventIndexRole };
+  enum Role {
+    TimeRole = Qt::UserRole + 1,
+    ActorRole,
+    KindRole,
+    TextRole,
+    ClientRole,
+    PastRole,
+    EventIndexRole
+  };
   explicit EventLogModel(QObject* parent = nullptr) : QAbstractListModel(parent) {}
 
   int rowCount(const QModelIndex& parent = {}) const override;
@@ -35,7 +42,9 @@ class EventLogModel : public QAbstractListModel {
  private:
   size_t eventCount() const;
   // Rows shown for a cursor at `cursor`.
-  size_t rowsFor(size_t cursor) const { return wholeRun_ ? eventCount() : std::min(cursor, eventCount()); }
+  size_t rowsFor(size_t cursor) const {
+    return wholeRun_ ? eventCount() : std::min(cursor, eventCount());
+  }
   // Adds or takes away rows at the end so that there are `rows`.
   void resizeTo(size_t rows);
 

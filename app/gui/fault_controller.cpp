@@ -21,7 +21,8 @@ QString nameOf(sim::FaultKind kind) { return QLatin1String(sim::faultKindName(ki
 
 }  // namespace
 
-FaultController::FaultController(SimulationController& simulation) : QObject(&simulation), simulation_(simulation) {}
+FaultController::FaultController(SimulationController& simulation)
+    : QObject(&simulation), simulation_(simulation) {}
 
 bool FaultController::injectFault(const QString& kind, const QString& client) {
   const RunTimeline* timeline = simulation_.timeline();
@@ -40,7 +41,8 @@ bool FaultController::injectFault(const QString& kind, const QString& client) {
 
 void FaultController::scheduleAtCursor(scenario::Fault fault) {
   // The run is deterministic: recorded again with the fault, it is the same run up to the cursor.
-  fault.at = std::max<sim::Micros>(0, simulation_.timeMicros() - simulation_.timeline()->report().origin);
+  fault.at = std::max<sim::Micros>(
+      0, simulation_.timeMicros() - simulation_.timeline()->report().origin);
   fault.location = {"clicked in the GUI", 0, 0};
   simulation_.session()->addFault(fault);
 }
@@ -49,15 +51,18 @@ bool FaultController::hasReplica(const QString& instance) const {
   // Masters are redis-1..redis-N; each has the scenario's redis.replicas replicas (redis-1-r1...),
   // which have none of their own.
   return simulation_.session()->scenario().redis.replicas > 0 &&
-         simulation_.stage().instances().count(instance.toStdString()) && !instance.contains(QLatin1String("-r"));
+         simulation_.stage().instances().count(instance.toStdString()) &&
+         !instance.contains(QLatin1String("-r"));
 }
 
-bool FaultController::injectInstanceFault(const QString& kind, const QString& instance, double jumpMs) {
+bool FaultController::injectInstanceFault(const QString& kind, const QString& instance,
+                                          double jumpMs) {
   if (!simulation_.timeline()) return false;
   using Kind = scenario::Fault::Kind;
   const auto faultKind = faultKindNamed(kind, sim::FaultTarget::RedisInstance);
   if (!faultKind || !simulation_.stage().instances().count(instance.toStdString())) {
-    emit errorOccurred(QStringLiteral("unknown instance fault \"%1\" or instance \"%2\"").arg(kind, instance));
+    emit errorOccurred(
+        QStringLiteral("unknown instance fault \"%1\" or instance \"%2\"").arg(kind, instance));
     return false;
   }
   if (*faultKind == Kind::Failover && !hasReplica(instance)) {
@@ -98,52 +103,62 @@ bool FaultController::instanceUp(const QString& instance) const {
 bool FaultController::serverUp() const { return simulation_.stage().serverUp(); }
 
 bool FaultController::toggleServer() {
-  return injectServerFault(nameOf(serverUp() ? sim::FaultKind::KillServer : sim::FaultKind::RestartServer));
+  return injectServerFault(
+      nameOf(serverUp() ? sim::FaultKind::KillServer : sim::FaultKind::RestartServer));
 }
 
 QVariantMap FaultController::faultChoices(int client) const {
   QVariantMap choices;
-  if (!simulation_.timeline() || client < 0 || client >= simulation_.run()->clientCount()) return choices;
+  if (!simulation_.timeline() || client < 0 || client >= simulation_.run()->clientCount())
+    return choices;
   const QString activity = clientActivity(client);
   const bool crashed = activity == QLatin1String("crashed");
   choices[QStringLiteral("name")] = simulation_.run()->clientNames()[client];
   using sim::FaultKind;
   choices[nameOf(FaultKind::Crash)] = !crashed;
   choices[nameOf(FaultKind::Restart)] = crashed;
-  choices[nameOf(FaultKind::Pause)] = nameOf(activity == QLatin1String("paused") ? FaultKind::Resume : FaultKind::Pause);
+  choices[nameOf(FaultKind::Pause)] = nameOf(
+      activity == QLatin1String("paused") ? FaultKind::Resume : FaultKind::Pause);
   choices[QStringLiteral("pauseEnabled")] = !crashed;
-  choices[nameOf(FaultKind::Partition)] = nameOf(clientPartitioned(client) ? FaultKind::Heal : FaultKind::Partition);
+  choices[nameOf(FaultKind::Partition)] = nameOf(clientPartitioned(client) ? FaultKind::Heal
+                                                                           : FaultKind::Partition);
   return choices;
 }
 
 QVariantList FaultController::faultMenus() const {
   QVariantList menus;
-  for (int client = 0; client < simulation_.run()->clientCount(); ++client) menus << faultChoices(client);
+  for (int client = 0; client < simulation_.run()->clientCount(); ++client)
+    menus << faultChoices(client);
   return menus;
 }
 
 QVariantMap FaultController::instancesUp() const {
   QVariantMap up;
-  for (const auto& [name, instance] : simulation_.stage().instances()) up[QString::fromStdString(name)] = instance.up;
+  for (const auto& [name, instance] : simulation_.stage().instances())
+    up[QString::fromStdString(name)] = instance.up;
   return up;
 }
 
 bool FaultController::injectFaultOn(const QString& kind, int client) {
   const QVariantMap choices = faultChoices(client);
   if (choices.isEmpty()) return false;
-  const bool toggles = kind == nameOf(sim::FaultKind::Pause) || kind == nameOf(sim::FaultKind::Partition);
-  return injectFault(toggles ? choices[kind].toString() : kind, choices[QStringLiteral("name")].toString());
+  const bool toggles = kind == nameOf(sim::FaultKind::Pause) ||
+                       kind == nameOf(sim::FaultKind::Partition);
+  return injectFault(toggles ? choices[kind].toString() : kind,
+                     choices[QStringLiteral("name")].toString());
 }
 
 QString FaultController::clientActivity(int client) const {
   const auto& clients = simulation_.stage().clients();
-  if (!simulation_.timeline() || client < 0 || static_cast<size_t>(client) >= clients.size()) return {};
+  if (!simulation_.timeline() || client < 0 || static_cast<size_t>(client) >= clients.size())
+    return {};
   return QLatin1String(activityName(clients[static_cast<size_t>(client)].activity()));
 }
 
 bool FaultController::clientPartitioned(int client) const {
   const auto& clients = simulation_.stage().clients();
-  if (!simulation_.timeline() || client < 0 || static_cast<size_t>(client) >= clients.size()) return false;
+  if (!simulation_.timeline() || client < 0 || static_cast<size_t>(client) >= clients.size())
+    return false;
   return clients[static_cast<size_t>(client)].partitioned;
 }
 

@@ -3,10 +3,10 @@
 // says what each menu offers at the cursor.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QObject>
 #include <QVariantList>
 #include <QVariantMap>
-#include <QtQml/qqmlregistration.h>
 
 #include "sim/scenario/scenario.h"
 
@@ -35,7 +35,8 @@ class FaultController : public QObject {
   // Whether a Redis instance has a replica to fail over to (the instance menu offers it only then).
   Q_INVOKABLE bool hasReplica(const QString& instance) const;
   // Redis: kind kill_instance, restart_instance, failover, or clock_jump by `jumpMs`.
-  Q_INVOKABLE bool injectInstanceFault(const QString& kind, const QString& instance, double jumpMs = 0);
+  Q_INVOKABLE bool injectInstanceFault(const QString& kind, const QString& instance,
+                                       double jumpMs = 0);
   Q_INVOKABLE bool instanceUp(const QString& instance) const;
   // ZooKeeper: kill the server ("kill_server") or bring it back ("restart_server").
   Q_INVOKABLE bool injectServerFault(const QString& kind);

@@ -18,9 +18,13 @@ QString FilePaths::withSuffix(const QString& path, const QString& suffix) {
   return path + suffix;
 }
 
-bool FilePaths::exists(const QString& path) { return !path.isEmpty() && QFileInfo::exists(absolute(path)); }
+bool FilePaths::exists(const QString& path) {
+  return !path.isEmpty() && QFileInfo::exists(absolute(path));
+}
 
-bool FilePaths::isFolder(const QString& path) { return !path.isEmpty() && QFileInfo(absolute(path)).isDir(); }
+bool FilePaths::isFolder(const QString& path) {
+  return !path.isEmpty() && QFileInfo(absolute(path)).isDir();
+}
 
 QString FilePaths::folderOf(const QString& path) {
   const QString full = absolute(path);

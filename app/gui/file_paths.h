@@ -3,9 +3,9 @@
 // folder listing needs. Paths are local file paths as typed, "~/" meaning the home folder.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QObject>
 #include <QUrl>
-#include <QtQml/qqmlregistration.h>
 
 namespace lockscope::gui {
 

@@ -44,7 +44,8 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
       if (!value(text)) return parsed;
       sim::Micros micros = 0;
       if (!scenario::parseDurationText(text.toStdString(), micros)) {
-        parsed.error = QStringLiteral("--at: expected a time like 2.5s, 300ms or 1500us, got '%1'").arg(text);
+        parsed.error =
+            QStringLiteral("--at: expected a time like 2.5s, 300ms or 1500us, got '%1'").arg(text);
         return parsed;
       }
       options.at = micros;
@@ -52,13 +53,17 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
       if (!value(text)) return parsed;
       const auto match = QRegularExpression(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$")).match(text);
       if (!match.hasMatch()) {
-        parsed.error = QStringLiteral("--size: expected WIDTHxHEIGHT like 1600x1000, got '%1'").arg(text);
+        parsed.error =
+            QStringLiteral("--size: expected WIDTHxHEIGHT like 1600x1000, got '%1'").arg(text);
         return parsed;
       }
       options.size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
       if (options.size.width() > kMaxSize.width() || options.size.height() > kMaxSize.height()) {
         // Qt warns once per oversized buffer and row (thousands of lines) and then fails anyway.
-        parsed.error = QStringLiteral("--size: at most %1x%2, got '%3'").arg(kMaxSize.width()).arg(kMaxSize.height()).arg(text);
+        parsed.error = QStringLiteral("--size: at most %1x%2, got '%3'")
+                           .arg(kMaxSize.width())
+                           .arg(kMaxSize.height())
+                           .arg(text);
         return parsed;
       }
     } else if (name == QLatin1String("--bench-frames")) {
@@ -66,7 +71,9 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
       bool ok = false;
       options.benchFrames = text.toInt(&ok);
       if (!ok || options.benchFrames < 1 || options.benchFrames > 1'000'000) {
-        parsed.error = QStringLiteral("--bench-frames: expected a count from 1 to 1000000, got '%1'").arg(text);
+        parsed.error = QStringLiteral(
+                           "--bench-frames: expected a count from 1 to 1000000, got '%1'")
+                           .arg(text);
         return parsed;
       }
     } else {

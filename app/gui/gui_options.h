@@ -15,14 +15,14 @@ namespace lockscope::gui {
 inline constexpr QSize kMaxSize{7680, 4320};
 
 struct GuiOptions {
-  QString scenario;          // --scenario FILE (default: the herd lesson)
-  QString compareRecipe;     // --compare RECIPE: side by side with this recipe
-  QString lessons;           // --lessons DIR (default: the scenarios folder)
+  QString scenario;               // --scenario FILE (default: the herd lesson)
+  QString compareRecipe;          // --compare RECIPE: side by side with this recipe
+  QString lessons;                // --lessons DIR (default: the scenarios folder)
   std::optional<sim::Micros> at;  // --at 2.5s: virtual time after the clients start
-  QString screenshot;        // --screenshot OUT.png: render offscreen, write, exit
-  QSize size{1600, 1000};    // --size 1600x1000
-  int benchFrames = 0;       // --bench-frames N
-  bool presentation = false; // --presentation
+  QString screenshot;             // --screenshot OUT.png: render offscreen, write, exit
+  QSize size{1600, 1000};         // --size 1600x1000
+  int benchFrames = 0;            // --bench-frames N
+  bool presentation = false;      // --presentation
 };
 
 struct ParsedOptions {

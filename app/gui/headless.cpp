@@ -29,14 +29,16 @@ double percentile(std::vector<double> values, double fraction) {
 
 }  // namespace
 
-int takeScreenshot(QQuickWindow& window, SimulationController& simulation, const GuiOptions& options) {
+int takeScreenshot(QQuickWindow& window, SimulationController& simulation,
+                   const GuiOptions& options) {
   PlaybackController& playback = *simulation.playback();
   playback.setPlaying(false);
   playback.seekTime(playback.origin() + static_cast<double>(options.at.value_or(0)));
   settle();
   const QImage image = window.grabWindow();
   if (image.isNull()) {
-    std::fprintf(stderr, "lockscope: %s: the window could not be rendered\n", qPrintable(options.screenshot));
+    std::fprintf(stderr, "lockscope: %s: the window could not be rendered\n",
+                 qPrintable(options.screenshot));
     return 1;
   }
   // Encoded in memory first (so a failing disk is reported once, by us, not by libpng too), then
@@ -44,15 +46,16 @@ int takeScreenshot(QQuickWindow& window, SimulationController& simulation, const
   QByteArray encoded;
   QBuffer buffer(&encoded);
   const QByteArray suffix = QFileInfo(options.screenshot).suffix().toLatin1();
-  if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, suffix.isEmpty() ? "PNG" : suffix.constData())) {
-    std::fprintf(stderr, "lockscope: %s: cannot encode the screenshot as %s\n", qPrintable(options.screenshot),
-                 suffix.isEmpty() ? "PNG" : suffix.constData());
+  if (!buffer.open(QIODevice::WriteOnly) ||
+      !image.save(&buffer, suffix.isEmpty() ? "PNG" : suffix.constData())) {
+    std::fprintf(stderr, "lockscope: %s: cannot encode the screenshot as %s\n",
+                 qPrintable(options.screenshot), suffix.isEmpty() ? "PNG" : suffix.constData());
     return 1;
   }
   QSaveFile file(options.screenshot);
   if (!file.open(QIODevice::WriteOnly) || file.write(encoded) != encoded.size() || !file.commit()) {
-    std::fprintf(stderr, "lockscope: %s: cannot write the screenshot: %s\n", qPrintable(options.screenshot),
-                 qPrintable(file.errorString()));
+    std::fprintf(stderr, "lockscope: %s: cannot write the screenshot: %s\n",
+                 qPrintable(options.screenshot), qPrintable(file.errorString()));
     return 1;
   }
   std::printf("%s: %dx%d at %s\n", qPrintable(options.screenshot), image.width(), image.height(),
@@ -60,7 +63,8 @@ int takeScreenshot(QQuickWindow& window, SimulationController& simulation, const
   return 0;
 }
 
-int benchmarkFrames(QQuickWindow& window, SimulationController& simulation, const GuiOptions& options) {
+int benchmarkFrames(QQuickWindow& window, SimulationController& simulation,
+                    const GuiOptions& options) {
   PlaybackController& playback = *simulation.playback();
   playback.setPlaying(false);
   settle();
@@ -86,10 +90,11 @@ int benchmarkFrames(QQuickWindow& window, SimulationController& simulation, cons
   }
   std::printf(
       "{\"scenario\":\"%s\",\"clients\":%d,\"events\":%d,\"size\":\"%dx%d\",\"frames\":%d,"
-      "\"frame_median_ms\":%.2f,\"frame_p99_ms\":%.2f,\"scrub_median_ms\":%.2f,\"scrub_max_ms\":%.2f}\n",
-      qPrintable(simulation.session()->file()), simulation.run()->clientCount(), playback.eventCount(),
-      window.width(), window.height(), frames, percentile(frameMs, 0.5), percentile(frameMs, 0.99),
-      percentile(scrubMs, 0.5), percentile(scrubMs, 1.0));
+      "\"frame_median_ms\":%.2f,\"frame_p99_ms\":%.2f,\"scrub_median_ms\":%.2f,\"scrub_max_ms\":%."
+      "2f}\n",
+      qPrintable(simulation.session()->file()), simulation.run()->clientCount(),
+      playback.eventCount(), window.width(), window.height(), frames, percentile(frameMs, 0.5),
+      percentile(frameMs, 0.99), percentile(scrubMs, 0.5), percentile(scrubMs, 1.0));
   return 0;
 }
 

@@ -11,7 +11,9 @@
 namespace lockscope::gui {
 
 // Returns the process exit code.
-int takeScreenshot(QQuickWindow& window, SimulationController& simulation, const GuiOptions& options);
-int benchmarkFrames(QQuickWindow& window, SimulationController& simulation, const GuiOptions& options);
+int takeScreenshot(QQuickWindow& window, SimulationController& simulation,
+                   const GuiOptions& options);
+int benchmarkFrames(QQuickWindow& window, SimulationController& simulation,
+                    const GuiOptions& options);
 
 }  // namespace lockscope::gui

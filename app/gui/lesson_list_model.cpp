@@ -14,7 +14,8 @@ int LessonListModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant LessonListModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
   const Lesson& lesson = lessons_[static_cast<size_t>(index.row())];
   switch (role) {
     case Qt::DisplayRole:
@@ -23,14 +24,16 @@ QVariant LessonListModel::data(const QModelIndex& index, int role) const {
     case FileRole: return lesson.file;
     case GroupRole: return lesson.group;
     case ValidRole: return lesson.valid;
-    case GroupStartRole: return index.row() == 0 || lessons_[static_cast<size_t>(index.row() - 1)].group != lesson.group;
+    case GroupStartRole:
+      return index.row() == 0 ||
+             lessons_[static_cast<size_t>(index.row() - 1)].group != lesson.group;
     default: return {};
   }
 }
 
 QHash<int, QByteArray> LessonListModel::roleNames() const {
   return {{TitleRole, "title"}, {SummaryRole, "summary"}, {FileRole, "file"},
-          {GroupRole, "group"}, {ValidRole, "valid"}, {GroupStartRole, "groupStart"}};
+          {GroupRole, "group"}, {ValidRole, "valid"},     {GroupStartRole, "groupStart"}};
 }
 
 void LessonListModel::setFolder(const QString& folder) {
@@ -49,9 +52,12 @@ void LessonListModel::setLive(bool live) {
 
 QString LessonListModel::liveOnlyNote() const {
   if (leftOutCount_ == 0) return {};
-  return (leftOutCount_ == 1 ? QStringLiteral("1 lesson needs") : QStringLiteral("%1 lessons need").arg(leftOutCount_)) +
-         QStringLiteral(" live servers, as the model's one server cannot show them (%1): switch the backend to "
-                        "live to list them")
+  return (leftOutCount_ == 1 ? QStringLiteral("1 lesson needs")
+                             : QStringLiteral("%1 lessons need").arg(leftOutCount_)) +
+         QStringLiteral(
+             " live servers, as the model's one server cannot show them (%1): switch the backend "
+             "to "
+             "live to list them")
              .arg(leftOut_.join(QStringLiteral("; ")));
 }
 
@@ -69,7 +75,8 @@ void LessonListModel::rescan() {
     lesson.group = QFileInfo(root.relativeFilePath(path)).path();
     const auto loaded = lockscope::scenario::loadScenarioFile(path.toStdString());
     if (loaded.scenario && !loaded.scenario->liveOnly.empty() && !live_) {
-      if (!leftOut.contains(QString::fromStdString(loaded.scenario->liveOnly))) leftOut << QString::fromStdString(loaded.scenario->liveOnly);
+      if (!leftOut.contains(QString::fromStdString(loaded.scenario->liveOnly)))
+        leftOut << QString::fromStdString(loaded.scenario->liveOnly);
       ++leftOutCount;
       continue;
     }

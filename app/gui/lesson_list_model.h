@@ -4,8 +4,8 @@
 // for live servers only (`live_only:`) are listed when the backend is live.
 #pragma once
 
-#include <QAbstractListModel>
 #include <QtQml/qqmlregistration.h>
+#include <QAbstractListModel>
 #include <vector>
 
 namespace lockscope::gui {
@@ -21,7 +21,14 @@ class LessonListModel : public QAbstractListModel {
 
  public:
   // GroupStartRole: the first lesson of its folder, under which the browser prints the folder.
-  enum Role { TitleRole = Qt::UserRole + 1, SummaryRole, FileRole, GroupRole, ValidRole, GroupStartRole };
+  enum Role {
+    TitleRole = Qt::UserRole + 1,
+    SummaryRole,
+    FileRole,
+    GroupRole,
+    ValidRole,
+    GroupStartRole
+  };
   explicit LessonListModel(QObject* parent = nullptr) : QAbstractListModel(parent) {}
 
   int rowCount(const QModelIndex& parent = {}) const override;

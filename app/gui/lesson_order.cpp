@@ -11,19 +11,49 @@ namespace {
 
 // The teaching order of design.md, section 2: the recipe and its failure modes, then its
 // variants (Curator's locks), then what no lock service prevents (pauses, fencing).
-constexpr std::string_view kZooKeeper[] = {
-    "herd-naive", "herd-chained", "crash-holder", "persistent-deadlock", "no-recheck", "lost-watch-race",
-    "lost-watch-fixed", "leaked-watch-exists", "leaked-watch-getdata", "lost-create-reply-no-guid",
-    "lost-create-reply-guid", "timed-acquire", "reentrancy", "semaphore-mutex-self-block", "read-write-lock",
-    "read-write-downgrade", "multilock-partial", "revocation", "nonfair-herd", "paused-holder",
-    "paused-holder-fenced"};
+constexpr std::string_view kZooKeeper[] = {"herd-naive",
+                                           "herd-chained",
+                                           "crash-holder",
+                                           "persistent-deadlock",
+                                           "no-recheck",
+                                           "lost-watch-race",
+                                           "lost-watch-fixed",
+                                           "leaked-watch-exists",
+                                           "leaked-watch-getdata",
+                                           "lost-create-reply-no-guid",
+                                           "lost-create-reply-guid",
+                                           "timed-acquire",
+                                           "reentrancy",
+                                           "semaphore-mutex-self-block",
+                                           "read-write-lock",
+                                           "read-write-downgrade",
+                                           "multilock-partial",
+                                           "revocation",
+                                           "nonfair-herd",
+                                           "paused-holder",
+                                           "paused-holder-fenced"};
 // SETNX and its fixes, pauses and leases, failover and restarts, then Redlock.
-constexpr std::string_view kRedis[] = {
-    "setnx-crash-before-expire", "crash-with-ttl", "unsafe-del", "reentrancy", "paused-holder",
-    "paused-holder-fenced", "watchdog-slow-holder", "watchdog-starved", "failover-async-replication",
-    "restart-no-persistence", "restart-fsync-every-second", "restart-fsync-always", "restart-delayed",
-    "redlock-happy-path", "redlock-two-down", "redlock-three-down", "redlock-split-vote",
-    "redlock-slow-acquisition", "redlock-pause-caught", "redlock-pause-buffered-replies", "redlock-clock-jump"};
+constexpr std::string_view kRedis[] = {"setnx-crash-before-expire",
+                                       "crash-with-ttl",
+                                       "unsafe-del",
+                                       "reentrancy",
+                                       "paused-holder",
+                                       "paused-holder-fenced",
+                                       "watchdog-slow-holder",
+                                       "watchdog-starved",
+                                       "failover-async-replication",
+                                       "restart-no-persistence",
+                                       "restart-fsync-every-second",
+                                       "restart-fsync-always",
+                                       "restart-delayed",
+                                       "redlock-happy-path",
+                                       "redlock-two-down",
+                                       "redlock-three-down",
+                                       "redlock-split-vote",
+                                       "redlock-slow-acquisition",
+                                       "redlock-pause-caught",
+                                       "redlock-pause-buffered-replies",
+                                       "redlock-clock-jump"};
 
 struct Course {
   std::string_view folder;
@@ -31,7 +61,9 @@ struct Course {
 };
 constexpr Course kCourse[] = {{"zookeeper", kZooKeeper}, {"redis", kRedis}};
 
-QLatin1String latin(std::string_view text) { return QLatin1String(text.data(), static_cast<qsizetype>(text.size())); }
+QLatin1String latin(std::string_view text) {
+  return QLatin1String(text.data(), static_cast<qsizetype>(text.size()));
+}
 
 // The sort key: the folder's place in the course (then, for the others, its name), the lesson's
 // place in its folder (past the end for one the course does not name), then the path.

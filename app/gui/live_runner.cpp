@@ -20,7 +20,8 @@ Result<run::RunOptions> optionsFor(const scenario::Scenario& scenario, const std
   Result<run::RunBackendFactory> backend = backends::backendFor(scenario, live);
   if (!backend) return backend.status();
   if (live.live()) {
-    const Status reached = live::probeLiveServers(backends::liveServiceFor(scenario, live), servers, kConnectTimeoutMs);
+    const Status reached = live::probeLiveServers(backends::liveServiceFor(scenario, live), servers,
+                                                  kConnectTimeoutMs);
     if (!reached) return reached;
   }
   return run::RunOptions{.backend = std::move(*backend)};
@@ -64,7 +65,8 @@ bool LiveRunner::record(const scenario::Scenario& scenario, const QString& file,
       adopt(RunTimeline::record(scenario, {.backend = backends::modelBackendFor(scenario)}));
       return true;
     } catch (const std::exception& failure) {
-      emit errorOccurred(file + QStringLiteral(": the run failed: ") + QString::fromUtf8(failure.what()));
+      emit errorOccurred(file + QStringLiteral(": the run failed: ") +
+                         QString::fromUtf8(failure.what()));
       return false;
     }
   }

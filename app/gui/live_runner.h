@@ -5,9 +5,9 @@
 // never a freeze.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QObject>
 #include <QThread>
-#include <QtQml/qqmlregistration.h>
 #include <functional>
 #include <memory>
 

@@ -1,11 +1,11 @@
 // lockscope: the teaching app. Opens a lesson on the embedded model and plays it; or, headless,
 // renders a screenshot at a virtual time or benchmarks frame times (see gui_options.h).
+#include <QtQml/qqmlextensionplugin.h>
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
-#include <QtQml/qqmlextensionplugin.h>
 #include <cstdio>
 
 #include "gui_options.h"
@@ -21,7 +21,8 @@ using lockscope::gui::GuiOptions;
 // The scenarios folder: beside the working directory (README runs from the checkout), else the
 // one this binary was built from.
 QString findLessonFolder() {
-  if (QFileInfo(QStringLiteral("scenarios")).isDir()) return QDir(QStringLiteral("scenarios")).absolutePath();
+  if (QFileInfo(QStringLiteral("scenarios")).isDir())
+    return QDir(QStringLiteral("scenarios")).absolutePath();
   return QStringLiteral(LOCKSCOPE_SCENARIOS_DIR);
 }
 
@@ -50,8 +51,10 @@ int main(int argc, char* argv[]) {
   QGuiApplication app(argc, argv);
   QGuiApplication::setApplicationName(QStringLiteral("Lockscope"));
   if (options.lessons.isEmpty()) options.lessons = findLessonFolder();
-  if (options.scenario.isEmpty()) options.scenario = options.lessons + QStringLiteral("/zookeeper/herd-naive.yaml");
-  if (options.compareRecipe.isEmpty() && options.scenario.endsWith(QLatin1String("herd-naive.yaml")) && !headless) {
+  if (options.scenario.isEmpty())
+    options.scenario = options.lessons + QStringLiteral("/zookeeper/herd-naive.yaml");
+  if (options.compareRecipe.isEmpty() &&
+      options.scenario.endsWith(QLatin1String("herd-naive.yaml")) && !headless) {
     options.compareRecipe = QStringLiteral("zk-chained");  // the first lesson: herd against chain
   }
 
@@ -69,10 +72,12 @@ int main(int argc, char* argv[]) {
   auto* simulation = window->property("simulation").value<lockscope::gui::SimulationController*>();
   if (!simulation) return 1;
   const QSize least = window->minimumSize();
-  if (headless && (options.size.width() < least.width() || options.size.height() < least.height())) {
+  if (headless &&
+      (options.size.width() < least.width() || options.size.height() < least.height())) {
     // Below it the panels overlap: a picture of that would only mislead.
-    std::fprintf(stderr, "lockscope: --size: at least %dx%d (the window's minimum size), got %dx%d\n", least.width(),
-                 least.height(), options.size.width(), options.size.height());
+    std::fprintf(stderr,
+                 "lockscope: --size: at least %dx%d (the window's minimum size), got %dx%d\n",
+                 least.width(), least.height(), options.size.width(), options.size.height());
     return 2;
   }
   if (!simulation->session()->load(options.scenario) && headless) {
@@ -80,7 +85,9 @@ int main(int argc, char* argv[]) {
     return 2;
   }
   QMetaObject::invokeMethod(window, "startComparing");
-  if (!options.screenshot.isEmpty()) return lockscope::gui::takeScreenshot(*window, *simulation, options);
-  if (options.benchFrames > 0) return lockscope::gui::benchmarkFrames(*window, *simulation, options);
+  if (!options.screenshot.isEmpty())
+    return lockscope::gui::takeScreenshot(*window, *simulation, options);
+  if (options.benchFrames > 0)
+    return lockscope::gui::benchmarkFrames(*window, *simulation, options);
   return QGuiApplication::exec();
 }

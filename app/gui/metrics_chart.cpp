@@ -15,14 +15,17 @@ void MetricsChart::paint(QPainter* painter) {
   if (!ready()) return;
   const auto& releases = simulation_->timeline()->releases();
   painter->setPen(palette_->quietInk);
-  // The caption in the panel's type (presentation mode's scale included): it says what the bars are.
+  // The caption in the panel's type (presentation mode's scale included): it says what the bars
+  // are.
   QFont font;
   font.setPointSizeF(8.5 * scale_);
   painter->setFont(font);
   const double caption = painter->fontMetrics().height() + 2;
-  painter->drawText(QRectF(0, 0, width(), caption), Qt::AlignLeft,
-                    painter->fontMetrics().elidedText(QStringLiteral("notifications per release · ") + simulation_->run()->recipe(),
-                                                      Qt::ElideRight, static_cast<int>(width())));
+  painter->drawText(
+      QRectF(0, 0, width(), caption), Qt::AlignLeft,
+      painter->fontMetrics().elidedText(
+          QStringLiteral("notifications per release · ") + simulation_->run()->recipe(),
+          Qt::ElideRight, static_cast<int>(width())));
   // The releases begun by the cursor, each as far as it has gone (all of them, whole, when the
   // whole run is shown): neither a bar nor the scale tells what is still to come.
   const RunTimeline& timeline = *simulation_->timeline();
@@ -31,7 +34,10 @@ void MetricsChart::paint(QPainter* painter) {
   std::vector<ReleaseFigures> shown;
   const size_t begun = releasesSoFar(timeline, simulation_->shownUntil());
   for (size_t index = 0; index < begun; ++index) {
-    shown.push_back(whole ? releases[index] : releaseSoFar(timeline, index, now, static_cast<size_t>(simulation_->playback()->eventIndex())));
+    shown.push_back(whole
+                        ? releases[index]
+                        : releaseSoFar(timeline, index, now,
+                                       static_cast<size_t>(simulation_->playback()->eventIndex())));
   }
   if (shown.empty()) return;
   int highest = 1;

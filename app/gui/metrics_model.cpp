@@ -26,7 +26,8 @@ constexpr std::array kRows{
     Row{"violations so far", "violations", 0},
 };
 
-QVariantMap figuresOf(const RunTimeline& timeline, const StageState& stage, sim::Micros now, size_t eventCount) {
+QVariantMap figuresOf(const RunTimeline& timeline, const StageState& stage, sim::Micros now,
+                      size_t eventCount) {
   QVariantMap map;
   const RunningCounts counts = timeline.countsAfter(eventCount);
   map[QStringLiteral("acquisitions")] = counts.acquisitions;
@@ -50,8 +51,11 @@ QVariantMap figuresOf(const RunTimeline& timeline, const StageState& stage, sim:
     handoffTotal += static_cast<double>(release.handoff);
     ++handoffs;
   }
-  map[QStringLiteral("notificationsPerRelease")] = released ? notified / static_cast<double>(released) : 0.0;
-  map[QStringLiteral("requestsPerRelease")] = released ? requested / static_cast<double>(released) : 0.0;
+  map[QStringLiteral("notificationsPerRelease")] = released
+                                                       ? notified / static_cast<double>(released)
+                                                       : 0.0;
+  map[QStringLiteral("requestsPerRelease")] = released ? requested / static_cast<double>(released)
+                                                       : 0.0;
   map[QStringLiteral("handoffMeanMs")] = handoffs ? handoffTotal / handoffs / 1000.0 : 0.0;
   map[QStringLiteral("violations")] = static_cast<int>(violationsSoFar(timeline, now).size());
   return map;
@@ -64,7 +68,8 @@ int MetricsModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant MetricsModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
   const Row& row = kRows[static_cast<size_t>(index.row())];
   switch (role) {
     case Qt::DisplayRole:
@@ -88,7 +93,8 @@ QVariantMap MetricsModel::row(int row) const {
           {QStringLiteral("decimals"), shown.decimals}};
 }
 
-void MetricsModel::refresh(const RunTimeline* timeline, const StageState& stage, sim::Micros now, size_t eventCount) {
+void MetricsModel::refresh(const RunTimeline* timeline, const StageState& stage, sim::Micros now,
+                           size_t eventCount) {
   QVariantMap figures = timeline ? figuresOf(*timeline, stage, now, eventCount) : QVariantMap();
   if (figures == figures_) return;
   figures_ = std::move(figures);

@@ -3,9 +3,9 @@
 // and the violations shown so far. The compare headline reads the same figures.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <QVariantMap>
-#include <QtQml/qqmlregistration.h>
 
 #include "core/run_timeline.h"
 #include "core/stage_state.h"
@@ -30,7 +30,8 @@ class MetricsModel : public QAbstractListModel {
   Q_INVOKABLE QVariantMap row(int row) const;
 
   // The figures of `timeline` (none: no run) after its first `eventCount` events, at `now`.
-  void refresh(const RunTimeline* timeline, const StageState& stage, sim::Micros now, size_t eventCount);
+  void refresh(const RunTimeline* timeline, const StageState& stage, sim::Micros now,
+               size_t eventCount);
   QVariantMap figures() const { return figures_; }
 
  signals:

@@ -67,7 +67,8 @@ void PlaybackController::moveTo(sim::Micros time, size_t eventIndex) {
 
 void PlaybackController::seekTime(double micros) {
   if (!timeline_) return;
-  const auto time = std::clamp(static_cast<sim::Micros>(micros), sim::Micros{0}, timeline_->endTime());
+  const auto time = std::clamp(static_cast<sim::Micros>(micros), sim::Micros{0},
+                               timeline_->endTime());
   waitingAtNarration_ = false;
   moveTo(time, timeline_->trace().countUpTo(time));
 }
@@ -94,7 +95,8 @@ void PlaybackController::stepBack() {
 void PlaybackController::scrub(int steps) {
   if (!timeline_) return;
   setPlaying(false);
-  const sim::Micros step = std::max<sim::Micros>(1, (timeline_->endTime() - timeline_->report().origin) / 100);
+  const sim::Micros step = std::max<sim::Micros>(
+      1, (timeline_->endTime() - timeline_->report().origin) / 100);
   seekTime(static_cast<double>(time_ + steps * step));
 }
 
@@ -165,10 +167,12 @@ QString PlaybackController::timeText() const {
 }
 
 QString PlaybackController::eventTimeText(int eventIndex) const {
-  if (!timeline_ || eventIndex < 0 || static_cast<size_t>(eventIndex) >= timeline_->trace().size()) {
+  if (!timeline_ || eventIndex < 0 ||
+      static_cast<size_t>(eventIndex) >= timeline_->trace().size()) {
     return {};
   }
-  return millisText(timeline_->trace()[static_cast<size_t>(eventIndex)].time - timeline_->report().origin);
+  return millisText(timeline_->trace()[static_cast<size_t>(eventIndex)].time -
+                    timeline_->report().origin);
 }
 
 QString PlaybackController::narration() const {

@@ -5,11 +5,11 @@
 // Playback never changes the run: the cursor only chooses how much of it is shown.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QElapsedTimer>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
-#include <QtQml/qqmlregistration.h>
 
 #include "core/run_timeline.h"
 #include "core/stage_state.h"

@@ -9,7 +9,8 @@ int RecipeLineModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant RecipeLineModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
   const auto row = static_cast<size_t>(index.row());
   switch (role) {
     case NumberRole: return index.row() + 1;
@@ -50,7 +51,9 @@ void RecipeLineModel::refresh(const StageState& stage) {
   for (size_t client = 0; client < stage.clients().size(); ++client) {
     const ClientOnStage& state = stage.clients()[client];
     const bool inRecipe = state.acquiring || state.holding || state.releasing;
-    if (!inRecipe || state.crashed || state.line < 1 || static_cast<size_t>(state.line) > lines_.size()) continue;
+    if (!inRecipe || state.crashed || state.line < 1 ||
+        static_cast<size_t>(state.line) > lines_.size())
+      continue;
     cursors[static_cast<size_t>(state.line - 1)].push_back(static_cast<int>(client));
   }
   int first = -1;

@@ -2,8 +2,8 @@
 // (their identity colours, for the recipe panel's coloured cursors).
 #pragma once
 
-#include <QAbstractListModel>
 #include <QtQml/qqmlregistration.h>
+#include <QAbstractListModel>
 #include <vector>
 
 #include "core/run_timeline.h"

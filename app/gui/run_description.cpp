@@ -9,10 +9,12 @@ namespace lockscope::gui {
 void RunDescription::reset(const RunTimeline* timeline) {
   timeline_ = timeline;
   std::array<bool, static_cast<size_t>(sim::TraceKind::RedisInstance) + 1> present{};
-  for (const StoredEvent& event : timeline_->trace().events()) present[static_cast<size_t>(event.kind)] = true;
+  for (const StoredEvent& event : timeline_->trace().events())
+    present[static_cast<size_t>(event.kind)] = true;
   kindChoices_ = QStringList{QStringLiteral("all kinds")};
   for (size_t kind = 0; kind < present.size(); ++kind) {
-    if (present[kind]) kindChoices_ << QLatin1String(sim::traceKindName(static_cast<sim::TraceKind>(kind)));
+    if (present[kind])
+      kindChoices_ << QLatin1String(sim::traceKindName(static_cast<sim::TraceKind>(kind)));
   }
 }
 
@@ -50,7 +52,8 @@ QStringList RunDescription::clientNames() const {
 QString RunDescription::latencyMs() const {
   if (!timeline_) return {};
   const auto& latency = timeline_->scenario().latency;
-  const auto low = static_cast<double>(latency.low) / 1000.0, high = static_cast<double>(latency.high) / 1000.0;
+  const auto low = static_cast<double>(latency.low) / 1000.0,
+             high = static_cast<double>(latency.high) / 1000.0;
   return low == high ? QString::number(low) : QStringLiteral("%1, %2").arg(low).arg(high);
 }
 

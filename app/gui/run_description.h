@@ -3,9 +3,9 @@
 // offers), seed, clients, latency, and the kinds of event the run has.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QObject>
 #include <QStringList>
-#include <QtQml/qqmlregistration.h>
 
 #include "core/run_timeline.h"
 #include "sim/scenario/scenario_loader.h"
@@ -51,7 +51,9 @@ class RunDescription : public QObject {
   int maxClients() const { return static_cast<int>(scenario::kMaxClients); }
   QString latencyMs() const;
   QStringList clientNames() const;
-  QStringList clientChoices() const { return QStringList{QStringLiteral("all clients")} + clientNames(); }
+  QStringList clientChoices() const {
+    return QStringList{QStringLiteral("all clients")} + clientNames();
+  }
   QStringList kindChoices() const { return kindChoices_; }
 
  signals:

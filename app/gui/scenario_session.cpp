@@ -42,10 +42,12 @@ bool ScenarioSession::load(const QString& path) {
     emit errorOccurred(path + QStringLiteral(":1:1: cannot read the file: ") + file.errorString());
     return false;
   }
-  return apply({.file = path, .text = file.readAll().toStdString(), .keepCursor = false, .newLesson = true});
+  return apply(
+      {.file = path, .text = file.readAll().toStdString(), .keepCursor = false, .newLesson = true});
 }
 
-bool ScenarioSession::configure(const QString& recipe, const QString& seed, int clients, const QString& latencyMs) {
+bool ScenarioSession::configure(const QString& recipe, const QString& seed, int clients,
+                                const QString& latencyMs) {
   if (!loaded_) return false;
   std::string text = text_;
   if (!recipe.isEmpty()) text = scenario::setTopLevelKey(text, "recipe", recipe.toStdString());
@@ -54,11 +56,15 @@ bool ScenarioSession::configure(const QString& recipe, const QString& seed, int 
   if (!latencyMs.trimmed().isEmpty()) {
     // `network` holds only the latency: its whole block is replaced by a one-line flow mapping.
     // One number is a fixed latency: [2, 2].
-    const QString range = latencyMs.contains(QLatin1Char(',')) ? latencyMs.trimmed()
-                                                                : latencyMs.trimmed() + QStringLiteral(", ") + latencyMs.trimmed();
+    const QString range = latencyMs.contains(QLatin1Char(','))
+                              ? latencyMs.trimmed()
+                              : latencyMs.trimmed() + QStringLiteral(", ") + latencyMs.trimmed();
     text = scenario::setTopLevelKey(text, "network", "{latency_ms: [" + range.toStdString() + "]}");
   }
-  return apply({.file = file_, .text = std::move(text), .clicked = clicked_, .dropFaultsOfGoneClients = true});
+  return apply({.file = file_,
+                .text = std::move(text),
+                .clicked = clicked_,
+                .dropFaultsOfGoneClients = true});
 }
 
 bool ScenarioSession::follow(const ScenarioSession& leader, const std::string& recipe) {
@@ -66,7 +72,10 @@ bool ScenarioSession::follow(const ScenarioSession& leader, const std::string& r
   // The leader's text is its file as configured (seed, clients, latency); only the recipe differs.
   std::string text = scenario::setTopLevelKey(leader.text_, "recipe", recipe);
   text = scenario::setTopLevelKey(text, "seed", std::to_string(leader.base_.seed));
-  return apply({.file = leader.file_, .text = std::move(text), .clicked = leader.clicked_, .asLoaded = leader.asLoaded_});
+  return apply({.file = leader.file_,
+                .text = std::move(text),
+                .clicked = leader.clicked_,
+                .asLoaded = leader.asLoaded_});
 }
 
 bool ScenarioSession::addFault(const scenario::Fault& fault) {
@@ -94,8 +103,8 @@ scenario::Scenario ScenarioSession::withClickedFaults() const {
 
 bool ScenarioSession::settingsChanged() const {
   return base_.recipe != asLoaded_.recipe || base_.seed != asLoaded_.seed ||
-         base_.clients.size() != asLoaded_.clients.size() || base_.latency.low != asLoaded_.latency.low ||
-         base_.latency.high != asLoaded_.latency.high;
+         base_.clients.size() != asLoaded_.clients.size() ||
+         base_.latency.low != asLoaded_.latency.low || base_.latency.high != asLoaded_.latency.high;
 }
 
 QStringList ScenarioSession::manualFaults() const {
@@ -103,27 +112,31 @@ QStringList ScenarioSession::manualFaults() const {
   for (const auto& fault : clicked_) {
     lines << QStringLiteral("%1 ms: %2 %3")
                  .arg(static_cast<double>(fault.at) / 1000.0, 0, 'f', 3)
-                 .arg(QLatin1String(scenario::faultKindName(fault.kind)), QString::fromStdString(fault.client));
+                 .arg(QLatin1String(scenario::faultKindName(fault.kind)),
+                      QString::fromStdString(fault.client));
   }
   return lines;
 }
 
 QString ScenarioSession::recordingText() const {
-  return QString::fromStdString(gui::recordingText(text_, base_.faults, clicked_, base_.seed, "recording").text);
+  return QString::fromStdString(
+      gui::recordingText(text_, base_.faults, clicked_, base_.seed, "recording").text);
 }
 
 bool ScenarioSession::saveRecording(const QString& path) {
   if (!loaded_) return false;
-  // Never write a file that would not load or would lose a fault: checked under the name it will have.
-  const RecordingText recording = gui::recordingText(text_, base_.faults, clicked_, base_.seed, path.toStdString());
+  // Never write a file that would not load or would lose a fault: checked under the name it will
+  // have.
+  const RecordingText recording = gui::recordingText(text_, base_.faults, clicked_, base_.seed,
+                                                     path.toStdString());
   if (!recording.error.empty()) {
     emit errorOccurred(QString::fromStdString(recording.error));
     return false;
   }
   const std::string& text = recording.text;
   QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 ||
-      !file.commit()) {
+  if (!file.open(QIODevice::WriteOnly) ||
+      file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit()) {
     emit errorOccurred(path + QStringLiteral(": cannot write: ") + file.errorString());
     return false;
   }

@@ -5,9 +5,9 @@
 // side, and a live run that failed left the one changed and the other not).
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QObject>
 #include <QUrl>
-#include <QtQml/qqmlregistration.h>
 #include <functional>
 #include <optional>
 #include <string>
@@ -21,14 +21,16 @@ class ScenarioSession : public QObject {
   Q_OBJECT
   QML_ANONYMOUS
   Q_PROPERTY(QString file READ file NOTIFY changed)
-  // The faults clicked so far, one line each ("12.500 ms: crash c3"), and joined for the status line.
+  // The faults clicked so far, one line each ("12.500 ms: crash c3"), and joined for the status
+  // line.
   Q_PROPERTY(QStringList manualFaults READ manualFaults NOTIFY changed)
   Q_PROPERTY(QString faultSummary READ faultSummary NOTIFY changed)
 
  public:
   // Records a scenario (the clicked faults in it) and shows the run; false when it could not
   // even be started. `keepCursor`: the same lesson changed, so the cursor stays where it was.
-  using Recorder = std::function<bool(const scenario::Scenario& scenario, const QString& file, bool keepCursor)>;
+  using Recorder =
+      std::function<bool(const scenario::Scenario& scenario, const QString& file, bool keepCursor)>;
 
   explicit ScenarioSession(Recorder recorder, QObject* parent = nullptr);
 
@@ -86,9 +88,9 @@ class ScenarioSession : public QObject {
   Recorder recorder_;
   bool loaded_ = false;
   QString file_;
-  std::string text_;              // the scenario file's text as configured, for Record and Save As
-  scenario::Scenario base_;       // parsed from text_
-  scenario::Scenario asLoaded_;   // as loaded: what the lesson's expectations were written for
+  std::string text_;             // the scenario file's text as configured, for Record and Save As
+  scenario::Scenario base_;      // parsed from text_
+  scenario::Scenario asLoaded_;  // as loaded: what the lesson's expectations were written for
   std::vector<scenario::Fault> clicked_;
 };
 

@@ -39,7 +39,8 @@ SimulationController::SimulationController(QObject* parent)
 
 SimulationController::~SimulationController() = default;
 
-bool SimulationController::record(const scenario::Scenario& scenario, const QString& file, bool keepCursor) {
+bool SimulationController::record(const scenario::Scenario& scenario, const QString& file,
+                                  bool keepCursor) {
   return live_->record(scenario, file, [this, keepCursor](std::unique_ptr<RunTimeline> run) {
     adopt(std::move(run), keepCursor);
   });

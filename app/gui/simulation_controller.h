@@ -16,9 +16,9 @@
 // deterministic, it is the same run up to that moment.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QObject>
 #include <QStringList>
-#include <QtQml/qqmlregistration.h>
 #include <memory>
 
 #include "compare_controller.h"
@@ -58,7 +58,8 @@ class SimulationController : public QObject {
   // has happened, the diagram and chart draw up to the cursor - so that a "what happens next?"
   // pause does not show the answer. On: the whole run, what is still to come faded (a teacher's
   // choice; kept across lessons).
-  Q_PROPERTY(bool wholeRunShown READ wholeRunShown WRITE setWholeRunShown NOTIFY wholeRunShownChanged)
+  Q_PROPERTY(
+      bool wholeRunShown READ wholeRunShown WRITE setWholeRunShown NOTIFY wholeRunShownChanged)
 
  public:
   explicit SimulationController(QObject* parent = nullptr);

@@ -2,9 +2,9 @@
 // on every frame and every new run), and presentation mode's text scale and high contrast.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QPointer>
 #include <QQuickPaintedItem>
-#include <QtQml/qqmlregistration.h>
 
 #include "simulation_controller.h"
 #include "theme.h"
@@ -14,7 +14,8 @@ namespace lockscope::gui {
 class SimulationView : public QQuickPaintedItem {
   Q_OBJECT
   QML_ANONYMOUS
-  Q_PROPERTY(lockscope::gui::SimulationController* simulation READ simulation WRITE setSimulation NOTIFY simulationChanged)
+  Q_PROPERTY(lockscope::gui::SimulationController* simulation READ simulation WRITE setSimulation
+                 NOTIFY simulationChanged)
   Q_PROPERTY(double textScale READ textScale WRITE setTextScale NOTIFY textScaleChanged)
   Q_PROPERTY(bool highContrast READ highContrast WRITE setHighContrast NOTIFY highContrastChanged)
 

@@ -15,9 +15,9 @@ struct SpaceTimeLayout {
   double width = 0, height = 0;  // the view's
   double scale = 1;              // the type's scale (presentation mode enlarges it)
   size_t clients = 0;
-  double gutter = 0;             // the lane names' column, left of the lanes
-  sim::Micros windowStart = 0;   // the time at the gutter's edge
-  double span = 1;               // µs of virtual time across the lanes
+  double gutter = 0;            // the lane names' column, left of the lanes
+  sim::Micros windowStart = 0;  // the time at the gutter's edge
+  double span = 1;              // µs of virtual time across the lanes
 
   // The header line: the window's length and how to zoom.
   QRectF header() const { return {gutter, 0, width - gutter - 4, 13 * scale}; }

@@ -35,8 +35,13 @@ sim::Micros SpaceTimeView::windowStart() const {
 }
 
 SpaceTimeLayout SpaceTimeView::layout() const {
-  return {.width = width(), .height = height(), .scale = scale_, .clients = simulation_->timeline()->cast().size(),
-          .gutter = gutter(), .windowStart = windowStart(), .span = span_};
+  return {.width = width(),
+          .height = height(),
+          .scale = scale_,
+          .clients = simulation_->timeline()->cast().size(),
+          .gutter = gutter(),
+          .windowStart = windowStart(),
+          .span = span_};
 }
 
 double SpaceTimeView::timeAt(double x) const {
@@ -51,7 +56,8 @@ void SpaceTimeView::paint(QPainter* painter) {
     // About a sixth of the run, but narrow enough that a busy run shows a few hundred arrows,
     // not thousands: a diagram of 30,000 crossing lines shows nothing and costs a frame.
     const double run = static_cast<double>(std::max<sim::Micros>(1, timeline.endTime()));
-    const double perFlight = run / static_cast<double>(std::max<size_t>(1, timeline.flights().all().size()));
+    const double perFlight = run / static_cast<double>(
+                                       std::max<size_t>(1, timeline.flights().all().size()));
     span_ = std::clamp(std::min(run / 6, perFlight * kComfortableFlights), 2'000.0, 5'000'000.0);
   }
   const sim::Micros from = windowStart(), to = from + static_cast<sim::Micros>(span_);
@@ -76,9 +82,13 @@ void SpaceTimeView::paint(QPainter* painter) {
       // A client's lane: its marker (shape and colour) and its name, in its colour or, in high
       // contrast, in black.
       const int client = static_cast<int>(index) - 1;
-      if (client >= 0) Theme::drawClientMarker(*painter, client, QRectF(3, y - marker / 2, marker, marker));
-      painter->setPen(client < 0 || palette_->highContrast ? palette_->ink : Theme::clientColour(client).darker(130));
-      const QString name = client < 0 ? QStringLiteral("server") : QString::fromStdString(timeline.cast().name(client));
+      if (client >= 0)
+        Theme::drawClientMarker(*painter, client, QRectF(3, y - marker / 2, marker, marker));
+      painter->setPen(client < 0 || palette_->highContrast
+                          ? palette_->ink
+                          : Theme::clientColour(client).darker(130));
+      const QString name = client < 0 ? QStringLiteral("server")
+                                      : QString::fromStdString(timeline.cast().name(client));
       const QRectF room = layout.nameRoom(static_cast<int>(index));
       // Right-aligned text wider than its room ran off the left edge: "reader-1" read "ader-1".
       laneNames_ << QFontMetricsF(font).elidedText(name, Qt::ElideRight, room.width());
@@ -94,8 +104,10 @@ void SpaceTimeView::paint(QPainter* painter) {
     const double y = layout.laneY(hold.client + 1);
     painter->setPen(Qt::NoPen);
     // High contrast: the holder's own colour, not a pastel tint of it.
-    painter->setBrush(palette_->highContrast ? Theme::clientColour(hold.client) : Theme::tint(Theme::clientColour(hold.client), 0.6));
-    const double x0 = std::max(gutter(), layout.xOf(hold.start)), x1 = std::min(width(), layout.xOf(hold.end));
+    painter->setBrush(palette_->highContrast ? Theme::clientColour(hold.client)
+                                             : Theme::tint(Theme::clientColour(hold.client), 0.6));
+    const double x0 = std::max(gutter(), layout.xOf(hold.start)),
+                 x1 = std::min(width(), layout.xOf(hold.end));
     painter->drawRect(QRectF(x0, y - lane * 0.3, std::max(1.0, x1 - x0), lane * 0.6));
   }
 
@@ -112,12 +124,15 @@ void SpaceTimeView::paint(QPainter* painter) {
     if (flight.start > shownUntil) continue;  // not sent yet
     const double clientY = layout.laneY(flight.client + 1), serverY = layout.laneY(0);
     const bool outbound = flight.kind == FlightKind::Request;
-    const QPointF from(layout.xOf(flight.start), outbound ? clientY : serverY), to(layout.xOf(flight.end), outbound ? serverY : clientY);
+    const QPointF from(layout.xOf(flight.start), outbound ? clientY : serverY),
+        to(layout.xOf(flight.end), outbound ? serverY : clientY);
     // A message still on its way at the cursor is drawn as far as it got.
-    const double travelled = flight.end > shownUntil ? static_cast<double>(shownUntil - flight.start) /
-                                                           static_cast<double>(flight.end - flight.start)
-                                                     : 1.0;
-    batches[static_cast<size_t>(flight.kind) * 2 + (flight.lost ? 1 : 0)].emplace_back(from, from + (to - from) * travelled);
+    const double travelled = flight.end > shownUntil
+                                 ? static_cast<double>(shownUntil - flight.start) /
+                                       static_cast<double>(flight.end - flight.start)
+                                 : 1.0;
+    batches[static_cast<size_t>(flight.kind) * 2 + (flight.lost ? 1 : 0)].emplace_back(
+        from, from + (to - from) * travelled);
   }
   painter->setRenderHint(QPainter::Antialiasing, false);
   for (size_t batch = 0; batch < batches.size(); ++batch) {
@@ -171,10 +186,11 @@ void SpaceTimeView::paint(QPainter* painter) {
   QFont headerFont;
   headerFont.setPointSizeF(8.5 * scale_);
   painter->setFont(headerFont);
-  painter->drawText(layout.header(), Qt::AlignRight | Qt::AlignVCenter,
-                    QStringLiteral("window %1 ms%2 · wheel to zoom · click to jump")
-                        .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
-                        .arg(stride > 1 ? QStringLiteral(" · 1 in %1 messages drawn").arg(stride) : QString()));
+  painter->drawText(
+      layout.header(), Qt::AlignRight | Qt::AlignVCenter,
+      QStringLiteral("window %1 ms%2 · wheel to zoom · click to jump")
+          .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
+          .arg(stride > 1 ? QStringLiteral(" · 1 in %1 messages drawn").arg(stride) : QString()));
 }
 
 void SpaceTimeView::fitGutter(const QFontMetricsF& metrics, double marker) {

@@ -4,8 +4,8 @@
 // only what overlaps that window (so 100,000-event runs stay fast), and a click seeks there.
 #pragma once
 
-#include <QFontMetricsF>
 #include <QtQml/qqmlregistration.h>
+#include <QFontMetricsF>
 
 #include "simulation_view.h"
 #include "space_time_layout.h"

@@ -35,8 +35,11 @@ std::vector<ZnodeRow> orderedRows(const StageState& stage) {
     // A GUID prefix (protection mode) would push the sequence number out of sight: keep the
     // GUID's first characters, enough to tell nodes apart, and the name's tail whole.
     if (name.size() > 28) name = name.substr(0, 8) + "\u2026" + name.substr(name.size() - 16);
-    rows.push_back({path, QString::fromStdString(depth == 0 ? path : name), depth,
-                    &stage.znodes().at(path), {}});
+    rows.push_back({path,
+                    QString::fromStdString(depth == 0 ? path : name),
+                    depth,
+                    &stage.znodes().at(path),
+                    {}});
     auto found = children.find(path);
     if (found == children.end()) return;
     std::sort(found->second.begin(), found->second.end(), bySequence);
@@ -87,17 +90,19 @@ namespace {
 // Cards shrink to labelled chips and then to bare markers as the class grows.
 // Cards of `card`'s size, clockwise from the top (c1 at twelve o'clock); true when no two
 // neighbours overlap (on a narrow ellipse the cards near its ends sit side by side).
-bool placeCardsOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount, double margin, const QSizeF& card,
-                         double& rx, double& ry) {
+bool placeCardsOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount, double margin,
+                         const QSizeF& card, double& rx, double& ry) {
   rx = std::max(10.0, size.width() / 2 - card.width() / 2 - margin);
   ry = std::max(10.0, size.height() / 2 - card.height() / 2 - margin);
   const QPointF centre(size.width() / 2, size.height() / 2);
   layout.clients.clear();
   for (size_t client = 0; client < clientCount; ++client) {
-    const double angle = -std::numbers::pi / 2 +
-                         2 * std::numbers::pi * static_cast<double>(client) / static_cast<double>(clientCount);
+    const double angle = -std::numbers::pi / 2 + 2 * std::numbers::pi *
+                                                     static_cast<double>(client) /
+                                                     static_cast<double>(clientCount);
     const QPointF at(centre.x() + rx * std::cos(angle), centre.y() + ry * std::sin(angle));
-    layout.clients.emplace_back(at.x() - card.width() / 2, at.y() - card.height() / 2, card.width(), card.height());
+    layout.clients.emplace_back(at.x() - card.width() / 2, at.y() - card.height() / 2, card.width(),
+                                card.height());
   }
   for (size_t client = 0; client + 1 < clientCount; ++client) {
     if (layout.clients[client].intersects(layout.clients[client + 1])) return false;
@@ -119,8 +124,10 @@ void placeOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount,
     clear = placeCardsOnEllipse(layout, size, clientCount, margin, card, rx, ry);
   }
   const double perimeter = std::numbers::pi * (rx + ry);
-  if (clientCount > 0 && (!clear || perimeter / static_cast<double>(clientCount) < card.width() * 0.9)) {
-    const double side = std::clamp(perimeter / static_cast<double>(clientCount) * 0.7, 6.0, 26.0 * scale);
+  if (clientCount > 0 &&
+      (!clear || perimeter / static_cast<double>(clientCount) < card.width() * 0.9)) {
+    const double side = std::clamp(perimeter / static_cast<double>(clientCount) * 0.7, 6.0,
+                                   26.0 * scale);
     card = QSizeF(side, side);
     layout.clientLabels = false;
     placeCardsOnEllipse(layout, size, clientCount, margin, card, rx, ry);
@@ -128,20 +135,22 @@ void placeOnEllipse(StageLayout& layout, const QSizeF& size, size_t clientCount,
   const QPointF centre(size.width() / 2, size.height() / 2);
   const double boxWidth = std::max(120.0, (rx - card.width() * 0.6) * 2 * 0.72);
   const double boxHeight = std::max(80.0, (ry - card.height() * 0.6) * 2 * 0.72);
-  layout.server = QRectF(centre.x() - boxWidth / 2, centre.y() - boxHeight / 2, boxWidth, boxHeight);
+  layout.server = QRectF(centre.x() - boxWidth / 2, centre.y() - boxHeight / 2, boxWidth,
+                         boxHeight);
 }
 
 // Whether one of `cards` covers `box`.
 bool anyCovers(const std::vector<QRectF>& cards, const QRectF& box) {
-  return std::any_of(cards.begin(), cards.end(), [&](const QRectF& card) { return card.intersects(box); });
+  return std::any_of(cards.begin(), cards.end(),
+                     [&](const QRectF& card) { return card.intersects(box); });
 }
 
 // Two columns of labelled cards, left and right of a server box as tall as the stage: for a wide,
 // short stage (a projector's 1280x720 beside the side panel), where the ellipse would squash the
 // box to a strip and the cards to bare markers. c1 at the top left, down the left column, then
 // down the right one. False (nothing placed) when the cards do not fit.
-bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientCount, double scale, double gapBelowCard,
-                    const QSizeF& legend) {
+bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientCount, double scale,
+                    double gapBelowCard, const QSizeF& legend) {
   const double margin = 8 * scale, leastGap = 4 * scale;
   // The cards stay above the legend; the server box takes the whole height unless the legend
   // reaches under it.
@@ -151,8 +160,11 @@ bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientC
   // over the state (the stage writes the state from 34 units of height).
   const double room = size.height() - 2 * margin - (perColumn - 1) * leastGap;
   const QSizeF card(104 * scale, std::min(42 * scale, room / std::max(1.0, perColumn)));
-  const double gap = perColumn > 1 ? std::min(gapBelowCard, (size.height() - 2 * margin - perColumn * card.height()) / (perColumn - 1))
-                                   : 0;
+  const double gap = perColumn > 1
+                         ? std::min(gapBelowCard,
+                                    (size.height() - 2 * margin - perColumn * card.height()) /
+                                        (perColumn - 1))
+                         : 0;
   const double boxWidth = size.width() - 2 * (card.width() + 3 * margin);
   if (clientCount == 0 || card.height() < 34 * scale || boxWidth < 210 * scale) return false;
   layout.clients.clear();
@@ -161,11 +173,13 @@ bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientC
   const double top = (size.height() - columnHeight) / 2;
   for (size_t client = 0; client < clientCount; ++client) {
     const bool right = static_cast<double>(client) >= perColumn;
-    const double line = right ? static_cast<double>(client) - perColumn : static_cast<double>(client);
+    const double line = right ? static_cast<double>(client) - perColumn
+                              : static_cast<double>(client);
     const double x = right ? size.width() - margin - card.width() : margin;
     layout.clients.emplace_back(x, top + line * (card.height() + gap), card.width(), card.height());
   }
-  layout.server = QRectF(card.width() + 3 * margin, margin, boxWidth, stageSize.height() - 2 * margin);
+  layout.server = QRectF(card.width() + 3 * margin, margin, boxWidth,
+                         stageSize.height() - 2 * margin);
   return true;
 }
 
@@ -176,8 +190,8 @@ double leastRowHeight(double scale) { return scale > 1 ? 18 * scale + 2 : 19; }
 
 }  // namespace
 
-StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale,
-                        const QSizeF& legend) {
+StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage,
+                        double scale, const QSizeF& legend) {
   StageLayout layout;
   placeOnEllipse(layout, size, clientCount, scale);
   // The legend in a corner no card is in (c7 of ten sat on it in half a projector's stage),
@@ -186,8 +200,9 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   // in narrow columns.
   if (!legend.isEmpty()) {
     const double w = legend.width(), h = legend.height();
-    for (const QRectF corner : {QRectF(0, size.height() - h, w, h), QRectF(size.width() - w, size.height() - h, w, h),
-                                QRectF(0, 0, w, h), QRectF(size.width() - w, 0, w, h)}) {
+    for (const QRectF corner :
+         {QRectF(0, size.height() - h, w, h), QRectF(size.width() - w, size.height() - h, w, h),
+          QRectF(0, 0, w, h), QRectF(size.width() - w, 0, w, h)}) {
       if (!anyCovers(layout.clients, corner)) {
         layout.legend = corner;
         break;
@@ -204,14 +219,18 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   const auto rowCount = static_cast<double>(clientCount + 1);
   // Squeezed: no names on the cards, rows too short for their type, or too narrow for a name
   // with a GUID ("_c_8f2a7d1e…-lock-0000000012") in presentation type.
-  const bool squeezed = !layout.clientLabels || layout.server.height() - header - 6 * scale < rowCount * leastRowHeight(scale) ||
+  const bool squeezed = !layout.clientLabels ||
+                        layout.server.height() - header - 6 * scale <
+                            rowCount * leastRowHeight(scale) ||
                         layout.server.width() < 300 * scale;
   // Redlock tallies hang under the cards: room for them between the cards of a column.
   const double gapBelowCard = (stage.instances().empty() ? 14 : 40) * scale;
   if (squeezed && size.width() > size.height() * 1.2) {
     StageLayout columns;
     if (placeInColumns(columns, size, clientCount, scale, gapBelowCard, legend)) {
-      columns.legend = legend.isEmpty() ? QRectF() : QRectF(0, size.height() - legend.height(), legend.width(), legend.height());
+      columns.legend = legend.isEmpty() ? QRectF()
+                                        : QRectF(0, size.height() - legend.height(), legend.width(),
+                                                 legend.height());
       layout = columns;
     }
   }
@@ -227,17 +246,18 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
     const int columns = count <= 3 ? count : static_cast<int>(std::ceil(std::sqrt(count * 1.6)));
     const int rowsOfBoxes = (count + columns - 1) / columns;
     // Replicas need room between the boxes for the replication arrow from their master.
-    const bool replicated = std::any_of(stage.instances().begin(), stage.instances().end(),
-                                        [](const auto& instance) { return instance.second.isReplica(); });
+    const bool replicated = std::any_of(
+        stage.instances().begin(), stage.instances().end(),
+        [](const auto& instance) { return instance.second.isReplica(); });
     const double gap = (replicated ? 40 : 8) * scale;
     const double boxWidth = (layout.treeArea.width() - gap * (columns - 1)) / columns;
     const double boxHeight = (layout.treeArea.height() - gap * (rowsOfBoxes - 1)) / rowsOfBoxes;
     int index = 0;
     for (const auto& [name, instance] : stage.instances()) {
       const int column = index % columns, row = index / columns;
-      layout.instances.emplace(name, QRectF(layout.treeArea.left() + column * (boxWidth + gap),
-                                            layout.treeArea.top() + row * (boxHeight + gap), boxWidth,
-                                            boxHeight));
+      layout.instances.emplace(
+          name, QRectF(layout.treeArea.left() + column * (boxWidth + gap),
+                       layout.treeArea.top() + row * (boxHeight + gap), boxWidth, boxHeight));
       ++index;
     }
     return layout;
@@ -277,14 +297,17 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   }
   if (layout.hiddenRows > 0) {
     // The last place: under the last column's rows.
-    const int column = static_cast<int>(layout.rows.size()) / perColumn, line = static_cast<int>(layout.rows.size()) % perColumn;
-    layout.summary = QRectF(layout.treeArea.left() + column * columnWidth, layout.treeArea.top() + line * rowHeight,
-                            columnWidth - 4, rowHeight - 2);
+    const int column = static_cast<int>(layout.rows.size()) / perColumn,
+              line = static_cast<int>(layout.rows.size()) % perColumn;
+    layout.summary = QRectF(layout.treeArea.left() + column * columnWidth,
+                            layout.treeArea.top() + line * rowHeight, columnWidth - 4,
+                            rowHeight - 2);
   }
   return layout;
 }
 
-QString fitZnodeText(const QString& name, const QStringList& notes, const QFontMetrics& metrics, int width) {
+QString fitZnodeText(const QString& name, const QStringList& notes, const QFontMetrics& metrics,
+                     int width) {
   for (qsizetype first = 0; first <= notes.size(); ++first) {
     QString text = name;
     for (qsizetype note = first; note < notes.size(); ++note) text += notes[note];

@@ -28,12 +28,13 @@ struct ZnodeRow {
 // "  · ephemeral"). Notes are dropped first to last
 // when short of room; then the name is elided on the left, so that its end, the sequence number
 // ("…0000000012"), is always there to read.
-QString fitZnodeText(const QString& name, const QStringList& notes, const QFontMetrics& metrics, int width);
+QString fitZnodeText(const QString& name, const QStringList& notes, const QFontMetrics& metrics,
+                     int width);
 
 struct StageLayout {
-  QRectF server;       // the server box
-  QRectF legend;       // where the legend goes (empty when it is not on the stage)
-  QRectF treeArea;     // where the znode rows go, inside it
+  QRectF server;    // the server box
+  QRectF legend;    // where the legend goes (empty when it is not on the stage)
+  QRectF treeArea;  // where the znode rows go, inside it
   std::vector<QRectF> clients;
   bool clientLabels = true;  // false when there are too many clients for names
   std::vector<ZnodeRow> rows;
@@ -58,7 +59,7 @@ struct StageLayout {
 // `scale` enlarges type and cards (presentation mode). `legend`: the size of the legend's box in
 // a corner of the stage (empty if it is elsewhere), which no card may cover: the bottom-left one,
 // else the first other corner no card is in, else the bottom-left below a smaller ellipse.
-StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage, double scale,
-                        const QSizeF& legend = {});
+StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage,
+                        double scale, const QSizeF& legend = {});
 
 }  // namespace lockscope::gui

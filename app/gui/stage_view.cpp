@@ -98,8 +98,8 @@ QFont StageView::font(double points, bool bold) const {
 void StageView::paint(QPainter* painter) {
   if (!ready()) return;
   // The legend (paintLegend) in the bottom-left corner, when it is on the stage.
-  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(), scale_,
-                        legendShown_ && !legendOnly_ ? legendSize() : QSizeF());
+  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(),
+                        scale_, legendShown_ && !legendOnly_ ? legendSize() : QSizeF());
   smallestRowPixels_ = std::numeric_limits<int>::max();
   clippedTexts_.clear();
   clientCaptions_.assign(layout_.clients.size(), QString());
@@ -129,9 +129,11 @@ void StageView::paintServer(QPainter& painter) {
   const QRectF header(layout_.server.left() + 10 * scale_, layout_.server.top() + 2,
                       layout_.server.width() - 20 * scale_, 22 * scale_);
   const bool redis = !simulation_->stage().instances().empty();
-  // "ZooKeeper (live)", "Redis (model)": which service, and whether it is the model or real servers.
+  // "ZooKeeper (live)", "Redis (model)": which service, and whether it is the model or real
+  // servers.
   const QString service = redis ? QStringLiteral("Redis") : QStringLiteral("ZooKeeper");
-  QString label = service + QStringLiteral(" (") + simulation_->live()->backend() + QLatin1Char(')');
+  QString label = service + QStringLiteral(" (") + simulation_->live()->backend() +
+                  QLatin1Char(')');
   if (!up) label += QStringLiteral(" \u00B7 DOWN");
   // The time on the right, whole, when the name fits beside it; too narrow for both, the name
   // wins (the playback bar shows the time too), elided only when it is narrower than the name.
@@ -139,7 +141,8 @@ void StageView::paintServer(QPainter& painter) {
   const QString time = simulation_->playback()->timeText();
   const double timeWidth = painter.fontMetrics().horizontalAdvance(time) + 8 * scale_;
   painter.setFont(font(10, true));
-  const bool withTime = header.width() - timeWidth >= painter.fontMetrics().horizontalAdvance(label);
+  const bool withTime = header.width() - timeWidth >=
+                        painter.fontMetrics().horizontalAdvance(label);
   const int room = static_cast<int>(std::max(0.0, header.width() - (withTime ? timeWidth : 0)));
   headerTimeRect_ = {};
   if (withTime) {
@@ -149,8 +152,8 @@ void StageView::paintServer(QPainter& painter) {
   }
   const QString shown = painter.fontMetrics().elidedText(label, Qt::ElideRight, room);
   if (shown != label) clippedTexts_ << label;
-  painter.drawText(QRectF(header.left(), header.top(), room, header.height()), Qt::AlignLeft | Qt::AlignVCenter, shown,
-                   &headerLabelRect_);
+  painter.drawText(QRectF(header.left(), header.top(), room, header.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, shown, &headerLabelRect_);
 }
 
 void StageView::paintZnodes(QPainter& painter) {
@@ -161,18 +164,19 @@ void StageView::paintZnodes(QPainter& painter) {
     if (partHolder != kNoClient) holder = partHolder;  // outlined too: it is held
     const int owner = row.node->owner;
     const QColor identity = Theme::clientColour(owner);
-    painter.setPen(holder != kNoClient ? QPen(Qt::black, 3 * scale_)
+    painter.setPen(holder != kNoClient      ? QPen(Qt::black, 3 * scale_)
                    : palette_->highContrast ? QPen(Qt::black, palette_->stroke)
                                             : QPen(identity.darker(130), 1));
     // High contrast: white rows (no pastel), the owner told by its marker and name.
     painter.setBrush(palette_->highContrast ? palette_->box
-                     : owner == kNoClient  ? QColor(0xE4, 0xE7, 0xEB)
-                                           : Theme::tint(identity, 0.35));
+                     : owner == kNoClient   ? QColor(0xE4, 0xE7, 0xEB)
+                                            : Theme::tint(identity, 0.35));
     painter.drawRoundedRect(row.box, 4, 4);
     const double marker = std::min(row.box.height() - 4, 12.0 * scale_);
     double textLeft = row.box.left() + 4;
     if (owner != kNoClient && marker > 4) {
-      Theme::drawClientMarker(painter, owner, QRectF(textLeft, row.box.center().y() - marker / 2, marker, marker));
+      Theme::drawClientMarker(painter, owner,
+                              QRectF(textLeft, row.box.center().y() - marker / 2, marker, marker));
       textLeft += marker + 4;
     }
     if (row.box.height() < 9) continue;
@@ -185,7 +189,8 @@ void StageView::paintZnodes(QPainter& painter) {
     QFont rowFont = font(std::min(10.5, row.box.height() / scale_ * 0.54), holder != kNoClient);
     const QString tail = QStringLiteral("\u2026") + row.label.right(10);
     const int legible = scale_ > 1 ? 18 : 11;
-    while (QFontInfo(rowFont).pixelSize() > legible && QFontMetrics(rowFont).horizontalAdvance(tail) > text.width()) {
+    while (QFontInfo(rowFont).pixelSize() > legible &&
+           QFontMetrics(rowFont).horizontalAdvance(tail) > text.width()) {
       rowFont.setPointSizeF(rowFont.pointSizeF() - 0.5);
     }
     painter.setFont(rowFont);
@@ -194,23 +199,30 @@ void StageView::paintZnodes(QPainter& painter) {
     // number) stays to the last.
     QStringList notes;
     if (row.node->ephemeral) notes << QStringLiteral("  \u00B7 ephemeral");
-    if (owner != kNoClient) notes << QStringLiteral(" \u00B7 ") + QString::fromStdString(simulation_->timeline()->cast().name(owner));
+    if (owner != kNoClient)
+      notes << QStringLiteral(" \u00B7 ") +
+                   QString::fromStdString(simulation_->timeline()->cast().name(owner));
     if (partHolder != kNoClient) {
       notes << QStringLiteral("  \u2190 held, waiting for its other locks");
     } else if (holder != kNoClient) {
-      notes << (stage.heldByDeadSession(static_cast<size_t>(holder)) ? QStringLiteral("  \u2190 held by a dead session")
-                                                                     : QStringLiteral("  \u2190 holds the lock"));
+      notes << (stage.heldByDeadSession(static_cast<size_t>(holder))
+                    ? QStringLiteral("  \u2190 held by a dead session")
+                    : QStringLiteral("  \u2190 holds the lock"));
     }
-    row.shown = fitZnodeText(row.label, notes, painter.fontMetrics(), static_cast<int>(text.width()));
+    row.shown = fitZnodeText(row.label, notes, painter.fontMetrics(),
+                             static_cast<int>(text.width()));
     if (!row.shown.startsWith(row.label)) clippedTexts_ << row.label;
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, row.shown);
   }
   // The rows that did not fit at a legible size, counted in one.
-  znodeSummary_ = layout_.hiddenRows ? QStringLiteral("\u2026 and %1 more nodes").arg(layout_.hiddenRows) : QString();
+  znodeSummary_ = layout_.hiddenRows
+                      ? QStringLiteral("\u2026 and %1 more nodes").arg(layout_.hiddenRows)
+                      : QString();
   if (znodeSummary_.isEmpty()) return;
   painter.setPen(palette_->ink);
   painter.setFont(font(std::min(10.5, layout_.summary.height() / scale_ * 0.5)));
-  painter.drawText(layout_.summary.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, znodeSummary_);
+  painter.drawText(layout_.summary.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   znodeSummary_);
 }
 
 void StageView::paintWatches(QPainter& painter) const {
@@ -218,27 +230,28 @@ void StageView::paintWatches(QPainter& painter) const {
   // A crowd's fan of arrows is drawn aliased: hundreds of antialiased strokes would cost a frame.
   const bool crowd = layout_.clients.size() > 40;
   painter.setRenderHint(QPainter::Antialiasing, !crowd);
-  simulation_->stage().watches().forEach([&](int64_t session, std::string_view path,
-                                             const checkers::ArmedWatches::Watch& watch) {
-    const int client = timeline.cast().clientOfSession(session);
-    if (client == kNoClient) return;
-    const QPointF from = layout_.clientAnchor(static_cast<size_t>(client));
-    QPointF to = layout_.serverAnchor(from);
-    const auto row = layout_.rowOfPath.find(path);
-    if (row != layout_.rowOfPath.end()) {
-      const QRectF& box = layout_.rows[row->second].box;
-      to = QPointF(from.x() < box.center().x() ? box.left() : box.right(), box.center().y());
-    }
-    const QColor colour = Theme::clientColour(client);
-    // Children watches solid, node (exists/getData) watches dashed: the herd's fan to /lock
-    // against the chain of dashed arrows to predecessors.
-    const QPen pen = watchPen(palette_->highContrast ? colour.darker(150) : colour, watch.kind == sim::WatchOp::Child);
-    painter.setPen(pen);
-    painter.drawLine(from, to);
-    painter.setBrush(pen.color());
-    painter.setPen(Qt::NoPen);
-    drawArrowHead(painter, from, to, 8 * scale_ * palette_->stroke);
-  });
+  simulation_->stage().watches().forEach(
+      [&](int64_t session, std::string_view path, const checkers::ArmedWatches::Watch& watch) {
+        const int client = timeline.cast().clientOfSession(session);
+        if (client == kNoClient) return;
+        const QPointF from = layout_.clientAnchor(static_cast<size_t>(client));
+        QPointF to = layout_.serverAnchor(from);
+        const auto row = layout_.rowOfPath.find(path);
+        if (row != layout_.rowOfPath.end()) {
+          const QRectF& box = layout_.rows[row->second].box;
+          to = QPointF(from.x() < box.center().x() ? box.left() : box.right(), box.center().y());
+        }
+        const QColor colour = Theme::clientColour(client);
+        // Children watches solid, node (exists/getData) watches dashed: the herd's fan to /lock
+        // against the chain of dashed arrows to predecessors.
+        const QPen pen = watchPen(palette_->highContrast ? colour.darker(150) : colour,
+                                  watch.kind == sim::WatchOp::Child);
+        painter.setPen(pen);
+        painter.drawLine(from, to);
+        painter.setBrush(pen.color());
+        painter.setPen(Qt::NoPen);
+        drawArrowHead(painter, from, to, 8 * scale_ * palette_->stroke);
+      });
   painter.setRenderHint(QPainter::Antialiasing, true);
 }
 
@@ -250,10 +263,12 @@ void StageView::paintFlights(QPainter& painter) const {
     const Flight& flight = timeline.flights().all()[index];
     if (flight.client < 0 || static_cast<size_t>(flight.client) >= layout_.clients.size()) continue;
     const QPointF client = layout_.clientAnchor(static_cast<size_t>(flight.client));
-    const QPointF server = layout_.serverAnchor(timeline.trace().text(flight.target),
-                                                layout_.clients[static_cast<size_t>(flight.client)].center());
+    const QPointF server = layout_.serverAnchor(
+        timeline.trace().text(flight.target),
+        layout_.clients[static_cast<size_t>(flight.client)].center());
     const double progress = static_cast<double>(now - flight.start) /
-                            static_cast<double>(std::max<sim::Micros>(1, flight.end - flight.start));
+                            static_cast<double>(
+                                std::max<sim::Micros>(1, flight.end - flight.start));
     const bool outbound = flight.kind == FlightKind::Request;
     const QPointF from = outbound ? client : server, to = outbound ? server : client;
     const QPointF at = from + (to - from) * progress;
@@ -282,17 +297,21 @@ void StageView::paintClients(QPainter& painter) const {
     const Activity activity = state.activity();
     const QColor identity = Theme::clientColour(static_cast<int>(client));
     const double left = timeline.sessionLeft(static_cast<int>(client), now);
-    if (left < 1.0) paintSessionRing(painter, box, left, timeline.sessionLeftMicros(static_cast<int>(client), now));
+    if (left < 1.0)
+      paintSessionRing(painter, box, left,
+                       timeline.sessionLeftMicros(static_cast<int>(client), now));
     const bool selected = static_cast<int>(client) == selectedClient_;
-    painter.setPen(QPen(selected ? Qt::black : identity, (selected ? 4 : 3) * scale_ * palette_->stroke));
+    painter.setPen(
+        QPen(selected ? Qt::black : identity, (selected ? 4 : 3) * scale_ * palette_->stroke));
     // High contrast: no pastel fill behind the name; the state is its word and a strong band.
     painter.setBrush(palette_->highContrast ? palette_->box : Theme::activityColour(activity));
     if (layout_.clientLabels) {
       painter.drawRoundedRect(box, 8 * scale_, 8 * scale_);
       if (palette_->highContrast) {
         const double band = 5 * scale_, inset = 3 * scale_ * palette_->stroke;
-        painter.fillRect(QRectF(box.left() + inset, box.bottom() - inset - band, box.width() - 2 * inset, band),
-                         Theme::strongActivityColour(activity));
+        painter.fillRect(
+            QRectF(box.left() + inset, box.bottom() - inset - band, box.width() - 2 * inset, band),
+            Theme::strongActivityColour(activity));
       }
     } else {
       Theme::drawShape(painter, Theme::clientShape(static_cast<int>(client)), box);
@@ -303,13 +322,16 @@ void StageView::paintClients(QPainter& painter) const {
       painter.setPen(Qt::NoPen);
       painter.setBrush(Qt::black);
       const QRectF cross = layout_.clientLabels
-                               ? QRectF(box.right() - 6 * scale_ - marker, box.top() + 6 * scale_, marker, marker)
-                               : box.adjusted(box.width() * 0.25, box.height() * 0.25, -box.width() * 0.25, -box.height() * 0.25);
+                               ? QRectF(box.right() - 6 * scale_ - marker, box.top() + 6 * scale_,
+                                        marker, marker)
+                               : box.adjusted(box.width() * 0.25, box.height() * 0.25,
+                                              -box.width() * 0.25, -box.height() * 0.25);
       Theme::drawShape(painter, Shape::Cross, cross);
     }
     if (!layout_.clientLabels) continue;
-    Theme::drawClientMarker(painter, static_cast<int>(client),
-                            QRectF(box.left() + 6 * scale_, box.top() + 6 * scale_, marker, marker));
+    Theme::drawClientMarker(
+        painter, static_cast<int>(client),
+        QRectF(box.left() + 6 * scale_, box.top() + 6 * scale_, marker, marker));
     painter.setPen(palette_->highContrast ? palette_->ink : Theme::activityTextColour(activity));
     const bool twoLines = box.height() >= 34 * scale_;
     const QRectF top(box.left(), box.top() + 2, box.width(), box.height() / 2);
@@ -318,7 +340,8 @@ void StageView::paintClients(QPainter& painter) const {
     // type rather than cut. What still does not fit is reported (clippedTexts).
     const double nameRoom = box.width() - 2 * (marker + 8 * scale_);
     QFont nameFont = font(twoLines ? 11 : 9, true);
-    while (nameFont.pointSizeF() > 7 * scale_ && QFontMetrics(nameFont).horizontalAdvance(name) > nameRoom) {
+    while (nameFont.pointSizeF() > 7 * scale_ &&
+           QFontMetrics(nameFont).horizontalAdvance(name) > nameRoom) {
       nameFont.setPointSizeF(nameFont.pointSizeF() - 0.5);
     }
     painter.setFont(nameFont);
@@ -329,8 +352,10 @@ void StageView::paintClients(QPainter& painter) const {
       painter.setFont(font(8.5));
       // In the service's words: a Redis client is "trying SET NX", not "listing".
       const QString doing = QString::fromStdString(activityText(state, !stage.instances().empty()));
-      if (painter.fontMetrics().horizontalAdvance(doing) > box.width() - 4 * scale_) clippedTexts_ << doing;
-      painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2), Qt::AlignCenter, doing);
+      if (painter.fontMetrics().horizontalAdvance(doing) > box.width() - 4 * scale_)
+        clippedTexts_ << doing;
+      painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2),
+                       Qt::AlignCenter, doing);
       clientCaptions_[client] += QLatin1Char('\n') + doing;
     }
   }
@@ -339,21 +364,25 @@ void StageView::paintClients(QPainter& painter) const {
 // The session countdown of a silent client: a thick ring around its card that empties as the
 // session timeout runs out (red in its last quarter), and the seconds left written on it, so a
 // class sees at once how long the server will still wait.
-void StageView::paintSessionRing(QPainter& painter, const QRectF& box, double left, sim::Micros leftMicros) const {
+void StageView::paintSessionRing(QPainter& painter, const QRectF& box, double left,
+                                 sim::Micros leftMicros) const {
   const QRectF ring = box.adjusted(-6 * scale_, -6 * scale_, 6 * scale_, 6 * scale_);
   const QColor ink = left < 0.25 ? Theme::violationColour() : palette_->ink;
-  painter.setPen(QPen(palette_->highContrast ? palette_->rule : QColor(0xC8, 0xC8, 0xC8), 5 * scale_));
+  painter.setPen(
+      QPen(palette_->highContrast ? palette_->rule : QColor(0xC8, 0xC8, 0xC8), 5 * scale_));
   painter.setBrush(Qt::NoBrush);
   painter.drawEllipse(ring);
   painter.setPen(QPen(ink, 5 * scale_ * palette_->stroke, Qt::SolidLine, Qt::FlatCap));
   painter.drawArc(ring, 90 * 16, static_cast<int>(left * 360 * 16));
   if (leftMicros < 0) return;
-  const QString text = QString::number(static_cast<double>(leftMicros) / 1e6, 'f', 1) + QStringLiteral(" s");
+  const QString text = QString::number(static_cast<double>(leftMicros) / 1e6, 'f', 1) +
+                       QStringLiteral(" s");
   painter.setFont(font(10, true));
   const QRectF label = painter.fontMetrics().boundingRect(text).adjusted(-4, -1, 4, 1);
   // Beside the ring, on the side with room: never clipped by the stage's edge.
-  const double tagX = ring.right() + 2 * scale_ + label.width() <= width() ? ring.right() + 2 * scale_
-                                                                           : ring.left() - 2 * scale_ - label.width();
+  const double tagX = ring.right() + 2 * scale_ + label.width() <= width()
+                          ? ring.right() + 2 * scale_
+                          : ring.left() - 2 * scale_ - label.width();
   const QRectF tag(QPointF(tagX, ring.center().y() - label.height() / 2), label.size());
   painter.setPen(QPen(ink, 1.5 * scale_));
   painter.setBrush(palette_->highContrast ? QColor(Qt::white) : QColor(0xFF, 0xFF, 0xFF, 235));
@@ -380,7 +409,8 @@ std::vector<LegendRow> legendRows(bool redis) {
                                  {Mark::Shape, Shape::Cross, Theme::crashColour(), "crashed"}};
   if (redis) {
     using Vote = QuorumTally::Vote;
-    for (const auto& [vote, text] : {std::pair{Vote::Locked, "vote: locked (SET NX OK)"}, {Vote::Refused, "vote: refused (held elsewhere)"},
+    for (const auto& [vote, text] : {std::pair{Vote::Locked, "vote: locked (SET NX OK)"},
+                                     {Vote::Refused, "vote: refused (held elsewhere)"},
                                      {Vote::NoAnswer, "vote: no answer"}}) {
       rows.push_back({Mark::Shape, Theme::voteShape(vote), Theme::voteColour(vote), text});
     }
@@ -399,7 +429,8 @@ QSizeF StageView::legendSize() const {
   const QFontMetricsF metrics(font(8.5));
   double widest = 0;
   const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty());
-  for (const LegendRow& row : rows) widest = std::max(widest, metrics.horizontalAdvance(QLatin1String(row.text)));
+  for (const LegendRow& row : rows)
+    widest = std::max(widest, metrics.horizontalAdvance(QLatin1String(row.text)));
   // From the stage's edge: 10 units of margin, 16 to the text, the text, a little air; the rows
   // 14 units apart, the last one 10 units clear of the bottom (paintLegend).
   return {(10 + 16 + 6) * scale_ + widest, scale_ * (14 * static_cast<double>(rows.size()) + 8)};
@@ -410,12 +441,14 @@ void StageView::paintLegend(QPainter& painter) const {
   const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty());
   // Where the layout put it; the legend-only view (a tab of its own) fills its whole item.
   const QSizeF size = legendSize();
-  const QRectF box = legendOnly_ ? QRectF(QPointF(0, height() - size.height()), size) : layout_.legend;
+  const QRectF box = legendOnly_ ? QRectF(QPointF(0, height() - size.height()), size)
+                                 : layout_.legend;
   // On a panel of its own: the server box's corner may pass under it (stage_layout.h).
   if (!legendOnly_) {
     painter.setPen(QPen(palette_->quietInk, scale_ * palette_->stroke));
     painter.setBrush(palette_->highContrast ? QColor(Qt::white) : QColor(0xFF, 0xFF, 0xFF, 235));
-    painter.drawRoundedRect(box.adjusted(2 * scale_, 2 * scale_, -2 * scale_, -2 * scale_), 4 * scale_, 4 * scale_);
+    painter.drawRoundedRect(box.adjusted(2 * scale_, 2 * scale_, -2 * scale_, -2 * scale_),
+                            4 * scale_, 4 * scale_);
   }
   painter.setFont(font(8.5));
   // Bottom-aligned: the last row's text clear of the item's edge.

@@ -5,10 +5,10 @@
 // software renderer, and what is drawn comes from the SimulationController alone.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QPen>
 #include <QStringList>
 #include <vector>
-#include <QtQml/qqmlregistration.h>
 
 #include "simulation_view.h"
 #include "stage_layout.h"
@@ -18,7 +18,8 @@ namespace lockscope::gui {
 class StageView : public lockscope::gui::SimulationView {
   Q_OBJECT
   QML_ELEMENT
-  Q_PROPERTY(int selectedClient READ selectedClient WRITE setSelectedClient NOTIFY selectedClientChanged)
+  Q_PROPERTY(
+      int selectedClient READ selectedClient WRITE setSelectedClient NOTIFY selectedClientChanged)
   // Where the legend goes: on the stage (legendShown, the default), nowhere, or alone (legendOnly:
   // presentation mode at 1280x720 shows it in a tab of its own, the stage has no corner to spare).
   Q_PROPERTY(bool legendShown MEMBER legendShown_ NOTIFY legendChanged)
@@ -86,7 +87,8 @@ class StageView : public lockscope::gui::SimulationView {
   void paintLegend(QPainter& painter) const;
   // The legend's box in the stage's bottom-left corner, measured from its rows.
   QSizeF legendSize() const;
-  void paintSessionRing(QPainter& painter, const QRectF& box, double left, sim::Micros leftMicros) const;
+  void paintSessionRing(QPainter& painter, const QRectF& box, double left,
+                        sim::Micros leftMicros) const;
   QFont font(double points, bool bold = false) const;
   // A watch arrow's pen: solid to a parent's children, dashed to one node.
   QPen watchPen(const QColor& colour, bool children) const;

@@ -18,17 +18,23 @@ constexpr std::array<QRgb, 9> kClientColours = {0x332288, 0x88CCEE, 0x44AA99, 0x
 constexpr std::array<Shape, 4> kShapes = {Shape::Circle, Shape::Square, Shape::Triangle,
                                           Shape::Diamond};
 
-const Palette kNormal{QColor(0xEF, 0xEF, 0xEF), QColor(0xFF, 0xFF, 0xFF), QColor(0xF7, 0xF9, 0xFC),
-                      QColor(0x33, 0x33, 0x33), QColor(0x55, 0x55, 0x55), QColor(0xE2, 0xE2, 0xE2),
-                      1.0, false};
-const Palette kHighContrast{Qt::white, Qt::white, Qt::white, Qt::black, Qt::black,
-                            QColor(0x80, 0x80, 0x80), 1.6, true};
+const Palette kNormal{QColor(0xEF, 0xEF, 0xEF),
+                      QColor(0xFF, 0xFF, 0xFF),
+                      QColor(0xF7, 0xF9, 0xFC),
+                      QColor(0x33, 0x33, 0x33),
+                      QColor(0x55, 0x55, 0x55),
+                      QColor(0xE2, 0xE2, 0xE2),
+                      1.0,
+                      false};
+const Palette kHighContrast{
+    Qt::white, Qt::white, Qt::white, Qt::black, Qt::black, QColor(0x80, 0x80, 0x80), 1.6, true};
 
 double luminance(const QColor& colour) {
   auto linear = [](double channel) {
     return channel <= 0.03928 ? channel / 12.92 : std::pow((channel + 0.055) / 1.055, 2.4);
   };
-  return 0.2126 * linear(colour.redF()) + 0.7152 * linear(colour.greenF()) + 0.0722 * linear(colour.blueF());
+  return 0.2126 * linear(colour.redF()) + 0.7152 * linear(colour.greenF()) +
+         0.0722 * linear(colour.blueF());
 }
 
 }  // namespace
@@ -79,7 +85,8 @@ QColor Theme::activityTextColour(Activity activity) {
 
 QColor Theme::strongActivityColour(Activity activity) {
   const QColor pale = activityColour(activity);
-  if (pale.saturation() < 40) return pale.lightness() > 128 ? QColor(0x80, 0x80, 0x80) : pale;  // the greys
+  if (pale.saturation() < 40)
+    return pale.lightness() > 128 ? QColor(0x80, 0x80, 0x80) : pale;  // the greys
   return QColor::fromHsv(pale.hue(), std::max(pale.saturation(), 170), std::min(pale.value(), 190));
 }
 
@@ -128,8 +135,8 @@ void Theme::drawShape(QPainter& painter, Shape shape, const QRectF& box) {
     }
     case Shape::Diamond: {
       const QPointF c = box.center();
-      const QPointF points[] = {{c.x(), box.top()}, {box.right(), c.y()}, {c.x(), box.bottom()},
-                                {box.left(), c.y()}};
+      const QPointF points[] = {
+          {c.x(), box.top()}, {box.right(), c.y()}, {c.x(), box.bottom()}, {box.left(), c.y()}};
       painter.drawPolygon(points, 4);
       return;
     }

@@ -6,10 +6,10 @@
 // the same hues.
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QColor>
 #include <QObject>
 #include <QPainter>
-#include <QtQml/qqmlregistration.h>
 
 #include "core/flights.h"
 #include "core/stage_state.h"

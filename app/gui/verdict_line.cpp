@@ -6,13 +6,15 @@
 
 namespace lockscope::gui {
 
-VerdictLine::VerdictLine(SimulationController& simulation) : QObject(&simulation), simulation_(simulation) {
+VerdictLine::VerdictLine(SimulationController& simulation)
+    : QObject(&simulation), simulation_(simulation) {
   connect(&simulation_, &SimulationController::frameChanged, this, &VerdictLine::changed);
   connect(&simulation_, &SimulationController::scenarioChanged, this, &VerdictLine::changed);
 }
 
 bool VerdictLine::judged() const {
-  return simulation_.wholeRunShown() || simulation_.timeMicros() >= simulation_.timeline()->endTime();
+  return simulation_.wholeRunShown() ||
+         simulation_.timeMicros() >= simulation_.timeline()->endTime();
 }
 
 QString VerdictLine::text() const {
@@ -26,7 +28,8 @@ QString VerdictLine::text() const {
     text = QStringLiteral("the lesson's expectations are judged at the end of the run");
   } else {
     text = report.passed() ? QStringLiteral("expectations hold")
-                           : QStringLiteral("expectation failed: ") + QString::fromStdString(report.unmetExpectations.front());
+                           : QStringLiteral("expectation failed: ") +
+                                 QString::fromStdString(report.unmetExpectations.front());
   }
   const std::vector<ViolationSoFar> shown = violationsSoFar(*timeline, simulation_.shownUntil());
   if (!shown.empty()) {
@@ -44,6 +47,8 @@ bool VerdictLine::failed() const {
   return judged() && !timeline->report().passed();
 }
 
-bool VerdictLine::passed() const { return simulation_.timeline() && simulation_.timeline()->report().passed(); }
+bool VerdictLine::passed() const {
+  return simulation_.timeline() && simulation_.timeline()->report().passed();
+}
 
 }  // namespace lockscope::gui

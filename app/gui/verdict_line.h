@@ -4,8 +4,8 @@
 // none yet. Violations are counted as they happen.
 #pragma once
 
-#include <QObject>
 #include <QtQml/qqmlregistration.h>
+#include <QObject>
 
 namespace lockscope::gui {
 

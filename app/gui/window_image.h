@@ -2,9 +2,9 @@
 // (an item's grabToImage would leave out the window's header and footer).
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
 #include <QObject>
 #include <QQuickWindow>
-#include <QtQml/qqmlregistration.h>
 
 namespace lockscope::gui {
 

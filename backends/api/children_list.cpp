@@ -31,16 +31,20 @@ ChildrenList::ChildrenList(std::shared_ptr<const std::vector<std::string>> sorte
                            size_t end, uint64_t shuffleSeed)
     : sorted_(std::move(sorted)), begin_(begin), end_(end), shuffleSeed_(shuffleSeed) {}
 
-size_t ChildrenList::size() const { return sorted_ ? end_ - begin_ : (names_ ? names_->size() : 0); }
+size_t ChildrenList::size() const {
+  return sorted_ ? end_ - begin_ : (names_ ? names_->size() : 0);
+}
 
 const std::vector<std::string>& ChildrenList::names() const {
   if (!names_) {
     auto names = std::make_shared<std::vector<std::string>>();
     if (sorted_) {
-      names->assign(sorted_->begin() + static_cast<long>(begin_), sorted_->begin() + static_cast<long>(end_));
+      names->assign(sorted_->begin() + static_cast<long>(begin_),
+                    sorted_->begin() + static_cast<long>(end_));
       // Fisher-Yates with our portable generator: the same seed gives the same order anywhere.
       sim::Random random(shuffleSeed_);
-      for (size_t i = names->size(); i > 1; --i) std::swap((*names)[i - 1], (*names)[random.below(i)]);
+      for (size_t i = names->size(); i > 1; --i)
+        std::swap((*names)[i - 1], (*names)[random.below(i)]);
     }
     names_ = std::move(names);
   }

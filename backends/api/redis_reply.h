@@ -9,14 +9,23 @@
 
 namespace lockscope::redis {
 
-enum class ReplyType : uint8_t { Status, Error, Integer, String, Nil, Array, Timeout, Disconnected };
+enum class ReplyType : uint8_t {
+  Status,
+  Error,
+  Integer,
+  String,
+  Nil,
+  Array,
+  Timeout,
+  Disconnected
+};
 
 const char* replyTypeName(ReplyType type);
 
 struct Reply {
   ReplyType type = ReplyType::Nil;
-  std::string text;     // Status, Error, String
-  int64_t integer = 0;  // Integer
+  std::string text;             // Status, Error, String
+  int64_t integer = 0;          // Integer
   std::vector<Reply> elements;  // Array
 
   static Reply status(std::string text) { return {ReplyType::Status, std::move(text), 0, {}}; }

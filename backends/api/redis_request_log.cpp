@@ -18,7 +18,8 @@ static_assert(sim::name(sim::RedisOp::CompareAndDelete) == scripts::kCompareAndD
 sim::TraceOp traceOpOf(std::string_view command) {
   if (command.empty()) return {};
   const auto op = sim::redisOpNamed(command);
-  LOCKSCOPE_CHECK(op.has_value(), "a Redis command without a trace op (add it to sim/trace/trace_ops.h)");
+  LOCKSCOPE_CHECK(op.has_value(),
+                  "a Redis command without a trace op (add it to sim/trace/trace_ops.h)");
   return *op;
 }
 
@@ -37,10 +38,16 @@ int64_t RedisRequestLog::begin(const Command& argv, RedisClient::ReplyCallback d
   const int64_t request = ++nextRequest_;
   // EVAL's key is its fourth word; everything else names its key second.
   const bool script = !argv.empty() && argv[0] == "EVAL";
-  const sim::TraceOp op = traceOpOf(argv.empty() ? "" : script && argv.size() > 1 ? argv[1] : argv[0]);
+  const sim::TraceOp op = traceOpOf(argv.empty()                ? ""
+                                    : script && argv.size() > 1 ? argv[1]
+                                                                : argv[0]);
   std::string key = script ? (argv.size() > 3 ? argv[3] : "") : (argv.size() > 1 ? argv[1] : "");
-  world_.record({.kind = sim::TraceKind::Request, .actor = clientName_, .op = op, .path = key,
-                 .value = script ? "" : arguments(argv), .detail = shardName_,
+  world_.record({.kind = sim::TraceKind::Request,
+                 .actor = clientName_,
+                 .op = op,
+                 .path = key,
+                 .value = script ? "" : arguments(argv),
+                 .detail = shardName_,
                  .request = request});
   pending_.emplace(request, Pending{std::move(done), op, std::move(key)});
   return request;
@@ -52,9 +59,14 @@ void RedisRequestLog::finish(int64_t request, const Reply& reply) {
   Pending answered = std::move(found->second);
   pending_.erase(found);
   const std::string text = reply.describe();
-  world_.record({.kind = sim::TraceKind::Reply, .actor = clientName_, .op = answered.op,
-                 .path = answered.key, .rc = replyTypeName(reply.type), .value = text,
-                 .detail = shardName_, .request = request});
+  world_.record({.kind = sim::TraceKind::Reply,
+                 .actor = clientName_,
+                 .op = answered.op,
+                 .path = answered.key,
+                 .rc = replyTypeName(reply.type),
+                 .value = text,
+                 .detail = shardName_,
+                 .request = request});
   answered.done(reply);
 }
 

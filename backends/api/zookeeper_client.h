@@ -9,10 +9,12 @@
 // - A watch set by a read (`watch = true`) is one-shot and reported to the session's watcher.
 //   exists() on a missing node arms a creation watch; getData()/getChildren() on a missing node arm
 //   nothing. A watch event reaches the watcher before any reply that reflects the change.
-// - Session state changes (Disconnected, SyncConnected, Expired, Closed) reach the watcher as events
+// - Session state changes (Disconnected, SyncConnected, Expired, Closed) reach the watcher as
+// events
 //   with type None. They never remove armed watches.
 // - After Expired or Closed every call fails with SessionExpired (as the Java client does).
-// - A call in flight when the connection drops fails with ConnectionLoss; whether the server applied
+// - A call in flight when the connection drops fails with ConnectionLoss; whether the server
+// applied
 //   it is unknown to the caller.
 #pragma once
 

@@ -2,8 +2,9 @@
 // expiry ("session_state server expired"), which ends the session's watches; a live client that
 // crashed hears nothing, so without this the checkers saw its watches armed forever (a false
 // leaked_watch in no-recheck). After a crash, a session of our own finds one of the dead session's
-// ephemeral nodes and watches it: the server deletes it when, and only when, it expires the session.
-// A session that owned no ephemeral node leaves nothing to watch, and its expiry goes unrecorded.
+// ephemeral nodes and watches it: the server deletes it when, and only when, it expires the
+// session. A session that owned no ephemeral node leaves nothing to watch, and its expiry goes
+// unrecorded.
 #pragma once
 
 #include <cstdint>

@@ -12,13 +12,13 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstring>
-#include <utility>
-#include <mutex>
 #include <cerrno>
+#include <cstring>
+#include <mutex>
 #include <optional>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 namespace lockscope::live {
 namespace {
@@ -33,7 +33,9 @@ int connectTo(const ServerAddress& upstream) {
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
   addrinfo* found = nullptr;
-  if (getaddrinfo(upstream.host.c_str(), std::to_string(upstream.port).c_str(), &hints, &found) != 0) return -1;
+  if (getaddrinfo(upstream.host.c_str(), std::to_string(upstream.port).c_str(), &hints, &found) !=
+      0)
+    return -1;
   int fd = -1;
   for (addrinfo* address = found; address; address = address->ai_next) {
     fd = socket(address->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -140,7 +142,8 @@ Result<std::unique_ptr<FaultProxy>> FaultProxy::open(const std::string& servers)
     }
     return failed;
   };
-  if (pipe2(state->wake, O_CLOEXEC | O_NONBLOCK) != 0) return fail("cannot open the fault proxy's pipe");
+  if (pipe2(state->wake, O_CLOEXEC | O_NONBLOCK) != 0)
+    return fail("cannot open the fault proxy's pipe");
   for (size_t i = 0; i < state->upstreams.size(); ++i) {
     const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) return fail("cannot open a loopback port for the fault proxy");
@@ -149,7 +152,8 @@ Result<std::unique_ptr<FaultProxy>> FaultProxy::open(const std::string& servers)
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t length = sizeof address;
-    if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || listen(fd, 64) != 0 ||
+    if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+        listen(fd, 64) != 0 ||
         getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
       return fail("cannot open a loopback port for the fault proxy");
     }

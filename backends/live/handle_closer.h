@@ -21,7 +21,8 @@ class HandleCloser {
   HandleCloser& operator=(const HandleCloser&) = delete;
   ~HandleCloser();
 
-  // Closes `handle`, then runs `after` on the closing thread (no callback of the handle runs later).
+  // Closes `handle`, then runs `after` on the closing thread (no callback of the handle runs
+  // later).
   void close(zhandle_t* handle, std::function<void()> after);
   // Other blocking work of the live backend (a second handle that ends a session), same rules.
   void runInBackground(std::function<void()> work);

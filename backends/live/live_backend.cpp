@@ -30,17 +30,20 @@ class LiveBackend final : public run::RunBackend {
   LiveBackend(sim::World& world, LiveSettings settings)
       : world_(world),
         settings_(std::move(settings)),
-        connector_(world, inbox_, closer_, settings_.servers, namespace_.root(), settings_.faultProxy),
+        connector_(world, inbox_, closer_, settings_.servers, namespace_.root(),
+                   settings_.faultProxy),
         driver_(world, inbox_) {}
 
   // The servers are the user's: one this run killed and did not restart (an interrupted run, a
   // lesson without its restart) is started again.
   ~LiveBackend() override {
     connector_.closeUnused();
-    if (stop_.kind == run::BackendStop::Kind::ServerLost) namespace_.abandon();  // named in the stop's reason
+    if (stop_.kind == run::BackendStop::Kind::ServerLost)
+      namespace_.abandon();  // named in the stop's reason
     for (const std::string& number : servers_.killed()) {
       const std::string error = servers_.restart(number);
-      if (!error.empty()) std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", error.c_str());
+      if (!error.empty())
+        std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", error.c_str());
     }
   }
 
@@ -50,7 +53,8 @@ class LiveBackend final : public run::RunBackend {
   void preparePaths(const std::vector<std::string>& paths, int64_t) override {
     // The namespace is the sessions' chroot: the trace's paths read as the model's.
     if (const Status created = namespace_.create(paths); !created) {
-      world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + created.message()});
+      world_.record(
+          {.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + created.message()});
     }
   }
 
@@ -70,7 +74,8 @@ class LiveBackend final : public run::RunBackend {
     sim::Process* process = connector_.findProcess(fault.client);
     FaultProxy* proxy = connector_.proxy(fault.client);
     if (!process || !proxy || !client) {
-      world_.record({.kind = sim::TraceKind::Note, .actor = fault.client,
+      world_.record({.kind = sim::TraceKind::Note,
+                     .actor = fault.client,
                      .detail = proxy || !settings_.faultProxy
                                    ? "fault ignored: the client has not started"
                                    : "fault ignored: no fault proxy (LiveSettings.faultProxy)"});
@@ -114,7 +119,8 @@ class LiveBackend final : public run::RunBackend {
     // The lesson may be over before a client whose session it expired has heard so: the client
     // learns it only when its handle next reaches the server, which under load can take a
     // second or more. The trace must still show what the fault did.
-    driver_.runUntil([&] { return mustStop() || expiriesHeard(); }, std::max(world_.now(), expiriesHeardBy_));
+    driver_.runUntil([&] { return mustStop() || expiriesHeard(); },
+                     std::max(world_.now(), expiriesHeardBy_));
     driver_.settle(kSettleQuiet, kSettleBound);
     return finished;
   }
@@ -142,11 +148,12 @@ class LiveBackend final : public run::RunBackend {
   void faultFailed(const std::string& where, const std::string& error) {
     if (error.empty()) return;
     world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
-    if (stop_.kind == run::BackendStop::Kind::None) stop_ = {run::BackendStop::Kind::FaultFailed, where + ": " + error};
+    if (stop_.kind == run::BackendStop::Kind::None)
+      stop_ = {run::BackendStop::Kind::FaultFailed, where + ": " + error};
   }
 
-  // True when the run must end now: a fault failed or could not be set up, or the servers have been silent for
-  // kServerSilenceBound while the run had killed none of them.
+  // True when the run must end now: a fault failed or could not be set up, or the servers have been
+  // silent for kServerSilenceBound while the run had killed none of them.
   bool mustStop() {
     if (stop_.kind != run::BackendStop::Kind::None) return true;
     if (!connector_.proxyFailure().empty()) {  // the lesson's faults could not reach the wire
@@ -159,8 +166,9 @@ class LiveBackend final : public run::RunBackend {
     }
     if (monitor_.silentFor() > kServerSilenceBound) {
       stop_ = {run::BackendStop::Kind::ServerLost,
-               "ZooKeeper at " + settings_.servers + " has not answered for " + std::to_string(kServerSilenceBound.count()) +
-                   " s; the run's nodes under " + namespace_.root() + " are left on it"};
+               "ZooKeeper at " + settings_.servers + " has not answered for " +
+                   std::to_string(kServerSilenceBound.count()) + " s; the run's nodes under " +
+                   namespace_.root() + " are left on it"};
       return true;
     }
     return false;
@@ -174,7 +182,10 @@ class LiveBackend final : public run::RunBackend {
     closer_.runInBackground([this, id = session->sessionId()] {
       expiries_.watch(id, [this, id] {
         inbox_.post([this, id] {
-          world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = sim::SessionOp::Expired, .session = id});
+          world_.record({.kind = sim::TraceKind::SessionState,
+                         .actor = "server",
+                         .op = sim::SessionOp::Expired,
+                         .session = id});
         });
       });
     });
@@ -186,13 +197,13 @@ class LiveBackend final : public run::RunBackend {
     expiring_.push_back({client, session->sessionId()});
     // The handle reconnects within a session timeout and is told at once; the rest is slack for
     // the second handle that ends the session.
-    expiriesHeardBy_ = std::max(expiriesHeardBy_, world_.now() + sim::fromMillis(settings_.connectTimeoutMs +
-                                                                                 2 * session->sessionTimeoutMs()));
-    closer_.runInBackground([servers = settings_.servers, id = session->sessionId(),
-                             password = session->sessionPassword(),
-                             timeoutMs = settings_.connectTimeoutMs] {
-      endSession(servers, id, password, timeoutMs);
-    });
+    expiriesHeardBy_ = std::max(expiriesHeardBy_,
+                                world_.now() + sim::fromMillis(settings_.connectTimeoutMs +
+                                                               2 * session->sessionTimeoutMs()));
+    closer_.runInBackground(
+        [servers = settings_.servers, id = session->sessionId(),
+         password = session->sessionPassword(),
+         timeoutMs = settings_.connectTimeoutMs] { endSession(servers, id, password, timeoutMs); });
   }
 
   // True when every session expired by a fault has been heard of by its client (or was replaced
@@ -202,7 +213,8 @@ class LiveBackend final : public run::RunBackend {
       const zookeeper::ZooKeeperClient* session = client->session();
       if (!session || session->sessionId() != id) continue;
       const zookeeper::SessionState state = session->state();
-      if (state != zookeeper::SessionState::Expired && state != zookeeper::SessionState::Closed) return false;
+      if (state != zookeeper::SessionState::Expired && state != zookeeper::SessionState::Closed)
+        return false;
     }
     return true;
   }
@@ -211,7 +223,8 @@ class LiveBackend final : public run::RunBackend {
   LiveSettings settings_;
   std::vector<std::pair<clients::LockClient*, int64_t>> expiring_;  // (client, its expired session)
   sim::Micros expiriesHeardBy_{0};
-  ServerControl servers_{settings_.controlProgram, settings_.servers};  // outlives the closer, whose threads restart servers
+  ServerControl servers_{settings_.controlProgram,
+                         settings_.servers};  // outlives the closer, whose threads restart servers
   // Deleted after every session is closed (members go in reverse order).
   ZooKeeperNamespace namespace_{settings_.servers, settings_.connectTimeoutMs};
   ZooKeeperMonitor monitor_{settings_.servers};

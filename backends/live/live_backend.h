@@ -17,7 +17,7 @@
 namespace lockscope::live {
 
 struct LiveSettings {
-  std::string servers;             // "host:port[,host:port...]"
+  std::string servers;              // "host:port[,host:port...]"
   int64_t connectTimeoutMs = 5000;  // for setting up the lock paths
   // Sessions go through a fault proxy each (live_connector.h), which client faults need. A run
   // without client faults may connect straight to the servers: one thread and two loopback

@@ -15,8 +15,8 @@ LiveConnector::LiveConnector(sim::World& world, WorldInbox& inbox, HandleCloser&
 
 LiveConnector::~LiveConnector() = default;
 
-std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::connectZooKeeper(const std::string& clientName,
-                                                                            int64_t sessionTimeoutMs) {
+std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::connectZooKeeper(
+    const std::string& clientName, int64_t sessionTimeoutMs) {
   Slot& slot = slots_[clientName];
   if (slot.ahead) return std::move(slot.ahead);
   return open(slot, clientName, sessionTimeoutMs);
@@ -52,8 +52,8 @@ std::unique_ptr<zookeeper::ZooKeeperClient> LiveConnector::open(Slot& slot,
       proxyFailure_ = clientName + "'s session: " + proxy.message();
     }
   }
-  return std::make_unique<LiveZooKeeperClient>(world_, inbox_, closer_, slot.process.get(), clientName,
-                                               connectTo + chroot_, sessionTimeoutMs);
+  return std::make_unique<LiveZooKeeperClient>(world_, inbox_, closer_, slot.process.get(),
+                                               clientName, connectTo + chroot_, sessionTimeoutMs);
 }
 
 sim::Process& LiveConnector::process(const std::string& clientName) {

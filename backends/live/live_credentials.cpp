@@ -17,13 +17,15 @@ struct Secret {
 // VARIABLE, or the content of VARIABLE_FILE (its last newline dropped), which must be a regular
 // file no one but its owner can read or write.
 Secret readSecret(const std::string& variable) {
-  if (const char* value = std::getenv(variable.c_str()); value && *value) return {std::string(value), {}};
+  if (const char* value = std::getenv(variable.c_str()); value && *value)
+    return {std::string(value), {}};
   const std::string fileVariable = variable + "_FILE";
   const char* path = std::getenv(fileVariable.c_str());
   if (!path || !*path) return {};
   struct stat status {};
   if (stat(path, &status) != 0 || !S_ISREG(status.st_mode)) {
-    return {std::nullopt, std::string(path) + ": cannot read the secret file named by " + fileVariable};
+    return {std::nullopt,
+            std::string(path) + ": cannot read the secret file named by " + fileVariable};
   }
   if ((status.st_mode & 077) != 0) {
     return {std::nullopt, std::string(path) + ": the secret file named by " + fileVariable +
@@ -34,7 +36,9 @@ Secret readSecret(const std::string& variable) {
   text << file.rdbuf();
   std::string secret = text.str();
   while (!secret.empty() && (secret.back() == '\n' || secret.back() == '\r')) secret.pop_back();
-  if (!file || secret.empty()) return {std::nullopt, std::string(path) + ": the secret file named by " + fileVariable + " is empty"};
+  if (!file || secret.empty())
+    return {std::nullopt,
+            std::string(path) + ": the secret file named by " + fileVariable + " is empty"};
   return {secret, {}};
 }
 
@@ -54,7 +58,8 @@ const Loaded& loaded() {
     }
     Secret zooKeeper = readSecret("LOCKSCOPE_ZK_DIGEST");
     if (zooKeeper.value && zooKeeper.value->find(':') == std::string::npos) {
-      zooKeeper = {std::nullopt, "the ZooKeeper digest (LOCKSCOPE_ZK_DIGEST) must read user:password"};
+      zooKeeper = {std::nullopt,
+                   "the ZooKeeper digest (LOCKSCOPE_ZK_DIGEST) must read user:password"};
     }
     result.zooKeeper = std::move(zooKeeper.value);
     result.problem = !redis.problem.empty() ? redis.problem : zooKeeper.problem;

@@ -5,7 +5,8 @@
 //
 //   LOCKSCOPE_REDIS_PASSWORD or LOCKSCOPE_REDIS_PASSWORD_FILE   Redis AUTH (requirepass, or an ACL
 //   LOCKSCOPE_REDIS_USER                                         user's password with its name)
-//   LOCKSCOPE_ZK_DIGEST or LOCKSCOPE_ZK_DIGEST_FILE              ZooKeeper digest auth, "user:password";
+//   LOCKSCOPE_ZK_DIGEST or LOCKSCOPE_ZK_DIGEST_FILE              ZooKeeper digest auth,
+//   "user:password";
 //                                                                the run's nodes are then created
 //                                                                readable and writable by that
 //                                                                identity only (CREATOR_ALL_ACL)

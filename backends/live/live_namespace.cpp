@@ -36,8 +36,9 @@ int createWithParents(zhandle_t* handle, const std::string& path, bool mustBeNew
     const std::string prefix = path.substr(0, slash);
     const bool last = slash == std::string::npos;
     // The shared /lockscope stays open to every run; the run's own nodes get its ACL.
-    const int rc = zoo_create(handle, prefix.c_str(), nullptr, -1, prefix == kParent ? &ZOO_OPEN_ACL_UNSAFE : runAcl(),
-                              ZOO_PERSISTENT, nullptr, 0);
+    const int rc = zoo_create(handle, prefix.c_str(), nullptr, -1,
+                              prefix == kParent ? &ZOO_OPEN_ACL_UNSAFE : runAcl(), ZOO_PERSISTENT,
+                              nullptr, 0);
     if (rc != ZOK && !(rc == ZNODEEXISTS && !(last && mustBeNew))) return rc;
     if (last) return ZOK;
   }
@@ -48,8 +49,8 @@ Result<zhandle_t*> openSession(const std::string& servers, int64_t timeoutMs) {
   zhandle_t* handle = openRunHandle(servers, timeoutMs);
   if (!handle || !waitConnected(handle, timeoutMs)) {
     if (handle) zookeeper_close(handle);
-    return Status::failure("cannot reach ZooKeeper at " + servers + " within " + std::to_string(timeoutMs) +
-                           " ms");
+    return Status::failure("cannot reach ZooKeeper at " + servers + " within " +
+                           std::to_string(timeoutMs) + " ms");
   }
   return handle;
 }
@@ -58,9 +59,10 @@ Result<zhandle_t*> openSession(const std::string& servers, int64_t timeoutMs) {
 
 std::string newRunId() {
   std::random_device device;
-  const uint64_t clock = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  std::seed_seq seed{device(), device(), static_cast<unsigned>(clock), static_cast<unsigned>(clock >> 32),
-                     static_cast<unsigned>(getpid())};
+  const uint64_t clock = static_cast<uint64_t>(
+      std::chrono::steady_clock::now().time_since_epoch().count());
+  std::seed_seq seed{device(), device(), static_cast<unsigned>(clock),
+                     static_cast<unsigned>(clock >> 32), static_cast<unsigned>(getpid())};
   std::mt19937_64 generator(seed);
   char text[17];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(generator()));
@@ -68,11 +70,14 @@ std::string newRunId() {
 }
 
 ZooKeeperNamespace::ZooKeeperNamespace(std::string servers, int64_t timeoutMs)
-    : servers_(std::move(servers)), timeoutMs_(timeoutMs), root_(std::string(kParent) + "/" + newRunId()) {}
+    : servers_(std::move(servers)),
+      timeoutMs_(timeoutMs),
+      root_(std::string(kParent) + "/" + newRunId()) {}
 
 ZooKeeperNamespace::~ZooKeeperNamespace() {
   const Status removed = remove();
-  if (!removed) std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", removed.message().c_str());
+  if (!removed)
+    std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", removed.message().c_str());
 }
 
 Status ZooKeeperNamespace::create(const std::vector<std::string>& paths) {
@@ -81,7 +86,8 @@ Status ZooKeeperNamespace::create(const std::vector<std::string>& paths) {
   zhandle_t* handle = *session;
   // Another run may delete an empty /lockscope between our two creates: try again then.
   int rc = ZNONODE;
-  for (int attempt = 0; attempt < 5 && rc == ZNONODE; ++attempt) rc = createWithParents(handle, root_, true);
+  for (int attempt = 0; attempt < 5 && rc == ZNONODE; ++attempt)
+    rc = createWithParents(handle, root_, true);
   created_ = rc == ZOK;
   for (const std::string& path : paths) {
     if (rc != ZOK || path.empty() || path == "/") continue;
@@ -89,7 +95,8 @@ Status ZooKeeperNamespace::create(const std::vector<std::string>& paths) {
   }
   zookeeper_close(handle);
   if (rc != ZOK) {
-    return Status::failure("cannot create the run's namespace " + root_ + " on " + servers_ + ": " + zerror(rc));
+    return Status::failure("cannot create the run's namespace " + root_ + " on " + servers_ + ": " +
+                           zerror(rc));
   }
   return Status::success();
 }
@@ -108,7 +115,8 @@ Status ZooKeeperNamespace::remove() {
   }
   zookeeper_close(handle);
   if (rc != ZOK) {
-    return Status::failure("could not delete the run's namespace " + root_ + " on " + servers_ + ": " + zerror(rc));
+    return Status::failure("could not delete the run's namespace " + root_ + " on " + servers_ +
+                           ": " + zerror(rc));
   }
   return Status::success();
 }

@@ -43,7 +43,8 @@ Status probeZooKeeper(const std::string& hosts, int64_t timeoutMs) {
   }
   zookeeper_close(handle);  // joins the library's threads: no callback touches `signal` after
   if (!connected) {
-    return Status::failure("cannot reach ZooKeeper at " + hosts + " within " + std::to_string(timeoutMs) + " ms");
+    return Status::failure("cannot reach ZooKeeper at " + hosts + " within " +
+                           std::to_string(timeoutMs) + " ms");
   }
   return Status::success();
 }

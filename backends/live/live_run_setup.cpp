@@ -11,9 +11,9 @@
 
 namespace lockscope::live {
 
-Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario, LiveService service,
-                                              const std::string& servers, int64_t connectTimeoutMs,
-                                              bool faultProxy) {
+Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario,
+                                              LiveService service, const std::string& servers,
+                                              int64_t connectTimeoutMs, bool faultProxy) {
   const auto addresses = parseServerList(servers);
   if (!addresses) return addresses.status();
   // The checks below say what is wrong as text, empty when nothing is.
@@ -31,8 +31,9 @@ Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario
                                     .controlProgram = program.value_or("")});
   }
   if (scenario.backend != "zookeeper") {
-    return Status::failure(scenario.file + ": --live zk= runs backend: zookeeper scenarios, this one is backend: " +
-                           scenario.backend);
+    return Status::failure(
+        scenario.file +
+        ": --live zk= runs backend: zookeeper scenarios, this one is backend: " + scenario.backend);
   }
   error = serverFaultProblem(scenario, program);
   if (!error.empty()) return Status::failure(error);
@@ -46,7 +47,8 @@ Status probeLiveServers(LiveService service, const std::string& servers, int64_t
   const auto addresses = parseServerList(servers);
   if (!addresses) return addresses.status();
   const std::string list = joinAddresses(*addresses);
-  return service == LiveService::Redis ? redis::probeRedis(list, timeoutMs) : probeZooKeeper(list, timeoutMs);
+  return service == LiveService::Redis ? redis::probeRedis(list, timeoutMs)
+                                       : probeZooKeeper(list, timeoutMs);
 }
 
 }  // namespace lockscope::live

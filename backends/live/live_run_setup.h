@@ -1,7 +1,8 @@
 // The one way a scenario is put on live servers, reached through backends::backendFor
-// (backends/backend_for.h) by `lockscope-cli run|check --live` and the GUI's live switch: the server list is parsed once (server_address.h), the scenario is checked
-// against what live servers can do (each refusal one line naming the file, line and what was
-// expected), and kill/restart faults get the user's control program or are refused.
+// (backends/backend_for.h) by `lockscope-cli run|check --live` and the GUI's live switch: the
+// server list is parsed once (server_address.h), the scenario is checked against what live servers
+// can do (each refusal one line naming the file, line and what was expected), and kill/restart
+// faults get the user's control program or are refused.
 #pragma once
 
 #include <cstdint>
@@ -19,9 +20,9 @@ enum class LiveService { ZooKeeper, Redis };
 // The backend that runs `scenario` on `servers` ("h:p,h:p") of `service`; a failure when the list
 // is malformed or the scenario cannot run there. Contacts no server. `faultProxy`: ZooKeeper
 // sessions go through a fault proxy each (backendFor decides; Redis has none).
-Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario, LiveService service,
-                                              const std::string& servers, int64_t connectTimeoutMs,
-                                              bool faultProxy);
+Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario,
+                                              LiveService service, const std::string& servers,
+                                              int64_t connectTimeoutMs, bool faultProxy);
 
 // Success when every server of the list answers within `timeoutMs`; otherwise the failure says
 // which not.

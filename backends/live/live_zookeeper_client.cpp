@@ -49,32 +49,38 @@ void onString(int rc, const char* value, const void* context) {
 }
 
 void onStringStat(int rc, const char* value, const struct Stat* stat, const void* context) {
-  post(context, LiveReply{.rc = rc, .path = value ? value : "",
-                          .stat = stat ? toStat(*stat) : zookeeper::Stat{}, .hasStat = stat != nullptr});
+  post(context, LiveReply{.rc = rc,
+                          .path = value ? value : "",
+                          .stat = stat ? toStat(*stat) : zookeeper::Stat{},
+                          .hasStat = stat != nullptr});
 }
 
 void onVoid(int rc, const void* context) { post(context, LiveReply{.rc = rc}); }
 
 void onStat(int rc, const struct Stat* stat, const void* context) {
-  post(context, LiveReply{.rc = rc, .stat = stat ? toStat(*stat) : zookeeper::Stat{},
+  post(context, LiveReply{.rc = rc,
+                          .stat = stat ? toStat(*stat) : zookeeper::Stat{},
                           .hasStat = rc == ZOK && stat != nullptr});
 }
 
 void onData(int rc, const char* value, int length, const struct Stat* stat, const void* context) {
   post(context, LiveReply{.rc = rc,
                           .data = value && length > 0 ? std::string(value, length) : "",
-                          .stat = stat ? toStat(*stat) : zookeeper::Stat{}, .hasStat = stat != nullptr});
+                          .stat = stat ? toStat(*stat) : zookeeper::Stat{},
+                          .hasStat = stat != nullptr});
 }
 
 void onChildren(int rc, const struct String_vector* strings, const struct Stat* stat,
                 const void* context) {
-  LiveReply reply{.rc = rc, .stat = stat ? toStat(*stat) : zookeeper::Stat{}, .hasStat = stat != nullptr};
+  LiveReply reply{
+      .rc = rc, .stat = stat ? toStat(*stat) : zookeeper::Stat{}, .hasStat = stat != nullptr};
   if (strings) reply.children.assign(strings->data, strings->data + strings->count);
   post(context, std::move(reply));
 }
 
 void onWatcher(zhandle_t*, int type, int state, const char* path, void* context) {
-  std::shared_ptr<LiveSessionShared> shared = *static_cast<std::shared_ptr<LiveSessionShared>*>(context);
+  std::shared_ptr<LiveSessionShared> shared = *static_cast<std::shared_ptr<LiveSessionShared>*>(
+      context);
   shared->inbox.post([shared, type, state, path = std::string(path ? path : "")] {
     if (shared->client) shared->client->onWatcherEvent(type, state, path);
   });
@@ -82,10 +88,9 @@ void onWatcher(zhandle_t*, int type, int state, const char* path, void* context)
 
 }  // namespace
 
-LiveZooKeeperClient::LiveZooKeeperClient(sim::World& world, WorldInbox& inbox,
-                                         HandleCloser& closer, sim::Process* process,
-                                         std::string name, const std::string& hosts,
-                                         int64_t sessionTimeoutMs)
+LiveZooKeeperClient::LiveZooKeeperClient(sim::World& world, WorldInbox& inbox, HandleCloser& closer,
+                                         sim::Process* process, std::string name,
+                                         const std::string& hosts, int64_t sessionTimeoutMs)
     : world_(world),
       closer_(closer),
       process_(process),
@@ -101,7 +106,8 @@ LiveZooKeeperClient::LiveZooKeeperClient(sim::World& world, WorldInbox& inbox,
   if (!handle_) {
     delete std::exchange(watcherContext_, nullptr);
     state_ = SessionState::Closed;  // bad host string: every call fails, as on a closed handle
-    world_.record({.kind = sim::TraceKind::Note, .actor = name_,
+    world_.record({.kind = sim::TraceKind::Note,
+                   .actor = name_,
                    .detail = "live: cannot start a ZooKeeper handle for " + hosts});
   }
 }
@@ -129,8 +135,12 @@ void LiveZooKeeperClient::deliverLater(std::function<void(LiveZooKeeperClient&)>
 
 void LiveZooKeeperClient::issue(Call call, const std::function<int(void* context)>& start) {
   const int64_t xid = nextXid_++;
-  world_.record({.kind = sim::TraceKind::Request, .actor = name_, .op = call.op,
-                 .path = call.path, .session = sessionId_, .request = xid});
+  world_.record({.kind = sim::TraceKind::Request,
+                 .actor = name_,
+                 .op = call.op,
+                 .path = call.path,
+                 .session = sessionId_,
+                 .request = xid});
   calls_.emplace(xid, std::move(call));
   int rc = ZINVALIDSTATE;
   if (handle_ && state_ != SessionState::Expired && state_ != SessionState::Closed) {
@@ -156,9 +166,15 @@ void LiveZooKeeperClient::complete(int64_t xid, const LiveReply& reply) {
   Call call = std::move(it->second);
   calls_.erase(it);
   const ErrorCode rc = toErrorCode(reply.rc);
-  world_.record({.kind = sim::TraceKind::Reply, .actor = name_, .op = call.op, .path = call.path,
-                 .rc = zookeeper::errorCodeName(rc), .value = reply.path, .session = sessionId_,
-                 .zxid = reply.hasStat ? reply.stat.mzxid : 0, .request = xid});
+  world_.record({.kind = sim::TraceKind::Reply,
+                 .actor = name_,
+                 .op = call.op,
+                 .path = call.path,
+                 .rc = zookeeper::errorCodeName(rc),
+                 .value = reply.path,
+                 .session = sessionId_,
+                 .zxid = reply.hasStat ? reply.stat.mzxid : 0,
+                 .request = xid});
   traceServerFacts(call, reply);
   if (call.done) call.done(reply);
 }
@@ -167,9 +183,12 @@ void LiveZooKeeperClient::traceServerFacts(const Call& call, const LiveReply& re
   using sim::ZooKeeperOp;
   const ZooKeeperOp op = call.op;
   if (reply.rc == ZOK && op == ZooKeeperOp::Create) {
-    world_.record({.kind = sim::TraceKind::NodeCreated, .actor = "server", .path = reply.path,
+    world_.record({.kind = sim::TraceKind::NodeCreated,
+                   .actor = "server",
+                   .path = reply.path,
                    .value = zookeeper::createModeName(call.mode),
-                   .session = reply.stat.ephemeralOwner, .zxid = reply.stat.czxid});
+                   .session = reply.stat.ephemeralOwner,
+                   .zxid = reply.stat.czxid});
     if (zookeeper::isEphemeral(call.mode)) ephemerals_.insert(reply.path);
   } else if (reply.rc == ZOK && op == ZooKeeperOp::Delete) {
     world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = call.path});
@@ -180,17 +199,23 @@ void LiveZooKeeperClient::traceServerFacts(const Call& call, const LiveReply& re
       ephemerals_.erase(path);
     }
   } else if (reply.rc == ZOK && op == ZooKeeperOp::SetData) {
-    world_.record({.kind = sim::TraceKind::NodeChanged, .actor = "server", .path = call.path,
-                   .zxid = reply.stat.mzxid, .request = reply.stat.version});
+    world_.record({.kind = sim::TraceKind::NodeChanged,
+                   .actor = "server",
+                   .path = call.path,
+                   .zxid = reply.stat.mzxid,
+                   .request = reply.stat.version});
   }
   // A read with a watch armed it if the node was there (or, for exists, in any case).
-  const bool armed = call.watch && (reply.rc == ZOK || (op == ZooKeeperOp::Exists && reply.rc == ZNONODE));
+  const bool armed = call.watch &&
+                     (reply.rc == ZOK || (op == ZooKeeperOp::Exists && reply.rc == ZNONODE));
   if (armed) {
-    world_.record({.kind = sim::TraceKind::WatchSet, .actor = "server",
+    world_.record({.kind = sim::TraceKind::WatchSet,
+                   .actor = "server",
                    .op = op == ZooKeeperOp::GetChildren ? sim::WatchOp::Child
                          : op == ZooKeeperOp::Exists    ? sim::WatchOp::Exists
                                                         : sim::WatchOp::Data,
-                   .path = call.path, .session = sessionId_});
+                   .path = call.path,
+                   .session = sessionId_});
   }
 }
 
@@ -207,19 +232,27 @@ void LiveZooKeeperClient::onSessionEvent(int state) {
   if (state == ZOO_CONNECTED_STATE) {
     if (sessionId_ == 0) {
       sessionId_ = zoo_client_id(handle_)->client_id;
-      world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = sim::SessionOp::Created,
-                     .value = name_, .session = sessionId_});
+      world_.record({.kind = sim::TraceKind::SessionState,
+                     .actor = "server",
+                     .op = sim::SessionOp::Created,
+                     .value = name_,
+                     .session = sessionId_});
     }
     sessionTimeoutMs_ = zoo_recv_timeout(handle_);
     state_ = SessionState::SyncConnected;
-    world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = sim::SessionOp::Connected,
+    world_.record({.kind = sim::TraceKind::SessionState,
+                   .actor = name_,
+                   .op = sim::SessionOp::Connected,
                    .session = sessionId_});
     notify(WatchedEvent{EventType::None, SessionState::SyncConnected, ""});
   } else if (state == ZOO_CONNECTING_STATE || state == ZOO_ASSOCIATING_STATE) {
     if (state_ != SessionState::SyncConnected) return;  // still trying: nothing changed
     state_ = SessionState::Disconnected;
-    world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = sim::SessionOp::Disconnected,
-                   .detail = "connection lost", .session = sessionId_});
+    world_.record({.kind = sim::TraceKind::SessionState,
+                   .actor = name_,
+                   .op = sim::SessionOp::Disconnected,
+                   .detail = "connection lost",
+                   .session = sessionId_});
     notify(WatchedEvent{EventType::None, SessionState::Disconnected, ""});
   } else if (state == ZOO_EXPIRED_SESSION_STATE) {
     state_ = SessionState::Expired;
@@ -229,15 +262,18 @@ void LiveZooKeeperClient::onSessionEvent(int state) {
 }
 
 void LiveZooKeeperClient::sessionEnded(sim::SessionOp how) {
-  world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = how,
-                 .session = sessionId_});
+  world_.record(
+      {.kind = sim::TraceKind::SessionState, .actor = "server", .op = how, .session = sessionId_});
   for (const std::string& path : ephemerals_) {
-    world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
-                   .detail = sim::name(how), .session = sessionId_});
+    world_.record({.kind = sim::TraceKind::NodeDeleted,
+                   .actor = "server",
+                   .path = path,
+                   .detail = sim::name(how),
+                   .session = sessionId_});
   }
   ephemerals_.clear();
-  world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = how,
-                 .session = sessionId_});
+  world_.record(
+      {.kind = sim::TraceKind::SessionState, .actor = name_, .op = how, .session = sessionId_});
 }
 
 void LiveZooKeeperClient::onNodeEvent(int type, const std::string& path) {
@@ -247,14 +283,22 @@ void LiveZooKeeperClient::onNodeEvent(int type, const std::string& path) {
     // The first client to learn of a deletion may be a watcher, not the deleter (whose reply
     // can come later): the deletion enters the trace at the first evidence, as the model
     // records it when the server applies it. A repeat later is harmless to the checkers.
-    world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
+    world_.record({.kind = sim::TraceKind::NodeDeleted,
+                   .actor = "server",
+                   .path = path,
                    .detail = "seen by a watch"});
     ephemerals_.erase(path);
   }
-  world_.record({.kind = sim::TraceKind::WatchFired, .actor = "server", .path = path,
-                 .value = zookeeper::eventTypeName(eventType), .session = sessionId_});
-  world_.record({.kind = sim::TraceKind::WatchDelivered, .actor = name_, .path = path,
-                 .value = zookeeper::eventTypeName(eventType), .session = sessionId_});
+  world_.record({.kind = sim::TraceKind::WatchFired,
+                 .actor = "server",
+                 .path = path,
+                 .value = zookeeper::eventTypeName(eventType),
+                 .session = sessionId_});
+  world_.record({.kind = sim::TraceKind::WatchDelivered,
+                 .actor = name_,
+                 .path = path,
+                 .value = zookeeper::eventTypeName(eventType),
+                 .session = sessionId_});
   notify(WatchedEvent{eventType, SessionState::SyncConnected, path});
 }
 
@@ -272,28 +316,41 @@ void LiveZooKeeperClient::setWatcher(Watcher watcher) {
   });
 }
 
-void LiveZooKeeperClient::create(const std::string& path, const std::string& data,
-                                 CreateMode mode, CreateCallback done) {
-  Call call{sim::ZooKeeperOp::Create, path, mode, false, {}, [done = std::move(done)](const LiveReply& reply) {
+void LiveZooKeeperClient::create(const std::string& path, const std::string& data, CreateMode mode,
+                                 CreateCallback done) {
+  Call call{sim::ZooKeeperOp::Create,
+            path,
+            mode,
+            false,
+            {},
+            [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc), reply.path, reply.stat);
             }};
   issue(std::move(call), [&](void* context) {
-    return zoo_acreate2(handle_, path.c_str(), data.data(), static_cast<int>(data.size()),
-                        runAcl(), toCreateFlags(mode), onStringStat, context);
+    return zoo_acreate2(handle_, path.c_str(), data.data(), static_cast<int>(data.size()), runAcl(),
+                        toCreateFlags(mode), onStringStat, context);
   });
 }
 
 void LiveZooKeeperClient::remove(const std::string& path, int32_t version, VoidCallback done) {
-  Call call{sim::ZooKeeperOp::Delete, path, {}, false, {}, [done = std::move(done)](const LiveReply& reply) {
-              done(toErrorCode(reply.rc));
-            }};
+  Call call{sim::ZooKeeperOp::Delete,
+            path,
+            {},
+            false,
+            {},
+            [done = std::move(done)](const LiveReply& reply) { done(toErrorCode(reply.rc)); }};
   issue(std::move(call), [&](void* context) {
     return zoo_adelete(handle_, path.c_str(), version, onVoid, context);
   });
 }
 
 void LiveZooKeeperClient::exists(const std::string& path, bool watch, StatCallback done) {
-  Call call{sim::ZooKeeperOp::Exists, path, {}, watch, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::Exists,
+            path,
+            {},
+            watch,
+            {},
+            [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc),
                    reply.hasStat ? std::optional<zookeeper::Stat>(reply.stat) : std::nullopt);
             }};
@@ -303,7 +360,12 @@ void LiveZooKeeperClient::exists(const std::string& path, bool watch, StatCallba
 }
 
 void LiveZooKeeperClient::getData(const std::string& path, bool watch, DataCallback done) {
-  Call call{sim::ZooKeeperOp::GetData, path, {}, watch, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::GetData,
+            path,
+            {},
+            watch,
+            {},
+            [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc), reply.data, reply.stat);
             }};
   issue(std::move(call), [&](void* context) {
@@ -311,9 +373,14 @@ void LiveZooKeeperClient::getData(const std::string& path, bool watch, DataCallb
   });
 }
 
-void LiveZooKeeperClient::setData(const std::string& path, const std::string& data,
-                                  int32_t version, StatCallback done) {
-  Call call{sim::ZooKeeperOp::SetData, path, {}, false, {}, [done = std::move(done)](const LiveReply& reply) {
+void LiveZooKeeperClient::setData(const std::string& path, const std::string& data, int32_t version,
+                                  StatCallback done) {
+  Call call{sim::ZooKeeperOp::SetData,
+            path,
+            {},
+            false,
+            {},
+            [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc),
                    reply.hasStat ? std::optional<zookeeper::Stat>(reply.stat) : std::nullopt);
             }};
@@ -324,7 +391,12 @@ void LiveZooKeeperClient::setData(const std::string& path, const std::string& da
 }
 
 void LiveZooKeeperClient::getChildren(const std::string& path, bool watch, ChildrenCallback done) {
-  Call call{sim::ZooKeeperOp::GetChildren, path, {}, watch, {}, [done = std::move(done)](const LiveReply& reply) {
+  Call call{sim::ZooKeeperOp::GetChildren,
+            path,
+            {},
+            watch,
+            {},
+            [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc),
                    std::make_shared<const zookeeper::ChildrenList>(reply.children), reply.stat);
             }};
@@ -334,7 +406,11 @@ void LiveZooKeeperClient::getChildren(const std::string& path, bool watch, Child
 }
 
 void LiveZooKeeperClient::removeAll(const std::vector<std::string>& paths, VoidCallback done) {
-  Call call{sim::ZooKeeperOp::Multi, paths.empty() ? "" : paths.front(), {}, false, paths,
+  Call call{sim::ZooKeeperOp::Multi,
+            paths.empty() ? "" : paths.front(),
+            {},
+            false,
+            paths,
             [done = std::move(done)](const LiveReply& reply) { done(toErrorCode(reply.rc)); }};
   const int64_t xid = nextXid_;
   issue(std::move(call), [&](void* context) {
@@ -343,19 +419,22 @@ void LiveZooKeeperClient::removeAll(const std::vector<std::string>& paths, VoidC
     const std::vector<std::string>& kept = calls_.at(xid).paths;
     pending->ops.resize(kept.size());
     pending->results.resize(kept.size());
-    for (size_t i = 0; i < kept.size(); ++i) zoo_delete_op_init(&pending->ops[i], kept[i].c_str(), -1);
+    for (size_t i = 0; i < kept.size(); ++i)
+      zoo_delete_op_init(&pending->ops[i], kept[i].c_str(), -1);
     return zoo_amulti(handle_, static_cast<int>(kept.size()), pending->ops.data(),
                       pending->results.data(), onVoid, context);
   });
 }
 
 void LiveZooKeeperClient::sync(const std::string& path, VoidCallback done) {
-  Call call{sim::ZooKeeperOp::Sync, path, {}, false, {}, [done = std::move(done)](const LiveReply& reply) {
-              done(toErrorCode(reply.rc));
-            }};
-  issue(std::move(call), [&](void* context) {
-    return zoo_async(handle_, path.c_str(), onString, context);
-  });
+  Call call{sim::ZooKeeperOp::Sync,
+            path,
+            {},
+            false,
+            {},
+            [done = std::move(done)](const LiveReply& reply) { done(toErrorCode(reply.rc)); }};
+  issue(std::move(call),
+        [&](void* context) { return zoo_async(handle_, path.c_str(), onString, context); });
 }
 
 void LiveZooKeeperClient::close(VoidCallback done) {
@@ -366,8 +445,11 @@ void LiveZooKeeperClient::close(VoidCallback done) {
     return;
   }
   const bool wasOpen = state_ != SessionState::Expired;
-  world_.record({.kind = sim::TraceKind::Request, .actor = name_, .op = sim::ZooKeeperOp::CloseSession,
-                 .session = sessionId_, .request = nextXid_++});
+  world_.record({.kind = sim::TraceKind::Request,
+                 .actor = name_,
+                 .op = sim::ZooKeeperOp::CloseSession,
+                 .session = sessionId_,
+                 .request = nextXid_++});
   state_ = SessionState::Closed;  // every later call fails at once, as on a closing handle
   zhandle_t* handle = std::exchange(handle_, nullptr);
   // zookeeper_close() returns after the server answered closeSession (or gave up); by then every

@@ -17,7 +17,8 @@ bool isIpv6Character(char c) {
 
 Result<ServerAddress> parseOne(const std::string& item) {
   if (item.find('@') != std::string::npos) {
-    return Status::failure("an address holds an '@': credentials never go in an address (see docs/live.md)");
+    return Status::failure(
+        "an address holds an '@': credentials never go in an address (see docs/live.md)");
   }
   const std::string quoted = "'" + item + "'";
   ServerAddress address;
@@ -43,7 +44,8 @@ Result<ServerAddress> parseOne(const std::string& item) {
     portStart = colon + 1;
     for (const char c : address.host) {
       if (!isHostCharacter(c)) {
-        return Status::failure(quoted + " is not HOST:PORT (a host has letters, digits, '.', '-' and '_' only)");
+        return Status::failure(
+            quoted + " is not HOST:PORT (a host has letters, digits, '.', '-' and '_' only)");
       }
     }
   }
@@ -76,7 +78,8 @@ Result<std::vector<ServerAddress>> parseServerList(const std::string& list) {
     const size_t comma = std::min(list.find(',', start), list.size());
     const std::string item = list.substr(start, comma - start);
     if (item.empty()) {
-      return Status::failure("an empty address in '" + (list.find('@') == std::string::npos ? list : "...") + "'");
+      return Status::failure("an empty address in '" +
+                             (list.find('@') == std::string::npos ? list : "...") + "'");
     }
     Result<ServerAddress> address = parseOne(item);
     if (!address.ok()) return address.status();
@@ -88,7 +91,8 @@ Result<std::vector<ServerAddress>> parseServerList(const std::string& list) {
 
 std::string joinAddresses(const std::vector<ServerAddress>& addresses) {
   std::string joined;
-  for (const ServerAddress& address : addresses) joined += (joined.empty() ? "" : ",") + address.text();
+  for (const ServerAddress& address : addresses)
+    joined += (joined.empty() ? "" : ",") + address.text();
   return joined;
 }
 

@@ -18,15 +18,17 @@ bool isNumber(const std::string& text) {
 
 std::string ServerControl::kill(const std::string& which) {
   std::lock_guard lock(mutex_);
-  if (program_.empty()) return serverControlMissing("live", sim::faultKindName(sim::FaultKind::KillServer));
+  if (program_.empty())
+    return serverControlMissing("live", sim::faultKindName(sim::FaultKind::KillServer));
   std::string output;
-  const std::string error =
-      runServerControl(program_, {"kill", "zookeeper", which, servers_}, kServerControlTimeoutMs, output);
+  const std::string error = runServerControl(program_, {"kill", "zookeeper", which, servers_},
+                                             kServerControlTimeoutMs, output);
   if (!error.empty()) return "kill_server " + which + ": " + error;
   // The program names the server it killed (for "leader"); a number we asked for stands.
   const std::string killed = which == "leader" ? output.substr(0, output.find('\n')) : which;
   if (!isNumber(killed)) {
-    return "kill_server " + which + ": the control program did not print the number of the server it killed";
+    return "kill_server " + which +
+           ": the control program did not print the number of the server it killed";
   }
   lastKilled_ = killed;
   killed_.insert(killed);
@@ -40,8 +42,8 @@ std::string ServerControl::restart(const std::string& which) {
   const std::string number = which == "killed" ? lastKilled_ : which;
   if (number.empty()) return "restart_server killed: no server was killed";
   std::string output;
-  const std::string error =
-      runServerControl(program_, {"restart", "zookeeper", number, servers_}, kServerControlTimeoutMs, output);
+  const std::string error = runServerControl(program_, {"restart", "zookeeper", number, servers_},
+                                             kServerControlTimeoutMs, output);
   if (!error.empty()) return "restart_server " + number + ": " + error;
   killed_.erase(number);
   killedCount_ = killed_.size();

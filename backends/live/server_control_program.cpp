@@ -37,12 +37,13 @@ std::string serverControlMissing(const std::string& faultLocation, const std::st
          "acts on a process a server names";
 }
 
-std::string serverFaultProblem(const scenario::Scenario& scenario, const std::optional<std::string>& program) {
+std::string serverFaultProblem(const scenario::Scenario& scenario,
+                               const std::optional<std::string>& program) {
   if (program) return {};
   using Kind = scenario::Fault::Kind;
   for (const scenario::Fault& fault : scenario.faults) {
-    if (fault.kind == Kind::KillServer || fault.kind == Kind::RestartServer || fault.kind == Kind::KillInstance ||
-        fault.kind == Kind::RestartInstance) {
+    if (fault.kind == Kind::KillServer || fault.kind == Kind::RestartServer ||
+        fault.kind == Kind::KillInstance || fault.kind == Kind::RestartInstance) {
       return serverControlMissing(fault.location.describe(), scenario::faultKindName(fault.kind));
     }
   }
@@ -84,7 +85,8 @@ std::string runServerControl(const std::string& program, const std::vector<std::
   bool timedOut = false;
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                          deadline - std::chrono::steady_clock::now()).count();
+                          deadline - std::chrono::steady_clock::now())
+                          .count();
     if (left <= 0) {
       timedOut = true;
       break;

@@ -40,7 +40,8 @@ std::string serverControlMissing(const std::string& faultLocation, const std::st
 // Why `scenario` cannot run live ("" when it can): a fault that kills or restarts a server process
 // (kill_server, restart_server, kill_instance, restart_instance) needs a control program, and
 // `program` is nullopt. One line naming the fault's file, line and column.
-std::string serverFaultProblem(const scenario::Scenario& scenario, const std::optional<std::string>& program);
+std::string serverFaultProblem(const scenario::Scenario& scenario,
+                               const std::optional<std::string>& program);
 
 // Runs `program arguments...`, waiting at most `timeoutMs` (then kills it and its children).
 // Returns "" on exit status 0, with the program's standard output in `output`; otherwise one line

@@ -30,10 +30,16 @@ ErrorCode toErrorCode(int rc) {
 }
 
 zookeeper::Stat toStat(const struct Stat& stat) {
-  return zookeeper::Stat{.czxid = stat.czxid, .mzxid = stat.mzxid, .ctime = stat.ctime,
-                         .mtime = stat.mtime, .version = stat.version, .cversion = stat.cversion,
-                         .aversion = stat.aversion, .ephemeralOwner = stat.ephemeralOwner,
-                         .dataLength = stat.dataLength, .numChildren = stat.numChildren,
+  return zookeeper::Stat{.czxid = stat.czxid,
+                         .mzxid = stat.mzxid,
+                         .ctime = stat.ctime,
+                         .mtime = stat.mtime,
+                         .version = stat.version,
+                         .cversion = stat.cversion,
+                         .aversion = stat.aversion,
+                         .ephemeralOwner = stat.ephemeralOwner,
+                         .dataLength = stat.dataLength,
+                         .numChildren = stat.numChildren,
                          .pzxid = stat.pzxid};
 }
 
@@ -56,12 +62,16 @@ zookeeper::EventType toEventType(int type) {
   return zookeeper::EventType::None;
 }
 
-zhandle_t* openRunHandle(const std::string& hosts, int64_t sessionTimeoutMs, watcher_fn watcher, void* context) {
+zhandle_t* openRunHandle(const std::string& hosts, int64_t sessionTimeoutMs, watcher_fn watcher,
+                         void* context) {
   silenceLibraryLog();
-  zhandle_t* handle = zookeeper_init(hosts.c_str(), watcher, static_cast<int>(sessionTimeoutMs), nullptr, context, 0);
+  zhandle_t* handle = zookeeper_init(hosts.c_str(), watcher, static_cast<int>(sessionTimeoutMs),
+                                     nullptr, context, 0);
   const std::optional<std::string>& digest = zooKeeperDigest();
   if (handle && digest) {
-    zoo_add_auth(handle, "digest", digest->data(), static_cast<int>(digest->size()), [](int, const void*) {}, nullptr);
+    zoo_add_auth(
+        handle, "digest", digest->data(), static_cast<int>(digest->size()), [](int, const void*) {},
+        nullptr);
   }
   return handle;
 }

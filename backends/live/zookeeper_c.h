@@ -26,8 +26,8 @@ void silenceLibraryLog();
 // A handle for the run: the library's log silenced, and the run's ZooKeeper digest
 // (live_credentials.h) added if one is configured, which the library sends before any request and
 // again after every reconnect. nullptr for a connection string the library refuses.
-zhandle_t* openRunHandle(const std::string& hosts, int64_t sessionTimeoutMs, watcher_fn watcher = nullptr,
-                         void* context = nullptr);
+zhandle_t* openRunHandle(const std::string& hosts, int64_t sessionTimeoutMs,
+                         watcher_fn watcher = nullptr, void* context = nullptr);
 // True once `handle` is connected, false if it is not within `timeoutMs`.
 bool waitConnected(zhandle_t* handle, int64_t timeoutMs);
 // The ACL of every node the run creates: its digest identity only when it has one, open without.

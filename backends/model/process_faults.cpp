@@ -20,7 +20,8 @@ bool injectProcessFault(const Fault& fault, sim::Process& process, clients::Lock
 }
 
 void noteClientNotStarted(sim::World& world, const std::string& clientName) {
-  world.record({.kind = sim::TraceKind::Note, .actor = clientName,
+  world.record({.kind = sim::TraceKind::Note,
+                .actor = clientName,
                 .detail = "fault ignored: the client has not started"});
 }
 

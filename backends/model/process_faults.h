@@ -12,7 +12,8 @@
 namespace lockscope::model {
 
 // Whether `fault` was one of them (then it has been applied to `process` and `client`).
-bool injectProcessFault(const scenario::Fault& fault, sim::Process& process, clients::LockClient& client);
+bool injectProcessFault(const scenario::Fault& fault, sim::Process& process,
+                        clients::LockClient& client);
 
 // A client fault that came before the client's first connection has nothing to act on.
 void noteClientNotStarted(sim::World& world, const std::string& clientName);

@@ -34,7 +34,8 @@ redis::model::DeploymentConfig deploymentOf(const scenario::Scenario& scenario) 
 
 }  // namespace
 
-RedisModelBackend::RedisModelBackend(sim::World& world, const redis::model::DeploymentConfig& config)
+RedisModelBackend::RedisModelBackend(sim::World& world,
+                                     const redis::model::DeploymentConfig& config)
     : world_(world), deployment_(world, config) {}
 
 void RedisModelBackend::inject(const Fault& fault, clients::LockClient* client) {
@@ -61,7 +62,8 @@ bool RedisModelBackend::injectInstanceFault(const Fault& fault) {
     case Fault::Kind::ClockJump: instance->jumpClock(fault.clockJumpMs); return true;
     case Fault::Kind::Failover:
       if (!deployment_.failover(fault.client)) {
-        world_.record({.kind = sim::TraceKind::Note, .actor = fault.client,
+        world_.record({.kind = sim::TraceKind::Note,
+                       .actor = fault.client,
                        .detail = "failover ignored: no replica is up to promote"});
       }
       return true;

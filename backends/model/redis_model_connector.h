@@ -9,9 +9,11 @@ namespace lockscope::model {
 
 class RedisModelConnector final : public clients::ServiceConnector {
  public:
-  explicit RedisModelConnector(redis::model::RedisDeployment& deployment) : deployment_(deployment) {}
+  explicit RedisModelConnector(redis::model::RedisDeployment& deployment)
+      : deployment_(deployment) {}
 
-  std::vector<std::unique_ptr<redis::RedisClient>> connectRedis(const std::string& clientName) override {
+  std::vector<std::unique_ptr<redis::RedisClient>> connectRedis(
+      const std::string& clientName) override {
     return deployment_.connect(clientName);
   }
   sim::Process& process(const std::string& clientName) override {

@@ -16,13 +16,15 @@ void awaitAnswer(sim::World& world, const bool& answered) {
 
 }  // namespace
 
-ZooKeeperModelBackend::ZooKeeperModelBackend(sim::World& world, zookeeper::model::ModelConfig config)
+ZooKeeperModelBackend::ZooKeeperModelBackend(sim::World& world,
+                                             zookeeper::model::ModelConfig config)
     : world_(world), model_(world, config) {}
 
 // Creates the lock's parent znodes (and their parents) before any client starts, through a
 // session of its own ("setup") that is closed again: the clients find the tree as a fresh
 // ensemble with the paths made would be.
-void ZooKeeperModelBackend::preparePaths(const std::vector<std::string>& paths, int64_t sessionTimeoutMs) {
+void ZooKeeperModelBackend::preparePaths(const std::vector<std::string>& paths,
+                                         int64_t sessionTimeoutMs) {
   auto client = model_.connect("setup", sessionTimeoutMs);
   for (const std::string& path : paths) {
     for (size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {

@@ -11,8 +11,9 @@ void ArmedWatches::onEvent(const sim::TraceEvent& event) {
       const auto at = armed_.lower_bound(key);
       if (at != armed_.end() && !armed_.key_comp()(key, at->first)) return;  // already armed
       if (spare_.empty()) {
-        armed_.emplace_hint(at, Key{key.session, key.table, std::string(key.path)},
-                            Watch{event.op.as<sim::WatchOp>().value_or(sim::WatchOp::Data), event.time});
+        armed_.emplace_hint(
+            at, Key{key.session, key.table, std::string(key.path)},
+            Watch{event.op.as<sim::WatchOp>().value_or(sim::WatchOp::Data), event.time});
         return;
       }
       Armed::node_type node = std::move(spare_.back());
@@ -40,8 +41,7 @@ void ArmedWatches::onEvent(const sim::TraceEvent& event) {
                      armed_.lower_bound(KeyView{event.session + 1, Data, {}}));
       }
       return;
-    default:
-      return;
+    default: return;
   }
 }
 

@@ -15,10 +15,12 @@ void FifoChecker::onEvent(const sim::TraceEvent& event, ClientId actor, const Ho
       if (event.op == sim::LockOp::Acquired && change.kind == HoldChange::Kind::Started) {
         checkGrant(event, actor);
       }
-      if (event.op != sim::LockOp::Releasing) stopWaiting(actor);  // acquired, timed_out, failed, done, ...
+      if (event.op != sim::LockOp::Releasing)
+        stopWaiting(actor);  // acquired, timed_out, failed, done, ...
       return;
     case sim::TraceKind::Process:
-      if (event.op == sim::ProcessOp::Crashed || event.op == sim::ProcessOp::Restarted) stopWaiting(actor);
+      if (event.op == sim::ProcessOp::Crashed || event.op == sim::ProcessOp::Restarted)
+        stopWaiting(actor);
       return;
     case sim::TraceKind::SessionState:
       if (isServerSessionEnd(event)) stopWaiting(sessions_.clientOf(event.session));
@@ -30,11 +32,8 @@ void FifoChecker::onEvent(const sim::TraceEvent& event, ClientId actor, const Ho
     case sim::TraceKind::Reply:
       if (event.op == sim::ZooKeeperOp::Create && event.rc == "OK") addNode(actor, event.value);
       return;
-    case sim::TraceKind::NodeDeleted:
-      removeNode(event.path);
-      return;
-    default:
-      return;
+    case sim::TraceKind::NodeDeleted: removeNode(event.path); return;
+    default: return;
   }
 }
 

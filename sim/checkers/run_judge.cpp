@@ -22,14 +22,10 @@ bool namesAClient(const sim::TraceEvent& event) {
   switch (event.kind) {
     case sim::TraceKind::Lock:
     case sim::TraceKind::Process:
-    case sim::TraceKind::Resource:
-      return true;
-    case sim::TraceKind::SessionState:
-      return !isServer(event);
-    case sim::TraceKind::Reply:
-      return event.op == sim::ZooKeeperOp::Create;
-    default:
-      return false;
+    case sim::TraceKind::Resource: return true;
+    case sim::TraceKind::SessionState: return !isServer(event);
+    case sim::TraceKind::Reply: return event.op == sim::ZooKeeperOp::Create;
+    default: return false;
   }
 }
 
@@ -110,10 +106,13 @@ RunVerdict RunJudge::finish(sim::Micros endTime) {
 
   s.metrics.finish(verdict.metrics);
   verdict.metrics[metricName(Metric::ResourceWrites)] = static_cast<double>(s.lostUpdates.writes());
-  verdict.metrics[metricName(Metric::RejectedWrites)] = static_cast<double>(s.lostUpdates.rejectedWrites());
-  verdict.metrics[metricName(Metric::LostUpdates)] = static_cast<double>(s.lostUpdates.lostUpdates());
+  verdict.metrics[metricName(Metric::RejectedWrites)] = static_cast<double>(
+      s.lostUpdates.rejectedWrites());
+  verdict.metrics[metricName(Metric::LostUpdates)] = static_cast<double>(
+      s.lostUpdates.lostUpdates());
   verdict.metrics[metricName(Metric::LeakedWatches)] = static_cast<double>(s.watches.armed());
-  verdict.metrics[metricName(Metric::StuckClients)] = static_cast<double>(verdict.stuckClients.size());
+  verdict.metrics[metricName(Metric::StuckClients)] = static_cast<double>(
+      verdict.stuckClients.size());
   return verdict;
 }
 

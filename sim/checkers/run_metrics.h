@@ -37,7 +37,7 @@ class RunMetrics {
   int64_t timeouts_ = 0, failures_ = 0, holderCrashes_ = 0;
   size_t maxHolders_ = 0;
   LockHandoffs handoffs_;
-  std::vector<sim::Micros> crashes_;     // holders' crashes not yet followed by a new hold
+  std::vector<sim::Micros> crashes_;  // holders' crashes not yet followed by a new hold
   LatencyStats handoff_, recover_;
 };
 

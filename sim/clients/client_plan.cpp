@@ -7,8 +7,11 @@ namespace lockscope::clients {
 
 std::vector<PlanStep> defaultPlan(sim::Micros holdTime) {
   using Kind = PlanStep::Kind;
-  return {{Kind::Acquire}, {Kind::Read}, {Kind::Hold, recipes::LockMode::Exclusive, holdTime},
-          {Kind::Write}, {Kind::Release}};
+  return {{Kind::Acquire},
+          {Kind::Read},
+          {Kind::Hold, recipes::LockMode::Exclusive, holdTime},
+          {Kind::Write},
+          {Kind::Release}};
 }
 
 namespace {
@@ -34,7 +37,9 @@ bool parseDuration(const std::string& word, sim::Micros& micros) {
   if (number < 0) return false;
   // Refuse what would not fit in microseconds rather than let it wrap around.
   constexpr long long kMaxMicros = std::numeric_limits<sim::Micros>::max();
-  if ((unit == "ms" && number > kMaxMicros / 1'000) || (unit == "s" && number > kMaxMicros / 1'000'000)) return false;
+  if ((unit == "ms" && number > kMaxMicros / 1'000) ||
+      (unit == "s" && number > kMaxMicros / 1'000'000))
+    return false;
   if (unit == "ms") micros = sim::fromMillis(number);
   else if (unit == "s") micros = sim::fromSeconds(number);
   else if (unit == "us") micros = number;
@@ -66,7 +71,8 @@ Result<PlanStep> parsePlanStep(const std::string& text) {
   if (!ok) {
     return Status::failure(
         "expected a plan step: acquire [read|write], release [read|write], read, write, "
-        "hold <N>ms, revoke; got '" + text + "'");
+        "hold <N>ms, revoke; got '" +
+        text + "'");
   }
   return parsed;
 }

@@ -75,20 +75,23 @@ void LockClient::openSession() {
   environment_ = std::make_unique<recipes::RecipeEnvironment>(recipes::RecipeEnvironment{
       world_, connector_.process(spec_.name), std::move(zookeeper), spec_.name, parameters_,
       [this](recipes::CodeLine line) {
-        world_.record({.kind = sim::TraceKind::Step, .actor = spec_.name,
-                       .label = description_.name, .request = line.number});
+        world_.record({.kind = sim::TraceKind::Step,
+                       .actor = spec_.name,
+                       .label = description_.name,
+                       .request = line.number});
       },
       std::move(redis), [this] { return connector_.localClockMs(spec_.name); }});
   recipe_ = description_.make(*environment_);
   if (!session_) return;  // Redis: no session to watch
-  session_->setWatcher([this, life = std::weak_ptr<const char>(life_)](
-                           const zookeeper::WatchedEvent& event) {
-    if (life.expired()) return;
-    if (event.type == zookeeper::EventType::None && event.state == zookeeper::SessionState::Expired) {
-      sessionExpired_ = true;
-    }
-    if (recipe_) recipe_->onWatchEvent(event);
-  });
+  session_->setWatcher(
+      [this, life = std::weak_ptr<const char>(life_)](const zookeeper::WatchedEvent& event) {
+        if (life.expired()) return;
+        if (event.type == zookeeper::EventType::None &&
+            event.state == zookeeper::SessionState::Expired) {
+          sessionExpired_ = true;
+        }
+        if (recipe_) recipe_->onWatchEvent(event);
+      });
 }
 
 coro::Task<void> LockClient::run() {
@@ -97,30 +100,22 @@ coro::Task<void> LockClient::run() {
     for (const PlanStep& step : spec_.plan) {
       if (roundAbandoned_) break;
       switch (step.kind) {
-        case PlanStep::Kind::Acquire:
-          co_await acquire(step.mode);
-          break;
-        case PlanStep::Kind::Release:
-          co_await release(step.mode);
-          break;
-        case PlanStep::Kind::Read:
-          resource_.read(spec_.name, token_);
-          break;
-        case PlanStep::Kind::Write:
-          resource_.write(spec_.name, token_);
-          break;
+        case PlanStep::Kind::Acquire: co_await acquire(step.mode); break;
+        case PlanStep::Kind::Release: co_await release(step.mode); break;
+        case PlanStep::Kind::Read: resource_.read(spec_.name, token_); break;
+        case PlanStep::Kind::Write: resource_.write(spec_.name, token_); break;
         case PlanStep::Kind::Hold:
           // A holder of a revocable lock stops holding early when asked to let go.
           if (held_ > 0 && co_await recipe_->holdUnlessRevoked(step.duration)) {
-            world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Revoked,
+            world_.record({.kind = sim::TraceKind::Lock,
+                           .actor = spec_.name,
+                           .op = sim::LockOp::Revoked,
                            .path = node_});
           } else if (held_ == 0) {
             co_await coro::sleepFor(connector_.process(spec_.name), step.duration, life_);
           }
           break;
-        case PlanStep::Kind::Revoke:
-          co_await recipe_->revokeHolder();
-          break;
+        case PlanStep::Kind::Revoke: co_await recipe_->revokeHolder(); break;
       }
     }
     // A round that gave up (timed out, lost its session) lets go of whatever it still holds.
@@ -138,15 +133,20 @@ coro::Task<void> LockClient::run() {
 coro::Task<void> LockClient::acquire(LockMode mode) {
   if (sessionExpired_) openSession();  // as Curator does: a new ZooKeeper handle after expiry
   phase_ = Phase::Acquiring;
-  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Acquiring,
+  world_.record({.kind = sim::TraceKind::Lock,
+                 .actor = spec_.name,
+                 .op = sim::LockOp::Acquiring,
                  .value = recipes::lockModeName(mode)});
   const recipes::AcquireResult result = co_await recipe_->acquire(mode);
   if (!result.acquired) {
     const bool timedOut = result.failure == recipes::AcquireFailure::TimedOut;
     const std::string why = recipes::failureText(result);
-    world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name,
-                   .op = timedOut ? sim::LockOp::TimedOut : sim::LockOp::Failed, .path = result.node,
-                   .value = recipes::lockModeName(mode), .detail = why});
+    world_.record({.kind = sim::TraceKind::Lock,
+                   .actor = spec_.name,
+                   .op = timedOut ? sim::LockOp::TimedOut : sim::LockOp::Failed,
+                   .path = result.node,
+                   .value = recipes::lockModeName(mode),
+                   .detail = why});
     phase_ = held_ > 0 ? Phase::Holding : Phase::Idle;
     roundAbandoned_ = true;
     co_return;
@@ -155,19 +155,29 @@ coro::Task<void> LockClient::acquire(LockMode mode) {
   token_ = result.fencingToken;
   node_ = result.node;
   phase_ = Phase::Holding;
-  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Acquired,
-                 .path = node_, .value = recipes::lockModeName(mode), .request = token_});
+  world_.record({.kind = sim::TraceKind::Lock,
+                 .actor = spec_.name,
+                 .op = sim::LockOp::Acquired,
+                 .path = node_,
+                 .value = recipes::lockModeName(mode),
+                 .request = token_});
 }
 
 coro::Task<void> LockClient::release(LockMode mode) {
   if (held_ == 0) co_return;
   phase_ = Phase::Releasing;
-  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Releasing,
-                 .path = node_, .value = recipes::lockModeName(mode)});
+  world_.record({.kind = sim::TraceKind::Lock,
+                 .actor = spec_.name,
+                 .op = sim::LockOp::Releasing,
+                 .path = node_,
+                 .value = recipes::lockModeName(mode)});
   const bool clean = co_await recipe_->release(mode);
   --held_;
-  world_.record({.kind = sim::TraceKind::Lock, .actor = spec_.name, .op = sim::LockOp::Released,
-                 .path = node_, .value = recipes::lockModeName(mode),
+  world_.record({.kind = sim::TraceKind::Lock,
+                 .actor = spec_.name,
+                 .op = sim::LockOp::Released,
+                 .path = node_,
+                 .value = recipes::lockModeName(mode),
                  .detail = clean ? "" : "release failed (session gone?)"});
   phase_ = held_ > 0 ? Phase::Holding : Phase::Idle;
 }

@@ -12,10 +12,10 @@
 
 #include "client_plan.h"
 #include "protected_resource.h"
+#include "service_connector.h"
 #include "sim/coro/callback_awaiter.h"
 #include "sim/coro/task.h"
 #include "sim/recipes/lock_recipe.h"
-#include "service_connector.h"
 
 namespace lockscope::clients {
 
@@ -56,7 +56,7 @@ class LockClient {
 
   Phase phase_ = Phase::NotStarted;
   int round_ = 0;
-  int held_ = 0;              // nested acquisitions currently held
+  int held_ = 0;  // nested acquisitions currently held
   bool roundAbandoned_ = false;
   bool sessionExpired_ = false;
   int64_t token_ = 0;

@@ -23,8 +23,12 @@ void ProtectedResource::read(const std::string& client, int64_t token) {
   for (const std::string& name : countersOf(client)) {
     Counter& counter = counters_[name];
     counter.readBy[client] = counter.value;
-    world_.record({.kind = sim::TraceKind::Resource, .actor = client, .op = sim::ResourceOp::Read, .path = name,
-                   .value = std::to_string(counter.value), .request = token});
+    world_.record({.kind = sim::TraceKind::Resource,
+                   .actor = client,
+                   .op = sim::ResourceOp::Read,
+                   .path = name,
+                   .value = std::to_string(counter.value),
+                   .request = token});
   }
 }
 
@@ -37,16 +41,25 @@ bool ProtectedResource::write(const std::string& client, int64_t token) {
     if (fenced_ && token < counter.highestToken) {
       const std::string why = "token " + std::to_string(token) + " < highest seen " +
                               std::to_string(counter.highestToken);
-      world_.record({.kind = sim::TraceKind::Resource, .actor = client, .op = sim::ResourceOp::Rejected, .path = name,
-                     .value = shown, .detail = why, .request = token});
+      world_.record({.kind = sim::TraceKind::Resource,
+                     .actor = client,
+                     .op = sim::ResourceOp::Rejected,
+                     .path = name,
+                     .value = shown,
+                     .detail = why,
+                     .request = token});
       accepted = false;
       continue;
     }
     if (fenced_) counter.highestToken = token;
     counter.value = value;
     ++writes_;
-    world_.record({.kind = sim::TraceKind::Resource, .actor = client, .op = sim::ResourceOp::Write, .path = name,
-                   .value = shown, .request = token});
+    world_.record({.kind = sim::TraceKind::Resource,
+                   .actor = client,
+                   .op = sim::ResourceOp::Write,
+                   .path = name,
+                   .value = shown,
+                   .request = token});
   }
   return accepted;
 }

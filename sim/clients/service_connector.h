@@ -20,20 +20,22 @@ class ServiceConnector {
   virtual ~ServiceConnector() = default;
 
   // A new ZooKeeper session; nullptr for a service that is not ZooKeeper.
-  virtual std::unique_ptr<zookeeper::ZooKeeperClient> connectZooKeeper(const std::string& clientName,
-                                                                       int64_t sessionTimeoutMs) {
+  virtual std::unique_ptr<zookeeper::ZooKeeperClient> connectZooKeeper(
+      const std::string& clientName, int64_t sessionTimeoutMs) {
     (void)clientName;
     (void)sessionTimeoutMs;
     return nullptr;
   }
   // One connection per Redis shard, in shard order; empty for a service that is not Redis.
-  virtual std::vector<std::unique_ptr<redis::RedisClient>> connectRedis(const std::string& clientName) {
+  virtual std::vector<std::unique_ptr<redis::RedisClient>> connectRedis(
+      const std::string& clientName) {
     (void)clientName;
     return {};
   }
   // The client's process; valid after its first connect.
   virtual sim::Process& process(const std::string& clientName) = 0;
-  // The client's own clock (Redis recipes read it for lock validity); 0 where clocks are not modelled.
+  // The client's own clock (Redis recipes read it for lock validity); 0 where clocks are not
+  // modelled.
   virtual int64_t localClockMs(const std::string& clientName) {
     (void)clientName;
     return 0;

@@ -22,17 +22,18 @@ bool Signal::Awaiter::await_ready() noexcept {
 void Signal::Awaiter::await_suspend(std::coroutine_handle<> waiting) {
   // One waiter at a time: a second would silently take the first one's place, and the first
   // coroutine would never be resumed.
-  LOCKSCOPE_CHECK(signal_.waiter_ == nullptr, "a second coroutine waits on a Signal that already has one");
+  LOCKSCOPE_CHECK(signal_.waiter_ == nullptr,
+                  "a second coroutine waits on a Signal that already has one");
   signal_.waiter_ = this;
   signal_.waiting_ = waiting;
   const uint64_t generation = ++signal_.generation_;
   if (timeout_ < 0) return;
-  signal_.process_.after(timeout_, [signal = &signal_, alive = std::weak_ptr<bool>(signal_.alive_),
-                                    generation] {
-    const auto living = alive.lock();
-    if (!living || !*living) return;
-    if (signal->waiter_ && signal->generation_ == generation) signal->finish(false);
-  });
+  signal_.process_.after(
+      timeout_, [signal = &signal_, alive = std::weak_ptr<bool>(signal_.alive_), generation] {
+        const auto living = alive.lock();
+        if (!living || !*living) return;
+        if (signal->waiter_ && signal->generation_ == generation) signal->finish(false);
+      });
 }
 
 void Signal::finish(bool notified) {

@@ -23,7 +23,7 @@ class BrokenInvariant : public std::logic_error {
 
 }  // namespace lockscope::sim
 
-#define LOCKSCOPE_CHECK(condition, message)                                                 \
-  (__builtin_expect(static_cast<bool>(condition), 1)                                        \
-       ? static_cast<void>(0)                                                               \
+#define LOCKSCOPE_CHECK(condition, message)          \
+  (__builtin_expect(static_cast<bool>(condition), 1) \
+       ? static_cast<void>(0)                        \
        : ::lockscope::sim::failCheck(#condition, message, __FILE__, __LINE__))

@@ -16,13 +16,14 @@ bool Connection::admit() {
 }
 
 void Connection::scheduleArrival(size_t lane) {
-  const Micros drawn = world_.now() + world_.chooser().between(latency_.low, latency_.high, "latency");
+  const Micros drawn = world_.now() +
+                       world_.chooser().between(latency_.low, latency_.high, "latency");
   // Strictly after the previous arrival in this direction, so the chosen tie-break below can
   // never reorder one connection's messages.
   const Micros arrival = std::max(drawn, lastArrival_[lane] + 1);
   lastArrival_[lane] = arrival;
-  const auto tieBreak =
-      static_cast<uint16_t>(world_.chooser().choose(1u << 16, "simultaneous arrival order"));
+  const auto tieBreak = static_cast<uint16_t>(
+      world_.chooser().choose(1u << 16, "simultaneous arrival order"));
   world_.atWithTieBreak(arrival, tieBreak, [this, tag = epoch_ << 1 | lane] { arrive(tag); });
 }
 

@@ -65,7 +65,7 @@ class Connection {
   std::string name_;
   LatencyRange latency_;
   bool cut_ = false;
-  uint64_t epoch_ = 0;                 // bumped by cut(): older in-flight messages are lost
+  uint64_t epoch_ = 0;                // bumped by cut(): older in-flight messages are lost
   Micros lastArrival_[2] = {-1, -1};  // per direction, for FIFO
   // Messages in flight per direction, oldest first. FIFO arrival means each arrival event is for
   // the front message, so the agenda holds only a 16-byte (this, epoch, lane) callback that

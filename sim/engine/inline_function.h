@@ -41,9 +41,9 @@ class InlineFunction<R(Args...), Capacity> {
   InlineFunction(std::nullptr_t) noexcept {}  // NOLINT: as std::function
 
   template <typename F, typename D = std::decay_t<F>>
-    requires(!std::is_same_v<D, InlineFunction> && std::is_invocable_r_v<R, D&, Args...> &&
-             std::is_copy_constructible_v<D>)
-  InlineFunction(F&& callable) {  // NOLINT: implicit, as std::function
+  requires(!std::is_same_v<D, InlineFunction> && std::is_invocable_r_v<R, D&, Args...> &&
+           std::is_copy_constructible_v<D>)
+      InlineFunction(F&& callable) {  // NOLINT: implicit, as std::function
     // An empty std::function, another empty InlineFunction or a null pointer makes an empty one.
     if constexpr (detail::IsInlineFunction<D>::value || std::is_pointer_v<D>) {
       if (!callable) return;

@@ -37,7 +37,7 @@ template <typename T>
 class [[nodiscard]] Result {
  public:
   Result(T value) : value_(std::move(value)), status_(Status::success()) {}  // NOLINT: implicit
-  Result(Status failure) : status_(std::move(failure)) {                      // NOLINT: implicit
+  Result(Status failure) : status_(std::move(failure)) {                     // NOLINT: implicit
     LOCKSCOPE_CHECK(!status_.ok(), "a Result without a value is a failure");
   }
 

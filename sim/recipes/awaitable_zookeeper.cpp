@@ -45,12 +45,13 @@ coro::CallbackAwaiter<StatResult> AwaitableZooKeeper::setData(std::string path, 
           }};
 }
 
-coro::CallbackAwaiter<ChildrenResult> AwaitableZooKeeper::getChildren(std::string path, bool watch) {
+coro::CallbackAwaiter<ChildrenResult> AwaitableZooKeeper::getChildren(std::string path,
+                                                                      bool watch) {
   return {life_, [this, path = std::move(path), watch](auto resolve) {
-            client_.getChildren(path, watch,
-                                [resolve](ErrorCode rc, const Children& children, const Stat& stat) {
-                                  resolve(ChildrenResult{rc, children, stat});
-                                });
+            client_.getChildren(
+                path, watch, [resolve](ErrorCode rc, const Children& children, const Stat& stat) {
+                  resolve(ChildrenResult{rc, children, stat});
+                });
           }};
 }
 

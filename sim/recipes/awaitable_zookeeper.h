@@ -46,7 +46,8 @@ class AwaitableZooKeeper {
   coro::CallbackAwaiter<ErrorCode> remove(std::string path, int32_t version = -1);
   coro::CallbackAwaiter<StatResult> exists(std::string path, bool watch);
   coro::CallbackAwaiter<DataResult> getData(std::string path, bool watch);
-  coro::CallbackAwaiter<StatResult> setData(std::string path, std::string data, int32_t version = -1);
+  coro::CallbackAwaiter<StatResult> setData(std::string path, std::string data,
+                                            int32_t version = -1);
   coro::CallbackAwaiter<ChildrenResult> getChildren(std::string path, bool watch);
   coro::CallbackAwaiter<ErrorCode> removeAll(std::vector<std::string> paths);
   coro::CallbackAwaiter<ErrorCode> sync(std::string path);

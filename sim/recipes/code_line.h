@@ -9,8 +9,8 @@
 namespace lockscope::recipes {
 
 struct CodeLine {
-  int number = 0;           // from 1, in RecipeDescription::pseudocode; 0: nothing to mark
-  std::string_view claim;   // words line `number` says, e.g. "getChildren("
+  int number = 0;          // from 1, in RecipeDescription::pseudocode; 0: nothing to mark
+  std::string_view claim;  // words line `number` says, e.g. "getChildren("
 };
 
 }  // namespace lockscope::recipes

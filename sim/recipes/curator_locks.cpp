@@ -13,9 +13,9 @@ bool isRevokeRequest(const std::string& data) { return data == "revoke" || data 
 
 std::vector<CodeLine> codeLinesOf(const CuratorLines& lines) {
   std::vector<CodeLine> named;
-  for (const CodeLine& line : {lines.reenter, lines.create, lines.find, lines.watchOwn, lines.list,
-                               lines.check, lines.watchPredecessor, lines.wait, lines.giveUp,
-                               lines.release}) {
+  for (const CodeLine& line :
+       {lines.reenter, lines.create, lines.find, lines.watchOwn, lines.list, lines.check,
+        lines.watchPredecessor, lines.wait, lines.giveUp, lines.release}) {
     if (line.number > 0) named.push_back(line);
   }
   return named;
@@ -132,8 +132,8 @@ coro::Task<AcquireResult> LockInternals::internalLockLoop(
     wakeUp_.clear();
     mark(lines_.watchPredecessor);
     // getData, not exists: on a node already gone it fails and leaves no watch behind.
-    const DataResult predecessor =
-        co_await retrying([&] { return zk_.getData(waitingFor_, true); });
+    const DataResult predecessor = co_await retrying(
+        [&] { return zk_.getData(waitingFor_, true); });
     if (predecessor.rc == ErrorCode::NoNode) continue;
     if (predecessor.rc != ErrorCode::Ok) co_return co_await fail(failedResult(predecessor.rc));
     mark(lines_.wait);

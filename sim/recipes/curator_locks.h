@@ -106,7 +106,7 @@ class LockInternals {
   AwaitableZooKeeper zk_;  // our own lifetime: background reads die with us
   coro::Signal wakeUp_;
   std::string node_;
-  Stat created_;              // our node's Stat: czxid is the fencing token
+  Stat created_;  // our node's Stat: czxid is the fencing token
   bool nodeVanished_ = false;
   std::string waitingFor_;
   bool readingRevocation_ = false;

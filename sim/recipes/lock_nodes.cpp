@@ -17,11 +17,11 @@ long indexOfNode(std::span<const std::string> sorted, std::string_view name) {
   // The list is sorted by sequence suffix, so binary search on it: a herd of N waiters re-listing
   // N children costs N log N, not N^2, per release.
   const long long sequence = zookeeper::sequenceSuffix(name);
-  const auto first = std::lower_bound(
-      sorted.begin(), sorted.end(), sequence, [](const std::string& child, long long wanted) {
-        const long long own = zookeeper::sequenceSuffix(child);
-        return (own < 0 ? LLONG_MAX : own) < wanted;
-      });
+  const auto first = std::lower_bound(sorted.begin(), sorted.end(), sequence,
+                                      [](const std::string& child, long long wanted) {
+                                        const long long own = zookeeper::sequenceSuffix(child);
+                                        return (own < 0 ? LLONG_MAX : own) < wanted;
+                                      });
   for (auto it = first; it != sorted.end(); ++it) {
     if (*it == name) return static_cast<long>(it - sorted.begin());
     const long long own = zookeeper::sequenceSuffix(*it);

@@ -20,8 +20,8 @@ long indexOfNode(std::span<const std::string> sorted, std::string_view name);
 
 // Our node among the lock's children, sorted by sequence.
 struct QueuePosition {
-  long index = -1;            // -1: our node is not there
-  std::string predecessor;    // path of the child just before ours; empty when we are first
+  long index = -1;          // -1: our node is not there
+  std::string predecessor;  // path of the child just before ours; empty when we are first
 };
 QueuePosition queuePosition(const std::string& lockPath, const zookeeper::Children& children,
                             std::string_view node);

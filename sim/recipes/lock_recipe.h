@@ -55,8 +55,8 @@ struct AcquireResult {
   int64_t fencingToken = 0;  // czxid of the lock node: grows with every new lock node
   std::string node;          // the lock node we hold (or held last)
   AcquireFailure failure = AcquireFailure::None;  // None exactly when acquired
-  ErrorCode rc = ErrorCode::Ok;                    // CallFailed: the call's result
-  std::string detail;                              // NoQuorum, NoValidity: the tally
+  ErrorCode rc = ErrorCode::Ok;                   // CallFailed: the call's result
+  std::string detail;                             // NoQuorum, NoValidity: the tally
 };
 
 // The trace's words for a failed acquire: "timed out", "ConnectionLoss", "upgrade refused",
@@ -103,11 +103,11 @@ class LockRecipe {
 
 struct RecipeDescription {
   std::string_view name;
-  std::string_view summary;              // one line, for `lockscope-cli recipes`
+  std::string_view summary;  // one line, for `lockscope-cli recipes`
   std::vector<std::string_view> pseudocode;
-  std::vector<CodeLine> codeLines;       // every line the recipe marks, by name (see code_line.h)
-  bool fair = true;                      // grants follow node creation order (FIFO checker)
-  bool readWrite = false;                // accepts LockMode::Read / Write
+  std::vector<CodeLine> codeLines;         // every line the recipe marks, by name (see code_line.h)
+  bool fair = true;                        // grants follow node creation order (FIFO checker)
+  bool readWrite = false;                  // accepts LockMode::Read / Write
   std::string_view backend = "zookeeper";  // the service it needs: "zookeeper" or "redis"
   std::function<std::unique_ptr<LockRecipe>(RecipeEnvironment&)> make;
 };

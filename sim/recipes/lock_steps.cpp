@@ -56,7 +56,8 @@ coro::Task<CreateResult> createFindingGuid(AwaitableZooKeeper& zk, GuidCreate sp
                                            std::function<void(CodeLine)> markLine) {
   const std::string path = spec.parent + "/" + spec.guid + spec.name;
   CreateResult created;
-  bool mayExist = spec.mayExist;  // a create failed with ConnectionLoss: the server may have done it
+  bool mayExist =
+      spec.mayExist;  // a create failed with ConnectionLoss: the server may have done it
   for (int attempt = 0; attempt <= kConnectionLossRetries; ++attempt) {
     if (mayExist) {
       markLine(spec.findLine);
@@ -114,8 +115,12 @@ void SingleNodeRecipe::onWatchEvent(const zookeeper::WatchedEvent& event) {
 }
 
 coro::Task<CreateResult> SingleNodeRecipe::createGuidNode(CreateMode mode) {
-  GuidCreate spec{.parent = parameters().lockPath, .guid = makeGuid(env_.world.chooser()) + "-",
-                  .name = "lock-", .mode = mode, .createLine = kGuidCreate, .findLine = kGuidRecover};
+  GuidCreate spec{.parent = parameters().lockPath,
+                  .guid = makeGuid(env_.world.chooser()) + "-",
+                  .name = "lock-",
+                  .mode = mode,
+                  .createLine = kGuidCreate,
+                  .findLine = kGuidRecover};
   const CreateResult created = co_await createFindingGuid(zk(), std::move(spec), env_.markLine);
   if (created.rc == ErrorCode::Ok) node_ = created.path;
   co_return created;

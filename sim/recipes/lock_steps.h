@@ -73,9 +73,9 @@ coro::Task<AcquireResult> giveUp(AwaitableZooKeeper& zk, std::string node, Acqui
 // the node and lost the reply) can be told apart: the client lists the parent and looks for its
 // GUID; only when it is not there does it create again.
 struct GuidCreate {
-  std::string parent;     // "/lock"
-  std::string guid;       // what our name starts with: "_c_<uuid>-" (Curator) or "<uuid>-"
-  std::string name;       // the rest: "lock-"
+  std::string parent;  // "/lock"
+  std::string guid;    // what our name starts with: "_c_<uuid>-" (Curator) or "<uuid>-"
+  std::string name;    // the rest: "lock-"
   CreateMode mode = CreateMode::EphemeralSequential;
   std::string data;
   bool createParents = false;  // Curator's creatingParentContainersIfNeeded()
@@ -94,8 +94,8 @@ coro::Task<ErrorCode> createParentContainers(AwaitableZooKeeper& zk, std::string
 struct QueueListing {
   ErrorCode rc = ErrorCode::Ok;
   Children children;
-  long index = -1;           // our place in sequence order
-  std::string predecessor;   // path of the child just before ours; empty when we are first
+  long index = -1;          // our place in sequence order
+  std::string predecessor;  // path of the child just before ours; empty when we are first
 };
 coro::Task<QueueListing> listQueue(AwaitableZooKeeper& zk, std::string lock, std::string node,
                                    bool watch);

@@ -15,26 +15,13 @@ const char* lockModeName(LockMode mode) {
 
 const std::vector<RecipeDescription>& recipeCatalog() {
   static const std::vector<RecipeDescription> catalog = {
-      describeZkNaive(),
-      describeZkChained(),
-      describeZkCurator(),
-      describeZkEphemeral(),
-      describeZkSemaphoreMutex(),
-      describeZkRwLock(),
-      describeZkMultiLock(),
-      describeZkLostWatch(),
-      describeZkLostWatchExists(),
-      describeZkNoRecheck(),
-      describeZkPersistent(),
-      describeZkNoGuid(),
-      describeRedisSetnx(),
-      describeRedisSetnxExpire(),
-      describeRedisUnsafeDel(),
-      describeRedisLock(),
-      describeRedisReentrant(),
-      describeRedisWatchdog(),
-      describeRedlock(),
-      describeRedisFenced(),
+      describeZkNaive(),     describeZkChained(),        describeZkCurator(),
+      describeZkEphemeral(), describeZkSemaphoreMutex(), describeZkRwLock(),
+      describeZkMultiLock(), describeZkLostWatch(),      describeZkLostWatchExists(),
+      describeZkNoRecheck(), describeZkPersistent(),     describeZkNoGuid(),
+      describeRedisSetnx(),  describeRedisSetnxExpire(), describeRedisUnsafeDel(),
+      describeRedisLock(),   describeRedisReentrant(),   describeRedisWatchdog(),
+      describeRedlock(),     describeRedisFenced(),
   };
   return catalog;
 }

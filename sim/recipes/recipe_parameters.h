@@ -21,10 +21,10 @@ struct RecipeParameters {
   bool pipeline = false;               // zk-curator: send getChildren right behind create
   // Redis recipes (sim/recipes/redis_*.cpp, redlock.cpp).
   std::string lockKey = "lock";
-  int64_t ttlMs = 10'000;              // the key's expiry (PX)
-  int64_t retryDelayMs = 100;          // between attempts; Redlock: the bound of a random delay
-  int retries = -1;                    // Redlock's attempts after the first; -1: until it wins
-  int64_t renewEveryMs = 0;            // redis-lock's optional extension period; 0: none
+  int64_t ttlMs = 10'000;                // the key's expiry (PX)
+  int64_t retryDelayMs = 100;            // between attempts; Redlock: the bound of a random delay
+  int retries = -1;                      // Redlock's attempts after the first; -1: until it wins
+  int64_t renewEveryMs = 0;              // redis-lock's optional extension period; 0: none
   bool redlockTimerAfterQuorum = false;  // the unsafe variant (node-redlock PR #167)
 };
 

@@ -27,7 +27,8 @@ class RedisFenced final : public PollingRedisRecipe {
   coro::Task<std::optional<AcquireResult>> attempt(LockMode) override {
     token_ = newToken();
     line(kAcquireScript);
-    const Command command = {"EVAL", std::string(redis::scripts::kFencedAcquire), "1", key(), token_, ttlText()};
+    const Command command = {
+        "EVAL", std::string(redis::scripts::kFencedAcquire), "1", key(), token_, ttlText()};
     const Reply fence = co_await send(0, command);
     if (fence.type != redis::ReplyType::Integer) co_return std::nullopt;
     line(kOurs);
@@ -40,7 +41,8 @@ class RedisFenced final : public PollingRedisRecipe {
 RecipeDescription describeRedisFenced() {
   return RecipeDescription{
       .name = "redis-fenced",
-      .summary = "SET NX PX and INCR of a fencing token in one script; the resource checks the token",
+      .summary =
+          "SET NX PX and INCR of a fencing token in one script; the resource checks the token",
       .pseudocode =
           {
               "EVAL fenced_acquire(lock, <token>, ttl_ms): SET NX PX, then INCR lock:fence",

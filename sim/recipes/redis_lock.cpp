@@ -14,7 +14,7 @@ constexpr CodeLine kSet{1, "SET lock"};
 constexpr CodeLine kOurs{2, "the lock is ours"};
 constexpr CodeLine kWait{3, "sleep"};
 constexpr CodeLine kRenew{4, "compare_and_extend"};
-constexpr CodeLine kDelete{4, "release: DEL"};           // redis-unsafe-del's line 4
+constexpr CodeLine kDelete{4, "release: DEL"};  // redis-unsafe-del's line 4
 constexpr CodeLine kCompareAndDelete{5, "compare_and_delete"};
 
 class RedisSetPx final : public PollingRedisRecipe {
@@ -22,7 +22,9 @@ class RedisSetPx final : public PollingRedisRecipe {
   enum class Release { PlainDel, CompareAndDelete };
 
   RedisSetPx(RecipeEnvironment& environment, Release releaseBy, int64_t renewEveryMs)
-      : PollingRedisRecipe(environment, kWait), releaseBy_(releaseBy), renewEveryMs_(renewEveryMs) {}
+      : PollingRedisRecipe(environment, kWait),
+        releaseBy_(releaseBy),
+        renewEveryMs_(renewEveryMs) {}
 
   coro::Task<bool> release(LockMode) override {
     ++generation_;  // stops the renewals
@@ -54,11 +56,13 @@ class RedisSetPx final : public PollingRedisRecipe {
       co_await sleepMs(renewEveryMs_);
       if (generation != generation_) co_return;
       line(kRenew);
-      const Command command = {"EVAL", std::string(redis::scripts::kCompareAndExtend), "1", key(), token_, ttlText()};
+      const Command command = {
+          "EVAL", std::string(redis::scripts::kCompareAndExtend), "1", key(), token_, ttlText()};
       const Reply extended = co_await send(0, command);
       if (generation != generation_) co_return;
       if (extended.isInteger(0)) {
-        env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName,
+        env_.world.record({.kind = sim::TraceKind::Note,
+                           .actor = env_.clientName,
                            .detail = "the lease was lost: the key is no longer ours"});
         co_return;
       }
@@ -122,7 +126,8 @@ RecipeDescription describeRedisWatchdog() {
   return RecipeDescription{
       .name = "redis-watchdog",
       .summary = "redis-lock whose holder renews the lease every ttl/3 (Redisson's watchdog)",
-      .pseudocode = setPxPseudocode("release: stop renewing; EVAL compare_and_delete(lock, <token>)"),
+      .pseudocode = setPxPseudocode(
+          "release: stop renewing; EVAL compare_and_delete(lock, <token>)"),
       .codeLines = {kSet, kOurs, kWait, kRenew, kCompareAndDelete},
       .fair = false,
       .backend = "redis",
@@ -130,7 +135,8 @@ RecipeDescription describeRedisWatchdog() {
         const int64_t every = environment.parameters.renewEveryMs > 0
                                   ? environment.parameters.renewEveryMs
                                   : std::max<int64_t>(1, environment.parameters.ttlMs / 3);
-        return std::make_unique<RedisSetPx>(environment, RedisSetPx::Release::CompareAndDelete, every);
+        return std::make_unique<RedisSetPx>(environment, RedisSetPx::Release::CompareAndDelete,
+                                            every);
       },
   };
 }

@@ -9,7 +9,8 @@ namespace lockscope::recipes {
 
 coro::CallbackAwaiter<Reply> RedisRecipe::send(size_t shard, Command argv) {
   return {life_, [this, shard, argv = std::move(argv)](auto resolve) mutable {
-            env_.redis.at(shard)->command(std::move(argv), [resolve](const Reply& reply) { resolve(reply); });
+            env_.redis.at(shard)->command(std::move(argv),
+                                          [resolve](const Reply& reply) { resolve(reply); });
           }};
 }
 
@@ -33,11 +34,13 @@ coro::CallbackAwaiter<FanOutResult> RedisRecipe::sendToAll(Command argv, size_t 
             gathering->result.replies.resize(env_.redis.size());
             gathering->left = env_.redis.size();
             for (size_t shard = 0; shard < env_.redis.size(); ++shard) {
-              env_.redis[shard]->command(argv, [this, gathering, shard, quorum, resolve](const Reply& reply) {
-                gathering->result.replies[shard] = reply;
-                if (reply.isOk() && ++gathering->oks == quorum) gathering->result.quorumAtMs = clockMs();
-                if (--gathering->left == 0) resolve(gathering->result);
-              });
+              env_.redis[shard]->command(
+                  argv, [this, gathering, shard, quorum, resolve](const Reply& reply) {
+                    gathering->result.replies[shard] = reply;
+                    if (reply.isOk() && ++gathering->oks == quorum)
+                      gathering->result.quorumAtMs = clockMs();
+                    if (--gathering->left == 0) resolve(gathering->result);
+                  });
             }
           }};
 }

@@ -20,7 +20,8 @@ class RedisReentrant final : public PollingRedisRecipe {
 
   coro::Task<bool> release(LockMode) override {
     line(kRelease);
-    const Command command = {"EVAL", std::string(redis::scripts::kReentrantRelease), "1", key(), ttlText(), owner_};
+    const Command command = {
+        "EVAL", std::string(redis::scripts::kReentrantRelease), "1", key(), ttlText(), owner_};
     const Reply left = co_await send(0, command);
     co_return left.type == redis::ReplyType::Integer;  // nil: we held nothing (it expired)
   }
@@ -28,7 +29,8 @@ class RedisReentrant final : public PollingRedisRecipe {
  protected:
   coro::Task<std::optional<AcquireResult>> attempt(LockMode) override {
     line(kAcquireScript);
-    const Command command = {"EVAL", std::string(redis::scripts::kReentrantAcquire), "1", key(), ttlText(), owner_};
+    const Command command = {
+        "EVAL", std::string(redis::scripts::kReentrantAcquire), "1", key(), ttlText(), owner_};
     const Reply held = co_await send(0, command);
     lastPttlMs_ = held.type == redis::ReplyType::Integer ? held.integer : -1;
     if (!held.isNil()) co_return std::nullopt;
@@ -53,7 +55,8 @@ class RedisReentrant final : public PollingRedisRecipe {
 RecipeDescription describeRedisReentrant() {
   return RecipeDescription{
       .name = "redis-reentrant",
-      .summary = "Redisson's RLock: a hash of owner -> hold count, acquired and released by scripts",
+      .summary =
+          "Redisson's RLock: a hash of owner -> hold count, acquired and released by scripts",
       .pseudocode =
           {
               "EVAL reentrant_acquire(lock, ttl_ms, <owner>): free or ours: HINCRBY +1, PEXPIRE",

@@ -20,10 +20,12 @@ struct SetnxLines {
     return all;
   }
 };
-constexpr SetnxLines kSetnxLines{.ours = {2, "the lock is ours"}, .wait = {3, "sleep"},
-                                 .release = {4, "release: DEL"}};
-constexpr SetnxLines kSetnxExpireLines{.expire = {2, "PEXPIRE"}, .ours = {3, "the lock is ours"},
-                                       .wait = {4, "sleep"}, .release = {5, "release: DEL"}};
+constexpr SetnxLines kSetnxLines{
+    .ours = {2, "the lock is ours"}, .wait = {3, "sleep"}, .release = {4, "release: DEL"}};
+constexpr SetnxLines kSetnxExpireLines{.expire = {2, "PEXPIRE"},
+                                       .ours = {3, "the lock is ours"},
+                                       .wait = {4, "sleep"},
+                                       .release = {5, "release: DEL"}};
 
 class RedisSetnx final : public PollingRedisRecipe {
  public:

@@ -54,11 +54,13 @@ class Redlock final : public RedisRecipe {
       co_await unlockAll();
       if (parameters().retries >= 0 && attempt >= parameters().retries) {
         line(kGiveUp);
-        co_return failed(locked < quorum ? AcquireFailure::NoQuorum : AcquireFailure::NoValidity, tally);
+        co_return failed(locked < quorum ? AcquireFailure::NoQuorum : AcquireFailure::NoValidity,
+                         tally);
       }
       line(kRetry);
       const int64_t delayMs = static_cast<int64_t>(env_.world.chooser().choose(
-          static_cast<uint64_t>(std::max<int64_t>(parameters().retryDelayMs, 1)), "redlock retry delay"));
+          static_cast<uint64_t>(std::max<int64_t>(parameters().retryDelayMs, 1)),
+          "redlock retry delay"));
       co_await sleepMs(delayMs);
     }
   }
@@ -72,11 +74,11 @@ class Redlock final : public RedisRecipe {
   }
 
  private:
-  coro::CallbackAwaiter<FanOutResult> unlockAll() {
-    return sendToAll(compareAndDelete());
-  }
+  coro::CallbackAwaiter<FanOutResult> unlockAll() { return sendToAll(compareAndDelete()); }
   void note(const std::string& text) {
-    env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .op = sim::NoteOp::Redlock,
+    env_.world.record({.kind = sim::TraceKind::Note,
+                       .actor = env_.clientName,
+                       .op = sim::NoteOp::Redlock,
                        .detail = text});
   }
 };

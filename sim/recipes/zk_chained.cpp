@@ -17,7 +17,8 @@ coro::Task<AcquireResult> ChainedRecipe::acquire(LockMode) {
   for (;;) {
     line(kChainedList);
     const QueueListing listed = co_await listQueue(zk(), lock, node_, false);
-    if (listed.rc != ErrorCode::Ok) co_return co_await giveUpNode(kChainedGiveUp, failedResult(listed.rc));
+    if (listed.rc != ErrorCode::Ok)
+      co_return co_await giveUpNode(kChainedGiveUp, failedResult(listed.rc));
     line(kChainedCheck);
     if (listed.index == 0) co_return acquiredResult(node_, created.stat);
     line(kChainedPredecessor);
@@ -26,10 +27,12 @@ coro::Task<AcquireResult> ChainedRecipe::acquire(LockMode) {
     line(kChainedWatch);
     const WatchOutcome watch = co_await watchPredecessor();
     if (watch.next == Next::ListAgain) continue;
-    if (watch.next == Next::Fail) co_return co_await giveUpNode(kChainedGiveUp, failedResult(watch.rc));
+    if (watch.next == Next::Fail)
+      co_return co_await giveUpNode(kChainedGiveUp, failedResult(watch.rc));
     line(kChainedWait);
     const bool woken = co_await waitForWakeUp(wakeUp_, deadline);
-    if (!woken) co_return co_await giveUpNode(kChainedGiveUp, failedResult(AcquireFailure::TimedOut));
+    if (!woken)
+      co_return co_await giveUpNode(kChainedGiveUp, failedResult(AcquireFailure::TimedOut));
     if (ownsAfterWakeUp()) co_return acquiredResult(node_, created.stat);
   }
 }
@@ -55,8 +58,8 @@ coro::Task<CreateResult> ChainedRecipe::createBlindly(CreateMode mode) {
 }
 
 std::vector<CodeLine> chainedCodeLines() {
-  return {kGuidCreate,   kGuidRecover,  kChainedList,   kChainedCheck,  kChainedPredecessor,
-          kChainedWatch, kChainedWait,  kChainedGiveUp, kChainedRelease};
+  return {kGuidCreate,   kGuidRecover, kChainedList,   kChainedCheck,  kChainedPredecessor,
+          kChainedWatch, kChainedWait, kChainedGiveUp, kChainedRelease};
 }
 
 std::vector<std::string_view> chainedPseudocode(const ChainedText& text) {
@@ -76,8 +79,9 @@ std::vector<std::string_view> chainedPseudocode(const ChainedText& text) {
 RecipeDescription describeZkChained() {
   return RecipeDescription{
       .name = "zk-chained",
-      .summary = "ZooKeeper recipe: <guid>-lock- ephemeral-sequential node, watch only the "
-                 "predecessor (exists; null: list again)",
+      .summary =
+          "ZooKeeper recipe: <guid>-lock- ephemeral-sequential node, watch only the "
+          "predecessor (exists; null: list again)",
       .pseudocode = chainedPseudocode({}),
       .codeLines = chainedCodeLines(),
       .make = makeRecipe<ChainedRecipe>,

@@ -43,7 +43,7 @@ class ZkCurator final : public LockRecipe {
 
   coro::Task<bool> revokeHolder() override {
     co_return co_await revokeFirstNode(zk(), parameters().lockPath, env_.markLine, kRevokeList,
-                                           kRevokeWrite);
+                                       kRevokeWrite);
   }
 
  private:
@@ -76,11 +76,12 @@ RecipeDescription describeZkCurator() {
               "pipeline (opt-in, Curator does not): 5 is sent right behind 2, not after its "
               "reply (one session's requests are answered in order); not with revocable",
           },
-      .codeLines = [] {
-        std::vector<CodeLine> named = codeLinesOf(kLines);
-        named.insert(named.end(), {kRevokeList, kRevokeWrite});
-        return named;
-      }(),
+      .codeLines =
+          [] {
+            std::vector<CodeLine> named = codeLinesOf(kLines);
+            named.insert(named.end(), {kRevokeList, kRevokeWrite});
+            return named;
+          }(),
       .make = makeRecipe<ZkCurator>,
   };
 }

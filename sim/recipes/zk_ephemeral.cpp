@@ -25,12 +25,13 @@ class ZkEphemeral final : public SingleNodeRecipe {
     watched_ = owner;
     for (int losses = 0;;) {
       line(kCreate);
-      const CreateResult created =
-          co_await zk().create(owner, env_.clientName, CreateMode::Ephemeral);
+      const CreateResult created = co_await zk().create(owner, env_.clientName,
+                                                        CreateMode::Ephemeral);
       line(kCreated);
       if (created.rc == ErrorCode::Ok) co_return holding(owner, created.stat);
       if (created.rc == ErrorCode::ConnectionLoss && ++losses <= kConnectionLossRetries) continue;
-      if (created.rc != ErrorCode::NodeExists) co_return giveUpAt(kGiveUp, failedResult(created.rc));
+      if (created.rc != ErrorCode::NodeExists)
+        co_return giveUpAt(kGiveUp, failedResult(created.rc));
       wakeUp_.clear();
       line(kWatchOwner);
       const StatResult current = co_await retrying([&] { return zk().exists(owner, true); });
@@ -63,8 +64,9 @@ class ZkEphemeral final : public SingleNodeRecipe {
 RecipeDescription describeZkEphemeral() {
   return RecipeDescription{
       .name = "zk-ephemeral",
-      .summary = "Non-fair: all race to create one EPHEMERAL node; NodeExists: exists(watch) on "
-                 "it, then race again (a herd on one node)",
+      .summary =
+          "Non-fair: all race to create one EPHEMERAL node; NodeExists: exists(watch) on "
+          "it, then race again (a herd on one node)",
       .pseudocode =
           {
               "create(\"/lock/owner\", EPHEMERAL)",

@@ -25,8 +25,9 @@ class ZkLostWatch final : public ChainedRecipe {
 RecipeDescription describeZkLostWatch() {
   return RecipeDescription{
       .name = "zk-lost-watch",
-      .summary = "Broken: lists without a watch, arms a children watch in a later call; a "
-                 "deletion between the two is never seen (waits forever)",
+      .summary =
+          "Broken: lists without a watch, arms a children watch in a later call; a "
+          "deletion between the two is never seen (waits forever)",
       .pseudocode = chainedPseudocode(
           {.predecessor = "(no predecessor: any change of /lock's children will do)",
            .watch = "getChildren(\"/lock\", watch=true), answer ignored  (BUG: a change since 3 "

@@ -25,8 +25,9 @@ class ZkLostWatchExists final : public ChainedRecipe {
 RecipeDescription describeZkLostWatchExists() {
   return RecipeDescription{
       .name = "zk-lost-watch-exists",
-      .summary = "Broken: zk-chained ignoring exists() == null; a predecessor gone before the "
-                 "call sends no event, so the client waits forever",
+      .summary =
+          "Broken: zk-chained ignoring exists() == null; a predecessor gone before the "
+          "call sends no event, so the client waits forever",
       .pseudocode = chainedPseudocode(
           {.watch = "exists(predecessor, watch=true), answer ignored  (BUG: null means it is "
                     "already gone)"}),

@@ -16,11 +16,16 @@ constexpr CodeLine kAcquireEach{1, "for each path"};
 constexpr CodeLine kGiveUp{2, "give up"};
 constexpr CodeLine kAllTaken{3, "all taken"};
 constexpr CodeLine kRelease{4, "release:"};
-constexpr CuratorLines kLines{.reenter = kAcquireEach, .create = kAcquireEach,
-                              .find = kAcquireEach, .watchOwn = kAcquireEach,
-                              .list = kAcquireEach, .check = kAcquireEach,
-                              .watchPredecessor = kAcquireEach, .wait = kAcquireEach,
-                              .giveUp = kGiveUp, .release = kRelease};
+constexpr CuratorLines kLines{.reenter = kAcquireEach,
+                              .create = kAcquireEach,
+                              .find = kAcquireEach,
+                              .watchOwn = kAcquireEach,
+                              .list = kAcquireEach,
+                              .check = kAcquireEach,
+                              .watchPredecessor = kAcquireEach,
+                              .wait = kAcquireEach,
+                              .giveUp = kGiveUp,
+                              .release = kRelease};
 
 class ZkMultiLock final : public LockRecipe {
  public:
@@ -45,7 +50,9 @@ class ZkMultiLock final : public LockRecipe {
       last = result;  // the newest node: its czxid is the highest token
       if (taken + 1 < locks_.size()) {
         // Half of what it wants, held while it waits for the rest: the stage marks the node.
-        env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .op = sim::NoteOp::Multilock,
+        env_.world.record({.kind = sim::TraceKind::Note,
+                           .actor = env_.clientName,
+                           .op = sim::NoteOp::Multilock,
                            .path = result.node,
                            .detail = "holds " + std::to_string(taken + 1) + " of " +
                                      std::to_string(locks_.size()) + " locks"});
@@ -83,8 +90,9 @@ class ZkMultiLock final : public LockRecipe {
 RecipeDescription describeZkMultiLock() {
   return RecipeDescription{
       .name = "zk-multilock",
-      .summary = "Curator InterProcessMultiLock: lockPaths taken in order as zk-curator mutexes, "
-                 "all or nothing; released in reverse order",
+      .summary =
+          "Curator InterProcessMultiLock: lockPaths taken in order as zk-curator mutexes, "
+          "all or nothing; released in reverse order",
       .pseudocode =
           {
               "for each path in lockPaths, in order: acquire it as zk-curator does (until the "

@@ -21,8 +21,8 @@ class ZkNaive final : public SingleNodeRecipe {
     const std::string& lock = parameters().lockPath;
     const Deadline deadline(env_.world, parameters().acquireTimeoutMs);
     line(kCreate);
-    const CreateResult created =
-        co_await zk().create(lock + "/lock-", "", CreateMode::EphemeralSequential);
+    const CreateResult created = co_await zk().create(lock + "/lock-", "",
+                                                      CreateMode::EphemeralSequential);
     if (created.rc != ErrorCode::Ok) co_return failedResult(created.rc);
     node_ = created.path;
     watched_ = lock;
@@ -30,7 +30,8 @@ class ZkNaive final : public SingleNodeRecipe {
       wakeUp_.clear();
       line(kList);
       const QueueListing listed = co_await listQueue(zk(), lock, node_, true);
-      if (listed.rc != ErrorCode::Ok) co_return co_await giveUpNode(kGiveUp, failedResult(listed.rc));
+      if (listed.rc != ErrorCode::Ok)
+        co_return co_await giveUpNode(kGiveUp, failedResult(listed.rc));
       line(kCheck);
       if (listed.index == 0) co_return acquiredResult(node_, created.stat);
       line(kWait);
@@ -45,8 +46,9 @@ class ZkNaive final : public SingleNodeRecipe {
 RecipeDescription describeZkNaive() {
   return RecipeDescription{
       .name = "zk-naive",
-      .summary = "Herd: every waiter watches /lock's children, so every release wakes every "
-                 "waiter and all of them list again",
+      .summary =
+          "Herd: every waiter watches /lock's children, so every release wakes every "
+          "waiter and all of them list again",
       .pseudocode =
           {
               "node = create(\"/lock/lock-\", EPHEMERAL_SEQUENTIAL)",

@@ -29,8 +29,9 @@ class ZkNoRecheck final : public ChainedRecipe {
 RecipeDescription describeZkNoRecheck() {
   return RecipeDescription{
       .name = "zk-no-recheck",
-      .summary = "Broken: takes the predecessor's deletion as ownership without listing again; "
-                 "a crashed waiter before us gives two holders",
+      .summary =
+          "Broken: takes the predecessor's deletion as ownership without listing again; "
+          "a crashed waiter before us gives two holders",
       .pseudocode = chainedPseudocode(
           {.wait = "wait for the watch to fire: predecessor deleted, the lock is ours  (BUG: no "
                    "second look; an earlier node may still hold it)"}),

@@ -86,8 +86,9 @@ class ZkRwLock final : public LockRecipe {
     if (reading_.count > 0) co_return reenter(reading_, LockMode::Read);
     // A writer's read node takes the write node's sequence, so it queues where the writer is.
     const std::string& writeNode = writing_.result.node;
-    const std::string sequence =
-        writing_.count > 0 ? writeNode.substr(writeNode.size() - kSequenceDigits) : "";
+    const std::string sequence = writing_.count > 0
+                                     ? writeNode.substr(writeNode.size() - kSequenceDigits)
+                                     : "";
     const AcquireResult result = co_await read_.attemptLock(deadline, sequence);
     co_return hold(reading_, LockMode::Read, result);
   }
@@ -129,8 +130,9 @@ class ZkRwLock final : public LockRecipe {
 RecipeDescription describeZkRwLock() {
   return RecipeDescription{
       .name = "zk-rwlock",
-      .summary = "Curator InterProcessReadWriteLock: a reader waits for the first writer before "
-                 "it, a writer for every node; downgrade yes, upgrade no",
+      .summary =
+          "Curator InterProcessReadWriteLock: a reader waits for the first writer before "
+          "it, a writer for every node; downgrade yes, upgrade no",
       .pseudocode =
           {
               "write: if this client holds the write lock: count += 1, done",
@@ -149,11 +151,12 @@ RecipeDescription describeZkRwLock() {
               "timed out or failed: delete(node), give up",
               "release: count -= 1; at 0: delete(node)",
           },
-      .codeLines = [] {
-        std::vector<CodeLine> named = codeLinesOf(kLines);
-        named.insert(named.end(), {kWriteReenter, kRefuseUpgrade, kReadReenter});
-        return named;
-      }(),
+      .codeLines =
+          [] {
+            std::vector<CodeLine> named = codeLinesOf(kLines);
+            named.insert(named.end(), {kWriteReenter, kRefuseUpgrade, kReadReenter});
+            return named;
+          }(),
       .readWrite = true,
       .make = makeRecipe<ZkRwLock>,
   };

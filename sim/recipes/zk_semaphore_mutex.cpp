@@ -13,9 +13,15 @@ namespace {
 
 // The internal mutex is one line of this recipe's pseudocode; its release is line 6.
 constexpr CodeLine kMutex{1, "internal mutex"};
-constexpr CuratorLines kMutexLines{.reenter = kMutex, .create = kMutex, .find = kMutex,
-                                   .watchOwn = kMutex, .list = kMutex, .check = kMutex,
-                                   .watchPredecessor = kMutex, .wait = kMutex, .giveUp = kMutex,
+constexpr CuratorLines kMutexLines{.reenter = kMutex,
+                                   .create = kMutex,
+                                   .find = kMutex,
+                                   .watchOwn = kMutex,
+                                   .list = kMutex,
+                                   .check = kMutex,
+                                   .watchPredecessor = kMutex,
+                                   .wait = kMutex,
+                                   .giveUp = kMutex,
                                    .release = {6, "release the internal mutex"}};
 constexpr CodeLine kCreateLease{2, "create("};
 constexpr CodeLine kListLeases{3, "getChildren("};
@@ -62,8 +68,11 @@ class ZkSemaphoreMutex final : public LockRecipe {
 
  private:
   coro::Task<AcquireResult> acquireLease(const Deadline& deadline) {
-    GuidCreate spec{.parent = leasesPath_, .guid = "_c_" + makeGuid(env_.world.chooser()) + "-",
-                    .name = "lease-", .createParents = true, .createLine = kCreateLease,
+    GuidCreate spec{.parent = leasesPath_,
+                    .guid = "_c_" + makeGuid(env_.world.chooser()) + "-",
+                    .name = "lease-",
+                    .createParents = true,
+                    .createLine = kCreateLease,
                     .findLine = kCreateLease};
     const CreateResult created = co_await createFindingGuid(zk(), std::move(spec), env_.markLine);
     if (created.rc != ErrorCode::Ok) co_return failedResult(created.rc);
@@ -81,7 +90,8 @@ class ZkSemaphoreMutex final : public LockRecipe {
       }
       line(kWait);
       const bool woken = co_await waitForWakeUp(leasesChanged_, deadline);
-      if (!woken) co_return co_await giveUpLease(created.path, failedResult(AcquireFailure::TimedOut));
+      if (!woken)
+        co_return co_await giveUpLease(created.path, failedResult(AcquireFailure::TimedOut));
     }
   }
 
@@ -101,8 +111,9 @@ class ZkSemaphoreMutex final : public LockRecipe {
 RecipeDescription describeZkSemaphoreMutex() {
   return RecipeDescription{
       .name = "zk-semaphore-mutex",
-      .summary = "Curator InterProcessSemaphoreMutex: a one-lease semaphore; not reentrant (a "
-                 "second acquire by the holder blocks)",
+      .summary =
+          "Curator InterProcessSemaphoreMutex: a one-lease semaphore; not reentrant (a "
+          "second acquire by the holder blocks)",
       .pseudocode =
           {
               "acquire the internal mutex \"/lock/locks\" as zk-curator does (until the deadline)",

@@ -10,13 +10,11 @@ namespace {
 std::string_view stateOf(const sim::TraceEvent& event) {
   switch (event.kind) {
     case sim::TraceKind::Lock:
-    case sim::TraceKind::Process:
-      return sim::name(event.op);
+    case sim::TraceKind::Process: return sim::name(event.op);
     case sim::TraceKind::SessionState:
       return event.op == sim::SessionOp::Expired && event.actor != "server" ? sim::name(event.op)
-                                                                             : std::string_view{};
-    default:
-      return {};
+                                                                            : std::string_view{};
+    default: return {};
   }
 }
 
@@ -45,8 +43,9 @@ std::vector<NarrationMoment> NarrationTracker::moments() const {
     if (step.at) moments.push_back({origin_ + *step.at, step.text, step.pause, i});
     else if (firedAt_[i]) moments.push_back({*firedAt_[i], step.text, step.pause, i});
   }
-  std::stable_sort(moments.begin(), moments.end(),
-                   [](const NarrationMoment& a, const NarrationMoment& b) { return a.time < b.time; });
+  std::stable_sort(
+      moments.begin(), moments.end(),
+      [](const NarrationMoment& a, const NarrationMoment& b) { return a.time < b.time; });
   return moments;
 }
 

@@ -30,7 +30,8 @@ struct BackendStop {
     FaultFailed,  // a fault could not be applied, so the lesson did not happen (exit 2)
   };
   Kind kind = Kind::None;
-  std::string reason;  // one line: "interrupted by SIGINT", "FILE:LINE:COL: kill_server leader: ..."
+  std::string
+      reason;  // one line: "interrupted by SIGINT", "FILE:LINE:COL: kill_server leader: ..."
 };
 
 class RunBackend {

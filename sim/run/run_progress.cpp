@@ -5,8 +5,9 @@ namespace lockscope::run {
 void RunProgress::onEvent(const sim::TraceEvent& event) {
   using sim::TraceKind;
   if (event.kind == TraceKind::Lock) {
-    if (event.op == sim::LockOp::Acquired || event.op == sim::LockOp::Released || event.op == sim::LockOp::TimedOut ||
-        event.op == sim::LockOp::Failed || event.op == sim::LockOp::Done) {
+    if (event.op == sim::LockOp::Acquired || event.op == sim::LockOp::Released ||
+        event.op == sim::LockOp::TimedOut || event.op == sim::LockOp::Failed ||
+        event.op == sim::LockOp::Done) {
       lastProgress_ = event.time;
     }
     if (event.op == sim::LockOp::Done) done_.emplace(event.actor);

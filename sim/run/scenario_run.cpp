@@ -18,9 +18,11 @@ namespace {
 using scenario::Fault;
 
 // What a client locks: its lock paths (zk-multilock takes several), or its Redis key.
-std::vector<std::string> locksOf(const recipes::RecipeParameters& parameters, const scenario::Scenario& scenario) {
+std::vector<std::string> locksOf(const recipes::RecipeParameters& parameters,
+                                 const scenario::Scenario& scenario) {
   if (scenario.backend == "redis") return {parameters.lockKey};
-  if (scenario.recipe == "zk-multilock" && !parameters.lockPaths.empty()) return parameters.lockPaths;
+  if (scenario.recipe == "zk-multilock" && !parameters.lockPaths.empty())
+    return parameters.lockPaths;
   return {parameters.lockPath};
 }
 
@@ -30,7 +32,8 @@ std::map<std::string, std::vector<std::string>> separateLocks(const scenario::Sc
   std::map<std::string, std::vector<std::string>> locks;
   bool same = true;
   for (const auto& spec : scenario.clients) {
-    std::vector<std::string> own = locksOf(spec.parameters.value_or(scenario.recipeParameters), scenario);
+    std::vector<std::string> own = locksOf(spec.parameters.value_or(scenario.recipeParameters),
+                                           scenario);
     same = same && (locks.empty() || locks.begin()->second == own);
     locks[spec.name] = std::move(own);
   }
@@ -62,7 +65,8 @@ class ScenarioRun {
     // The parents of the locks the clients take, and no others (an unused /lock would be drawn).
     std::vector<std::string> paths;
     for (const auto& spec : scenario_.clients) {
-      const std::vector<std::string> locks = locksOf(spec.parameters.value_or(scenario_.recipeParameters), scenario_);
+      const std::vector<std::string> locks = locksOf(
+          spec.parameters.value_or(scenario_.recipeParameters), scenario_);
       paths.insert(paths.end(), locks.begin(), locks.end());
     }
     std::sort(paths.begin(), paths.end());
@@ -74,9 +78,10 @@ class ScenarioRun {
 
     for (clients::ClientSpec spec : scenario_.clients) {
       spec.startAt += origin;
-      const recipes::RecipeParameters parameters = spec.parameters.value_or(scenario_.recipeParameters);
-      clients_.push_back(std::make_unique<clients::LockClient>(world_, backend_->connector(), recipe_, parameters,
-                                                               std::move(spec), resource_));
+      const recipes::RecipeParameters parameters = spec.parameters.value_or(
+          scenario_.recipeParameters);
+      clients_.push_back(std::make_unique<clients::LockClient>(
+          world_, backend_->connector(), recipe_, parameters, std::move(spec), resource_));
       clients_.back()->start();
     }
     sim::Micros lastFault = origin;
@@ -133,13 +138,14 @@ class ScenarioRun {
   }
 
   void inject(const Fault& fault) {
-    world_.record({.kind = sim::TraceKind::Fault, .actor = fault.client,
+    world_.record({.kind = sim::TraceKind::Fault,
+                   .actor = fault.client,
                    .op = fault.kind,
                    .detail = fault.kind == Fault::Kind::LoseReply
                                  ? (fault.applied ? "applied" : "not applied")
-                                 : fault.kind == Fault::Kind::ClockJump
-                                       ? std::to_string(fault.clockJumpMs) + " ms"
-                                       : ""});
+                             : fault.kind == Fault::Kind::ClockJump
+                                 ? std::to_string(fault.clockJumpMs) + " ms"
+                                 : ""});
     backend_->inject(fault, client(fault.client));
   }
 
@@ -166,7 +172,9 @@ class ScenarioRun {
 }  // namespace
 
 RunReport runScenario(const scenario::Scenario& scenario, const RunOptions& options) {
-  if (!options.backend) throw std::invalid_argument("runScenario: RunOptions.backend is required (backends::backendFor)");
+  if (!options.backend)
+    throw std::invalid_argument(
+        "runScenario: RunOptions.backend is required (backends::backendFor)");
   return ScenarioRun(scenario, options).run();
 }
 

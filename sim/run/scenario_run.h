@@ -34,7 +34,7 @@ struct RunReport {
   std::vector<std::string> unmetExpectations;  // one line each
   uint64_t events = 0;
   sim::Micros virtualTime = 0;
-  std::string endReason;  // "all clients done", "stalled", "time limit", or the backend's stop
+  std::string endReason;    // "all clients done", "stalled", "time limit", or the backend's stop
   BackendStop backendStop;  // a live backend that ended the run early, and why
   std::string traceSha256;
   sim::Micros origin = 0;                  // when the clients started (times are from here)

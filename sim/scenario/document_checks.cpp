@@ -30,11 +30,11 @@ size_t utf8SequenceLength(const std::string& text, size_t index) {
   size_t length;
   unsigned char low = 0x80, high = 0xBF;  // the range allowed for the second byte
   if (lead >= 0xC2 && lead <= 0xDF) length = 2;
-  else if (lead == 0xE0) length = 3, low = 0xA0;                   // no overlong forms
-  else if (lead == 0xED) length = 3, high = 0x9F;                  // no UTF-16 surrogates
+  else if (lead == 0xE0) length = 3, low = 0xA0;   // no overlong forms
+  else if (lead == 0xED) length = 3, high = 0x9F;  // no UTF-16 surrogates
   else if (lead >= 0xE1 && lead <= 0xEF) length = 3;
-  else if (lead == 0xF0) length = 4, low = 0x90;                   // no overlong forms
-  else if (lead == 0xF4) length = 4, high = 0x8F;                  // nothing above U+10FFFF
+  else if (lead == 0xF0) length = 4, low = 0x90;   // no overlong forms
+  else if (lead == 0xF4) length = 4, high = 0x8F;  // nothing above U+10FFFF
   else if (lead >= 0xF1 && lead <= 0xF3) length = 4;
   else return 0;
   if (index + length > text.size()) return 0;
@@ -50,9 +50,11 @@ size_t utf8SequenceLength(const std::string& text, size_t index) {
 std::string readScenarioBytes(const std::string& path) {
   std::error_code error;
   const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (error || !std::filesystem::exists(status)) throw ScenarioError(path + ": cannot open the scenario file");
+  if (error || !std::filesystem::exists(status))
+    throw ScenarioError(path + ": cannot open the scenario file");
   if (!std::filesystem::is_regular_file(status)) {
-    throw ScenarioError(path + ": not a regular file (a directory, device or pipe); expected a scenario file");
+    throw ScenarioError(
+        path + ": not a regular file (a directory, device or pipe); expected a scenario file");
   }
   std::ifstream file(path, std::ios::binary);
   if (!file) throw ScenarioError(path + ": cannot open the scenario file");
@@ -99,12 +101,17 @@ class DocumentStarts final : public YAML::EventHandler {
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { note(mark); }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { note(mark); }
-  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override { note(mark); }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    note(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
     note(mark);
   }
   void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
     note(mark);
   }
   void OnMapEnd() override {}
@@ -124,8 +131,9 @@ YAML::Node parseSingleDocument(const std::string& text, const std::string& name)
   DocumentStarts starts;
   if (!parser.HandleNextDocument(starts)) return YAML::Node();
   if (parser.HandleNextDocument(starts) && starts.count >= 2) {
-    throw ScenarioError(at(name, starts.second) +
-                        ": expected the end of the scenario; a scenario file holds one YAML document");
+    throw ScenarioError(
+        at(name, starts.second) +
+        ": expected the end of the scenario; a scenario file holds one YAML document");
   }
   return YAML::Load(text);  // the first document, built (the text was read through once above)
 }
@@ -139,7 +147,8 @@ void requireUniqueKeys(const YAML::Node& root, const std::string& name) {
     const YAML::Node node = pending.back();
     pending.pop_back();
     if (!node.IsMap() && !node.IsSequence()) continue;
-    if (!node.Mark().is_null() && !visited.insert(static_cast<size_t>(node.Mark().pos)).second) continue;
+    if (!node.Mark().is_null() && !visited.insert(static_cast<size_t>(node.Mark().pos)).second)
+      continue;
     if (node.IsSequence()) {
       for (const YAML::Node& element : node) pending.push_back(element);
       continue;

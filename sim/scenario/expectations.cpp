@@ -36,7 +36,8 @@ std::vector<std::string> unmetExpectations(const Scenario& scenario,
                                            const checkers::RunVerdict& verdict) {
   std::vector<std::string> unmet;
   for (const Expectation& expectation : scenario.expectations) {
-    const std::string where = expectation.location.describe() + ": expected " + expectation.describe();
+    const std::string where = expectation.location.describe() + ": expected " +
+                              expectation.describe();
     if (expectation.isInvariant) {
       const size_t violations = verdict.count(violationKindOf(expectation.name));
       if (expectation.mustHold && violations > 0) {

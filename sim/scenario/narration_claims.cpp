@@ -10,13 +10,19 @@ namespace {
 
 const std::map<std::string, ClaimShape>& shapes() {
   static const std::map<std::string, ClaimShape> all = {
-      {"holders", ClaimShape::Count},         {"violations", ClaimShape::Count},
-      {"acquisitions", ClaimShape::Count},    {"releases", ClaimShape::Count},
-      {"notifications", ClaimShape::Count},   {"holder", ClaimShape::Clients},
-      {"waiting", ClaimShape::Clients},       {"watching", ClaimShape::Clients},
+      {"holders", ClaimShape::Count},
+      {"violations", ClaimShape::Count},
+      {"acquisitions", ClaimShape::Count},
+      {"releases", ClaimShape::Count},
+      {"notifications", ClaimShape::Count},
+      {"holder", ClaimShape::Clients},
+      {"waiting", ClaimShape::Clients},
+      {"watching", ClaimShape::Clients},
       {"part_holder", ClaimShape::Clients},
-      {"node_exists", ClaimShape::Paths},     {"node_absent", ClaimShape::Paths},
-      {"state", ClaimShape::ClientStates},    {"redis_holder", ClaimShape::InstanceHolders}};
+      {"node_exists", ClaimShape::Paths},
+      {"node_absent", ClaimShape::Paths},
+      {"state", ClaimShape::ClientStates},
+      {"redis_holder", ClaimShape::InstanceHolders}};
   return all;
 }
 
@@ -41,9 +47,9 @@ const std::vector<std::string>& claimKeys() {
 }
 
 const std::vector<std::string>& clientStateNames() {
-  static const std::vector<std::string> names = {"idle",      "creating", "listing", "waiting",
-                                                 "holding",   "releasing", "paused", "crashed",
-                                                 "expired",   "done"};
+  static const std::vector<std::string> names = {"idle",    "creating",  "listing", "waiting",
+                                                 "holding", "releasing", "paused",  "crashed",
+                                                 "expired", "done"};
   return names;
 }
 
@@ -66,19 +72,19 @@ NarrationClaim NarrationClaimsReader::readClaim(const std::string& key, const YA
   claim.key = key;
   claim.written = writtenText(value);
   switch (claimShape(key)) {
-    case ClaimShape::Count:
-      r_.bound(value, where, claim.comparison, claim.bound);
-      break;
+    case ClaimShape::Count: r_.bound(value, where, claim.comparison, claim.bound); break;
     case ClaimShape::Clients:
       for (size_t i = 0; i < (value.IsSequence() ? value.size() : 1); ++i) {
         const YAML::Node name = value.IsSequence() ? value[i] : value;
-        claim.names.push_back(client(name, value.IsSequence() ? where + "[" + std::to_string(i) + "]" : where));
+        claim.names.push_back(
+            client(name, value.IsSequence() ? where + "[" + std::to_string(i) + "]" : where));
       }
       break;
     case ClaimShape::Paths:
       for (size_t i = 0; i < (value.IsSequence() ? value.size() : 1); ++i) {
         const YAML::Node name = value.IsSequence() ? value[i] : value;
-        claim.names.push_back(path(name, value.IsSequence() ? where + "[" + std::to_string(i) + "]" : where));
+        claim.names.push_back(
+            path(name, value.IsSequence() ? where + "[" + std::to_string(i) + "]" : where));
       }
       break;
     case ClaimShape::ClientStates:
@@ -90,7 +96,8 @@ NarrationClaim NarrationClaimsReader::readClaim(const std::string& key, const YA
         if (std::find(states.begin(), states.end(), state) == states.end()) {
           std::string expected;
           for (const auto& known : states) expected += (expected.empty() ? " " : ", ") + known;
-          r_.fail(entry.second, where + "." + name, "unknown state '" + state + "'; expected one of:" + expected);
+          r_.fail(entry.second, where + "." + name,
+                  "unknown state '" + state + "'; expected one of:" + expected);
         }
         claim.byName[name] = state;
       }
@@ -105,7 +112,8 @@ NarrationClaim NarrationClaimsReader::readClaim(const std::string& key, const YA
           r_.fail(entry.first, where, "unknown Redis instance '" + instance + "'");
         }
         const std::string holder = r_.text(entry.second, where + "." + instance);
-        claim.byName[instance] = holder == "none" ? holder : client(entry.second, where + "." + instance);
+        claim.byName[instance] = holder == "none" ? holder
+                                                  : client(entry.second, where + "." + instance);
       }
       break;
     }

@@ -1,8 +1,8 @@
 // The `shows:` block of a narration step: what the author says is on the stage at that step's
 // moment, in a small vocabulary the run's state answers exactly (docs/scenario-format.md):
 //
-//   counts, a number or a bound (">= 6"):  holders, violations, acquisitions, releases, notifications
-//   sets of clients, exactly these:         holder, waiting, watching, part_holder
+//   counts, a number or a bound (">= 6"):  holders, violations, acquisitions, releases,
+//   notifications sets of clients, exactly these:         holder, waiting, watching, part_holder
 //   znodes, one path or a list:             node_exists, node_absent
 //   one value per name:                     state {c1: crashed}, redis_holder {redis-3: none}
 //
@@ -32,13 +32,15 @@ const std::vector<std::string>& clientStateNames();
 
 class NarrationClaimsReader {
  public:
-  NarrationClaimsReader(const YamlReader& reader, const Scenario& scenario) : r_(reader), s_(scenario) {}
+  NarrationClaimsReader(const YamlReader& reader, const Scenario& scenario)
+      : r_(reader), s_(scenario) {}
 
   // Reads the mapping at `node` (the step's `shows:`, found at `path`).
   std::vector<NarrationClaim> read(const YAML::Node& node, const std::string& path) const;
 
  private:
-  NarrationClaim readClaim(const std::string& key, const YAML::Node& value, const std::string& path) const;
+  NarrationClaim readClaim(const std::string& key, const YAML::Node& value,
+                           const std::string& path) const;
   std::string client(const YAML::Node& node, const std::string& path) const;
   std::string path(const YAML::Node& node, const std::string& path) const;
 

@@ -6,9 +6,9 @@
 namespace lockscope::scenario {
 namespace {
 
-const std::vector<std::string> kRedisKeys = {"instances", "replicas", "replication_lag_ms",
-                                             "persistence", "request_timeout_ms", "clocks",
-                                             "client_clocks"};
+const std::vector<std::string> kRedisKeys = {
+    "instances",          "replicas", "replication_lag_ms", "persistence",
+    "request_timeout_ms", "clocks",   "client_clocks"};
 const std::vector<std::string> kClockKeys = {"offset_ms", "drift_ppm"};
 constexpr int64_t kMaxMillis = 24LL * 3600 * 1000;
 
@@ -20,20 +20,27 @@ void RedisSectionReader::read(const YAML::Node& node) {
   const std::string path = "redis";
   r_.requireKeys(node, path, kRedisKeys);
   RedisSetup& setup = s_.redis;
-  if (node["instances"]) setup.instances = static_cast<int>(r_.integer(node["instances"], child(path, "instances"), 1, 15));
-  if (node["replicas"]) setup.replicas = static_cast<int>(r_.integer(node["replicas"], child(path, "replicas"), 0, 5));
+  if (node["instances"])
+    setup.instances = static_cast<int>(
+        r_.integer(node["instances"], child(path, "instances"), 1, 15));
+  if (node["replicas"])
+    setup.replicas = static_cast<int>(r_.integer(node["replicas"], child(path, "replicas"), 0, 5));
   if (node["replication_lag_ms"]) {
-    setup.replicationLagMs = r_.integer(node["replication_lag_ms"], child(path, "replication_lag_ms"), 0, kMaxMillis);
+    setup.replicationLagMs = r_.integer(node["replication_lag_ms"],
+                                        child(path, "replication_lag_ms"), 0, kMaxMillis);
   }
   if (node["persistence"]) {
     setup.persistence = r_.text(node["persistence"], child(path, "persistence"));
-    if (setup.persistence != "none" && setup.persistence != "every_second" && setup.persistence != "always") {
-      r_.fail(node["persistence"], child(path, "persistence"),
-              "unknown persistence '" + setup.persistence + "'; expected: none, every_second, always");
+    if (setup.persistence != "none" && setup.persistence != "every_second" &&
+        setup.persistence != "always") {
+      r_.fail(
+          node["persistence"], child(path, "persistence"),
+          "unknown persistence '" + setup.persistence + "'; expected: none, every_second, always");
     }
   }
   if (node["request_timeout_ms"]) {
-    setup.requestTimeoutMs = r_.integer(node["request_timeout_ms"], child(path, "request_timeout_ms"), 0, kMaxMillis);
+    setup.requestTimeoutMs = r_.integer(node["request_timeout_ms"],
+                                        child(path, "request_timeout_ms"), 0, kMaxMillis);
   }
   if (const YAML::Node clocks = node["clocks"]) {
     r_.requireMap(clocks, child(path, "clocks"));
@@ -49,7 +56,9 @@ void RedisSectionReader::read(const YAML::Node& node) {
       const std::string where = child(path, "client_clocks." + name);
       const bool known = std::any_of(s_.clients.begin(), s_.clients.end(),
                                      [&name](const auto& spec) { return spec.name == name; });
-      if (!known) r_.fail(entry.first, where, "unknown client '" + name + "' in '" + child(path, "client_clocks") + "'");
+      if (!known)
+        r_.fail(entry.first, where,
+                "unknown client '" + name + "' in '" + child(path, "client_clocks") + "'");
       setup.clientClocks[name] = readClock(entry.second, where);
     }
   }
@@ -58,9 +67,12 @@ void RedisSectionReader::read(const YAML::Node& node) {
 ClockSetting RedisSectionReader::readClock(const YAML::Node& node, const std::string& path) {
   r_.requireKeys(node, path, kClockKeys);
   ClockSetting clock;
-  if (node["offset_ms"]) clock.offsetMs = r_.integer(node["offset_ms"], child(path, "offset_ms"), -kMaxMillis, kMaxMillis);
+  if (node["offset_ms"])
+    clock.offsetMs = r_.integer(node["offset_ms"], child(path, "offset_ms"), -kMaxMillis,
+                                kMaxMillis);
   // Beyond ±50 % the clock is not a clock any more; real crystals drift by tens of ppm.
-  if (node["drift_ppm"]) clock.driftPpm = r_.integer(node["drift_ppm"], child(path, "drift_ppm"), -500'000, 500'000);
+  if (node["drift_ppm"])
+    clock.driftPpm = r_.integer(node["drift_ppm"], child(path, "drift_ppm"), -500'000, 500'000);
   return clock;
 }
 
@@ -68,7 +80,8 @@ std::vector<std::string> redisInstanceNames(const RedisSetup& redis) {
   std::vector<std::string> names;
   for (int m = 1; m <= redis.instances; ++m) {
     names.push_back("redis-" + std::to_string(m));
-    for (int r = 1; r <= redis.replicas; ++r) names.push_back(names.back().substr(0, names.back().find("-r")) + "-r" + std::to_string(r));
+    for (int r = 1; r <= redis.replicas; ++r)
+      names.push_back(names.back().substr(0, names.back().find("-r")) + "-r" + std::to_string(r));
   }
   return names;
 }
@@ -97,16 +110,19 @@ bool RedisSectionReader::readFault(const YAML::Node& node, const std::string& pa
     return false;
   }
   if (s_.backend != "redis") r_.fail(node, path, "instance faults need 'backend: redis'");
-  if (kinds > 1 || node["applied"]) r_.fail(node, path, "a fault names exactly one client or instance");
+  if (kinds > 1 || node["applied"])
+    r_.fail(node, path, "a fault names exactly one client or instance");
   if (fault.kind == Fault::Kind::ClockJump) {
-    if (!node["by"]) r_.fail(node, path, "clock_jump needs 'by: <duration>' (how far the clock steps)");
+    if (!node["by"])
+      r_.fail(node, path, "clock_jump needs 'by: <duration>' (how far the clock steps)");
     // A clock steps backwards too: "-30s".
     const std::string by = r_.text(node["by"], child(path, "by"));
     const bool backwards = !by.empty() && by[0] == '-';
     sim::Micros micros = 0;
     if (!parseDurationText(backwards ? by.substr(1) : by, micros)) {
-      r_.fail(node["by"], child(path, "by"), "expected a duration such as '30s' or '-500ms' for '" +
-                                                 child(path, "by") + "', got '" + by + "'");
+      r_.fail(node["by"], child(path, "by"),
+              "expected a duration such as '30s' or '-500ms' for '" + child(path, "by") +
+                  "', got '" + by + "'");
     }
     fault.clockJumpMs = (backwards ? -1 : 1) * sim::toMillis(micros);
   } else if (node["by"]) {
@@ -116,7 +132,8 @@ bool RedisSectionReader::readFault(const YAML::Node& node, const std::string& pa
   if (!node["for"]) return true;
   // kill_instance for a while: the restart follows by itself.
   if (fault.kind != Fault::Kind::KillInstance) {
-    r_.fail(node["for"], child(path, "for"), "'for' goes with pause, partition or kill_instance only");
+    r_.fail(node["for"], child(path, "for"),
+            "'for' goes with pause, partition or kill_instance only");
   }
   Fault restart = fault;
   restart.kind = Fault::Kind::RestartInstance;

@@ -27,11 +27,11 @@ struct SourceLocation {
 // `lockscope-cli check` holds the run to: a picture that contradicts its narration fails the
 // lesson instead of reaching a classroom. narration_claims.h lists the keys and their values.
 struct NarrationClaim {
-  std::string key;                 // "holders", "waiting", "node_exists", ...
-  std::string written;             // the value as the author wrote it, for messages
-  std::string comparison = "==";   // counts: "<", "<=", "==", "!=", ">=", ">"
-  double bound = 0;                // counts
-  std::vector<std::string> names;  // lists of clients or paths, sorted
+  std::string key;                            // "holders", "waiting", "node_exists", ...
+  std::string written;                        // the value as the author wrote it, for messages
+  std::string comparison = "==";              // counts: "<", "<=", "==", "!=", ">=", ">"
+  double bound = 0;                           // counts
+  std::vector<std::string> names;             // lists of clients or paths, sorted
   std::map<std::string, std::string> byName;  // state {c1: crashed}, redis_holder {redis-3: none}
   SourceLocation location;
 };
@@ -41,7 +41,7 @@ struct NarrationStep {
   std::string onClient;           // ...or when this client ("any" for anyone)...
   std::string onEvent;            // ...reaches this lock or process state ("acquired", "crashed")
   std::string text;
-  bool pause = false;             // the GUI stops here: "what happens next?"
+  bool pause = false;                  // the GUI stops here: "what happens next?"
   std::vector<NarrationClaim> claims;  // what must be true on the stage at that moment
   SourceLocation location;
 };
@@ -52,8 +52,9 @@ struct Fault {
   using Kind = sim::FaultKind;
   Kind kind = Kind::Crash;
   sim::Micros at = 0;
-  std::string client;  // KillServer: "leader" or a server number; RestartServer: a number or "killed"
-  bool applied = true;  // LoseReply: did the server execute the request whose reply is lost?
+  std::string
+      client;  // KillServer: "leader" or a server number; RestartServer: a number or "killed"
+  bool applied = true;      // LoseReply: did the server execute the request whose reply is lost?
   int64_t clockJumpMs = 0;  // ClockJump: by how much the instance's clock steps
   SourceLocation location;
 };
@@ -61,9 +62,9 @@ using sim::faultKindName;
 
 // An expectation: an invariant that must hold or be violated, or a bound on a metric.
 struct Expectation {
-  std::string name;      // "mutual_exclusion", "notifications_per_release", ...
+  std::string name;  // "mutual_exclusion", "notifications_per_release", ...
   bool isInvariant = true;
-  bool mustHold = true;  // invariants
+  bool mustHold = true;    // invariants
   std::string comparison;  // metrics: "<", "<=", "==", "!=", ">=", ">"
   double bound = 0;
   SourceLocation location;
@@ -79,11 +80,11 @@ struct ClockSetting {
 
 // The `redis:` section (backend: redis).
 struct RedisSetup {
-  int instances = 1;       // independent masters: redis-1..redis-N
-  int replicas = 0;        // per master: redis-1-r1...
+  int instances = 1;  // independent masters: redis-1..redis-N
+  int replicas = 0;   // per master: redis-1-r1...
   int64_t replicationLagMs = 10;
-  std::string persistence = "none";  // none | every_second | always
-  int64_t requestTimeoutMs = 250;    // every client request's timeout (0: none)
+  std::string persistence = "none";                  // none | every_second | always
+  int64_t requestTimeoutMs = 250;                    // every client request's timeout (0: none)
   std::map<std::string, ClockSetting> clocks;        // by instance name
   std::map<std::string, ClockSetting> clientClocks;  // by client name
 };

@@ -16,20 +16,42 @@
 namespace lockscope::scenario {
 namespace {
 
-const std::vector<std::string> kTopKeys = {
-    "title",   "summary",    "narration",          "backend",  "recipe",  "recipe_parameters",
-    "seed",    "clients",    "rounds",             "hold_ms",  "think_ms", "start_spread_ms",
-    "session_timeout_ms",    "tick_time_ms",       "network",  "fenced",  "plan",
-    "max_virtual_ms",        "stall_ms",           "faults",   "expect",   "redis",
-    "live_only"};
-const std::vector<std::string> kClientKeys = {"name",     "plan",     "rounds",
-                                              "start_ms", "hold_ms",  "think_ms",
-                                              "session_timeout_ms", "recipe_parameters"};
-const std::vector<std::string> kRecipeKeys = {
-    "lock_path", "lock_paths",     "acquire_timeout_ms", "revocable", "pipeline",
-    // Redis recipes
-    "lock_key",  "ttl_ms",         "retry_delay_ms",     "retries",
-    "renew_every_ms",              "redlock_timer_after_quorum"};
+const std::vector<std::string> kTopKeys = {"title",
+                                           "summary",
+                                           "narration",
+                                           "backend",
+                                           "recipe",
+                                           "recipe_parameters",
+                                           "seed",
+                                           "clients",
+                                           "rounds",
+                                           "hold_ms",
+                                           "think_ms",
+                                           "start_spread_ms",
+                                           "session_timeout_ms",
+                                           "tick_time_ms",
+                                           "network",
+                                           "fenced",
+                                           "plan",
+                                           "max_virtual_ms",
+                                           "stall_ms",
+                                           "faults",
+                                           "expect",
+                                           "redis",
+                                           "live_only"};
+const std::vector<std::string> kClientKeys = {"name",
+                                              "plan",
+                                              "rounds",
+                                              "start_ms",
+                                              "hold_ms",
+                                              "think_ms",
+                                              "session_timeout_ms",
+                                              "recipe_parameters"};
+const std::vector<std::string> kRecipeKeys = {"lock_path", "lock_paths", "acquire_timeout_ms",
+                                              "revocable", "pipeline",
+                                              // Redis recipes
+                                              "lock_key", "ttl_ms", "retry_delay_ms", "retries",
+                                              "renew_every_ms", "redlock_timer_after_quorum"};
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
 const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause", "shows"};
 
@@ -44,7 +66,8 @@ std::string faultKindsByTarget() {
     const sim::FaultInfo& info = sim::kFaultKinds[i];
     if (i > 0) out += ", ";
     out += info.name;
-    const bool lastOfGroup = i + 1 == sim::kFaultKinds.size() || sim::kFaultKinds[i + 1].target != info.target;
+    const bool lastOfGroup = i + 1 == sim::kFaultKinds.size() ||
+                             sim::kFaultKinds[i + 1].target != info.target;
     if (!lastOfGroup) continue;
     switch (info.target) {
       case sim::FaultTarget::Client: out += " (each naming a client)"; break;
@@ -55,7 +78,9 @@ std::string faultKindsByTarget() {
   return out;
 }
 
-bool isServerFault(Fault::Kind kind) { return sim::faultInfo(kind).target == sim::FaultTarget::Server; }
+bool isServerFault(Fault::Kind kind) {
+  return sim::faultInfo(kind).target == sim::FaultTarget::Server;
+}
 
 // "leader" (kill_server), "killed" (restart_server: the server killed last), or a number from 1.
 bool validServer(Fault::Kind kind, const std::string& server) {
@@ -93,19 +118,24 @@ class SchemaReader {
     if (root["summary"]) s_.summary = r_.text(root["summary"], "summary");
     if (root["live_only"]) {
       s_.liveOnly = r_.text(root["live_only"], "live_only");
-      if (s_.liveOnly.empty()) r_.fail(root["live_only"], "live_only", "'live_only' says why the model cannot teach this lesson; got nothing");
+      if (s_.liveOnly.empty())
+        r_.fail(root["live_only"], "live_only",
+                "'live_only' says why the model cannot teach this lesson; got nothing");
     }
     if (root["backend"]) readBackend(root["backend"]);
     readRecipe(root);
     if (root["seed"]) s_.seed = r_.unsignedInteger(root["seed"], "seed");
     readDefaults(root);
     if (root["network"]) readNetwork(root["network"]);
-    if (root["tick_time_ms"]) s_.tickTimeMs = r_.integer(root["tick_time_ms"], "tick_time_ms", 1, 60'000);
+    if (root["tick_time_ms"])
+      s_.tickTimeMs = r_.integer(root["tick_time_ms"], "tick_time_ms", 1, 60'000);
     if (root["fenced"]) s_.fencedResource = r_.boolean(root["fenced"], "fenced");
     if (root["max_virtual_ms"]) {
-      s_.maxVirtualTime = sim::fromMillis(r_.integer(root["max_virtual_ms"], "max_virtual_ms", 1, kMaxMillis));
+      s_.maxVirtualTime = sim::fromMillis(
+          r_.integer(root["max_virtual_ms"], "max_virtual_ms", 1, kMaxMillis));
     }
-    if (root["stall_ms"]) s_.stallWindow = sim::fromMillis(r_.integer(root["stall_ms"], "stall_ms", 1, kMaxMillis));
+    if (root["stall_ms"])
+      s_.stallWindow = sim::fromMillis(r_.integer(root["stall_ms"], "stall_ms", 1, kMaxMillis));
     readClients(required(root, "clients"));
     readRedis(root);
     if (root["narration"]) readNarration(root["narration"]);
@@ -135,8 +165,8 @@ class SchemaReader {
     }
     const recipes::RecipeDescription* recipe = recipes::findRecipe(s_.recipe);
     if (recipe->backend != s_.backend) {
-      r_.fail(root["recipe"], "recipe", "recipe '" + s_.recipe + "' needs 'backend: " +
-                                            std::string(recipe->backend) + "'");
+      r_.fail(root["recipe"], "recipe",
+              "recipe '" + s_.recipe + "' needs 'backend: " + std::string(recipe->backend) + "'");
     }
   }
 
@@ -146,7 +176,8 @@ class SchemaReader {
     const recipes::RecipeDescription* recipe = recipes::findRecipe(s_.recipe);
     if (!recipe) {
       std::string known;
-      for (const auto& candidate : recipes::recipeCatalog()) known += " " + std::string(candidate.name);
+      for (const auto& candidate : recipes::recipeCatalog())
+        known += " " + std::string(candidate.name);
       r_.fail(node, "recipe", "unknown recipe '" + s_.recipe + "'; expected one of:" + known);
     }
     if (root["recipe_parameters"]) {
@@ -158,7 +189,8 @@ class SchemaReader {
   void readRecipeParameters(const YAML::Node& parameters, const std::string& path,
                             recipes::RecipeParameters& p) {
     r_.requireKeys(parameters, path, kRecipeKeys);
-    if (parameters["lock_path"]) p.lockPath = znodePath(parameters["lock_path"], child(path, "lock_path"));
+    if (parameters["lock_path"])
+      p.lockPath = znodePath(parameters["lock_path"], child(path, "lock_path"));
     if (parameters["lock_paths"]) {
       const YAML::Node list = parameters["lock_paths"];
       r_.requireList(list, child(path, "lock_paths"));
@@ -168,10 +200,13 @@ class SchemaReader {
       }
     }
     if (parameters["acquire_timeout_ms"]) {
-      p.acquireTimeoutMs = r_.integer(parameters["acquire_timeout_ms"], child(path, "acquire_timeout_ms"), -1, kMaxMillis);
+      p.acquireTimeoutMs = r_.integer(parameters["acquire_timeout_ms"],
+                                      child(path, "acquire_timeout_ms"), -1, kMaxMillis);
     }
-    if (parameters["revocable"]) p.revocable = r_.boolean(parameters["revocable"], child(path, "revocable"));
-    if (parameters["pipeline"]) p.pipeline = r_.boolean(parameters["pipeline"], child(path, "pipeline"));
+    if (parameters["revocable"])
+      p.revocable = r_.boolean(parameters["revocable"], child(path, "revocable"));
+    if (parameters["pipeline"])
+      p.pipeline = r_.boolean(parameters["pipeline"], child(path, "pipeline"));
     readRedisParameters(parameters, path, p);
   }
 
@@ -179,25 +214,34 @@ class SchemaReader {
                            recipes::RecipeParameters& p) {
     if (parameters["lock_key"]) {
       p.lockKey = r_.text(parameters["lock_key"], child(path, "lock_key"));
-      if (p.lockKey.empty()) r_.fail(parameters["lock_key"], child(path, "lock_key"), "a Redis key cannot be empty");
+      if (p.lockKey.empty())
+        r_.fail(parameters["lock_key"], child(path, "lock_key"), "a Redis key cannot be empty");
     }
-    if (parameters["ttl_ms"]) p.ttlMs = r_.integer(parameters["ttl_ms"], child(path, "ttl_ms"), 1, kMaxMillis);
+    if (parameters["ttl_ms"])
+      p.ttlMs = r_.integer(parameters["ttl_ms"], child(path, "ttl_ms"), 1, kMaxMillis);
     if (parameters["retry_delay_ms"]) {
-      p.retryDelayMs = r_.integer(parameters["retry_delay_ms"], child(path, "retry_delay_ms"), 1, kMaxMillis);
+      p.retryDelayMs = r_.integer(parameters["retry_delay_ms"], child(path, "retry_delay_ms"), 1,
+                                  kMaxMillis);
     }
-    if (parameters["retries"]) p.retries = static_cast<int>(r_.integer(parameters["retries"], child(path, "retries"), -1, 1'000'000));
+    if (parameters["retries"])
+      p.retries = static_cast<int>(
+          r_.integer(parameters["retries"], child(path, "retries"), -1, 1'000'000));
     if (parameters["renew_every_ms"]) {
-      p.renewEveryMs = r_.integer(parameters["renew_every_ms"], child(path, "renew_every_ms"), 0, kMaxMillis);
+      p.renewEveryMs = r_.integer(parameters["renew_every_ms"], child(path, "renew_every_ms"), 0,
+                                  kMaxMillis);
     }
     if (parameters["redlock_timer_after_quorum"]) {
-      p.redlockTimerAfterQuorum = r_.boolean(parameters["redlock_timer_after_quorum"], child(path, "redlock_timer_after_quorum"));
+      p.redlockTimerAfterQuorum = r_.boolean(parameters["redlock_timer_after_quorum"],
+                                             child(path, "redlock_timer_after_quorum"));
     }
   }
 
   std::string znodePath(const YAML::Node& node, const std::string& path) {
     const std::string value = r_.text(node, path);
-    if (value.size() < 2 || value[0] != '/' || value.back() == '/' || value.find("//") != std::string::npos) {
-      r_.fail(node, path, "expected a znode path such as /lock for '" + path + "', got '" + value + "'");
+    if (value.size() < 2 || value[0] != '/' || value.back() == '/' ||
+        value.find("//") != std::string::npos) {
+      r_.fail(node, path,
+              "expected a znode path such as /lock for '" + path + "', got '" + value + "'");
     }
     requireZnodeNames(node, path, value);
     return value;
@@ -205,29 +249,38 @@ class SchemaReader {
 
   // ZooKeeper refuses "." and ".." as names and control characters (NUL among them) anywhere in a
   // path; the model must refuse what the real server would.
-  void requireZnodeNames(const YAML::Node& node, const std::string& path, const std::string& value) {
+  void requireZnodeNames(const YAML::Node& node, const std::string& path,
+                         const std::string& value) {
     for (const unsigned char character : value) {
       if (character < 0x20 || character == 0x7F) {
-        r_.fail(node, path, "a znode path cannot hold control characters (such as NUL) in '" + path + "'");
+        r_.fail(node, path,
+                "a znode path cannot hold control characters (such as NUL) in '" + path + "'");
       }
     }
     std::stringstream names(value.substr(1));
     for (std::string name; std::getline(names, name, '/');) {
       if (name == "." || name == "..") {
-        r_.fail(node, path, "'" + name + "' cannot name a znode in '" + path + "', got '" + value + "'");
+        r_.fail(node, path,
+                "'" + name + "' cannot name a znode in '" + path + "', got '" + value + "'");
       }
     }
   }
 
   void readDefaults(const YAML::Node& root) {
-    if (root["rounds"]) defaults_.rounds = static_cast<int>(r_.integer(root["rounds"], "rounds", 0, 1'000'000));
-    if (root["hold_ms"]) defaults_.holdTime = sim::fromMillis(r_.integer(root["hold_ms"], "hold_ms", 0, kMaxMillis));
-    if (root["think_ms"]) defaults_.thinkTime = sim::fromMillis(r_.integer(root["think_ms"], "think_ms", 0, kMaxMillis));
+    if (root["rounds"])
+      defaults_.rounds = static_cast<int>(r_.integer(root["rounds"], "rounds", 0, 1'000'000));
+    if (root["hold_ms"])
+      defaults_.holdTime = sim::fromMillis(r_.integer(root["hold_ms"], "hold_ms", 0, kMaxMillis));
+    if (root["think_ms"])
+      defaults_.thinkTime = sim::fromMillis(
+          r_.integer(root["think_ms"], "think_ms", 0, kMaxMillis));
     if (root["start_spread_ms"]) {
-      defaults_.startSpread = sim::fromMillis(r_.integer(root["start_spread_ms"], "start_spread_ms", 0, kMaxMillis));
+      defaults_.startSpread = sim::fromMillis(
+          r_.integer(root["start_spread_ms"], "start_spread_ms", 0, kMaxMillis));
     }
     if (root["session_timeout_ms"]) {
-      defaults_.sessionTimeoutMs = r_.integer(root["session_timeout_ms"], "session_timeout_ms", 1, kMaxMillis);
+      defaults_.sessionTimeoutMs = r_.integer(root["session_timeout_ms"], "session_timeout_ms", 1,
+                                              kMaxMillis);
     }
     if (root["plan"]) defaults_.plan = readPlan(root["plan"], "plan");
   }
@@ -236,11 +289,14 @@ class SchemaReader {
     r_.requireList(node, path);
     std::vector<clients::PlanStep> plan;
     for (size_t i = 0; i < node.size(); ++i) {
-      const Result<clients::PlanStep> parsed = clients::parsePlanStep(r_.text(node[i], item(path, i)));
+      const Result<clients::PlanStep> parsed = clients::parsePlanStep(
+          r_.text(node[i], item(path, i)));
       if (!parsed.ok()) r_.fail(node[i], item(path, i), parsed.message());
       const clients::PlanStep& step = *parsed;
       if (step.duration > sim::fromMillis(kMaxMillis)) {
-        r_.fail(node[i], item(path, i), "a hold lasts at most 24h (" + std::to_string(kMaxMillis) + "ms) in '" + item(path, i) + "'");
+        r_.fail(node[i], item(path, i),
+                "a hold lasts at most 24h (" + std::to_string(kMaxMillis) + "ms) in '" +
+                    item(path, i) + "'");
       }
       plan.push_back(step);
     }
@@ -256,7 +312,8 @@ class SchemaReader {
       if (latency.size() != 2) r_.fail(latency, path, "expected [low, high] for '" + path + "'");
       s_.latency.low = sim::fromMillis(r_.integer(latency[0], item(path, 0), 0, 60'000));
       s_.latency.high = sim::fromMillis(r_.integer(latency[1], item(path, 1), 0, 60'000));
-      if (s_.latency.high < s_.latency.low) r_.fail(latency, path, "'" + path + "': high is below low");
+      if (s_.latency.high < s_.latency.low)
+        r_.fail(latency, path, "'" + path + "': high is below low");
     } else {
       s_.latency.low = s_.latency.high = sim::fromMillis(r_.integer(latency, path, 0, 60'000));
     }
@@ -276,13 +333,16 @@ class SchemaReader {
   void readClients(const YAML::Node& node) {
     if (node.IsScalar()) {
       const int64_t count = r_.integer(node, "clients", 1, kMaxClients);
-      for (int64_t i = 0; i < count; ++i) addClient(makeClient("c" + std::to_string(i + 1), static_cast<size_t>(i)));
+      for (int64_t i = 0; i < count; ++i)
+        addClient(makeClient("c" + std::to_string(i + 1), static_cast<size_t>(i)));
       return;
     }
     r_.requireList(node, "clients");
     if (node.size() == 0) r_.fail(node, "clients", "expected at least one client");
     if (node.size() > static_cast<size_t>(kMaxClients)) {
-      r_.fail(node, "clients", "at most " + std::to_string(kMaxClients) + " clients, got " + std::to_string(node.size()));
+      r_.fail(node, "clients",
+              "at most " + std::to_string(kMaxClients) + " clients, got " +
+                  std::to_string(node.size()));
     }
     size_t index = 0;
     for (const YAML::Node& entry : node) {
@@ -304,17 +364,26 @@ class SchemaReader {
     if (name.empty() || name == "server" || name == "world" || name == "setup" || name == "any") {
       r_.fail(node["name"], child(path, "name"), "'" + name + "' cannot name a client");
     }
-    if (clientNames_.count(name) != 0) r_.fail(node["name"], child(path, "name"), "client name '" + name + "' is used twice");
+    if (clientNames_.count(name) != 0)
+      r_.fail(node["name"], child(path, "name"), "client name '" + name + "' is used twice");
     clients::ClientSpec spec = makeClient(name, index);
     sim::Micros holdTime = defaults_.holdTime;
-    if (node["rounds"]) spec.rounds = static_cast<int>(r_.integer(node["rounds"], child(path, "rounds"), 0, 1'000'000));
-    if (node["start_ms"]) spec.startAt = sim::fromMillis(r_.integer(node["start_ms"], child(path, "start_ms"), 0, kMaxMillis));
-    if (node["think_ms"]) spec.thinkTime = sim::fromMillis(r_.integer(node["think_ms"], child(path, "think_ms"), 0, kMaxMillis));
+    if (node["rounds"])
+      spec.rounds = static_cast<int>(
+          r_.integer(node["rounds"], child(path, "rounds"), 0, 1'000'000));
+    if (node["start_ms"])
+      spec.startAt = sim::fromMillis(
+          r_.integer(node["start_ms"], child(path, "start_ms"), 0, kMaxMillis));
+    if (node["think_ms"])
+      spec.thinkTime = sim::fromMillis(
+          r_.integer(node["think_ms"], child(path, "think_ms"), 0, kMaxMillis));
     if (node["session_timeout_ms"]) {
-      spec.sessionTimeoutMs = r_.integer(node["session_timeout_ms"], child(path, "session_timeout_ms"), 1, kMaxMillis);
+      spec.sessionTimeoutMs = r_.integer(node["session_timeout_ms"],
+                                         child(path, "session_timeout_ms"), 1, kMaxMillis);
     }
     if (node["hold_ms"]) {
-      holdTime = sim::fromMillis(r_.integer(node["hold_ms"], child(path, "hold_ms"), 0, kMaxMillis));
+      holdTime = sim::fromMillis(
+          r_.integer(node["hold_ms"], child(path, "hold_ms"), 0, kMaxMillis));
       if (defaults_.plan.empty()) spec.plan = clients::defaultPlan(holdTime);
     }
     if (node["plan"]) spec.plan = readPlan(node["plan"], child(path, "plan"));
@@ -347,7 +416,8 @@ class SchemaReader {
       narration.location = r_.locate(step, path);
       narration.text = r_.text(required(step, "text"), child(path, "text"));
       if (step["pause"]) narration.pause = r_.boolean(step["pause"], child(path, "pause"));
-      if (step["at"] && step["on"]) r_.fail(step, path, "a narration step takes 'at' or 'on', not both");
+      if (step["at"] && step["on"])
+        r_.fail(step, path, "a narration step takes 'at' or 'on', not both");
       if (step["at"]) {
         narration.at = r_.duration(step["at"], child(path, "at"));
       } else if (step["on"]) {
@@ -366,11 +436,11 @@ class SchemaReader {
     // The lock and process ops a client reaches, and its session's expiry, by their trace names.
     using namespace sim;
     static const std::vector<std::string> events = {
-        std::string(name(LockOp::Acquiring)),   std::string(name(LockOp::Acquired)),
-        std::string(name(LockOp::Released)),    std::string(name(LockOp::TimedOut)),
-        std::string(name(LockOp::Failed)),      std::string(name(LockOp::Done)),
-        std::string(name(ProcessOp::Crashed)),  std::string(name(ProcessOp::Paused)),
-        std::string(name(ProcessOp::Resumed)),  std::string(name(ProcessOp::Restarted)),
+        std::string(name(LockOp::Acquiring)),  std::string(name(LockOp::Acquired)),
+        std::string(name(LockOp::Released)),   std::string(name(LockOp::TimedOut)),
+        std::string(name(LockOp::Failed)),     std::string(name(LockOp::Done)),
+        std::string(name(ProcessOp::Crashed)), std::string(name(ProcessOp::Paused)),
+        std::string(name(ProcessOp::Resumed)), std::string(name(ProcessOp::Restarted)),
         std::string(name(SessionOp::Expired))};
     std::istringstream words(r_.text(node, path));
     std::string who, what, extra;
@@ -417,13 +487,15 @@ class SchemaReader {
         }
         continue;
       }
-      fault.client = clientName(node[name], r_.text(node[name], child(path, name)), child(path, name), false);
+      fault.client = clientName(node[name], r_.text(node[name], child(path, name)),
+                                child(path, name), false);
     }
     if (kinds != 1) {
       r_.fail(node, path, "a fault needs exactly one of: " + faultKindsByTarget());
     }
     if (node["applied"]) {
-      if (fault.kind != Fault::Kind::LoseReply) r_.fail(node["applied"], child(path, "applied"), "'applied' goes with lose_reply only");
+      if (fault.kind != Fault::Kind::LoseReply)
+        r_.fail(node["applied"], child(path, "applied"), "'applied' goes with lose_reply only");
       fault.applied = r_.boolean(node["applied"], child(path, "applied"));
     }
     s_.faults.push_back(fault);
@@ -448,7 +520,9 @@ class SchemaReader {
       expectation.location = r_.locate(entry.first, path);
       if (isInvariant(name)) {
         const std::string value = r_.text(entry.second, path);
-        if (value != "holds" && value != "violated") r_.fail(entry.second, path, "expected 'holds' or 'violated' for '" + path + "', got '" + value + "'");
+        if (value != "holds" && value != "violated")
+          r_.fail(entry.second, path,
+                  "expected 'holds' or 'violated' for '" + path + "', got '" + value + "'");
         expectation.mustHold = value == "holds";
       } else if (isMetric(name)) {
         expectation.isInvariant = false;
@@ -463,9 +537,11 @@ class SchemaReader {
         readBound(entry.second, path, expectation);
       } else {
         std::string expected;
-        for (const auto& invariant : checkers::invariantNames()) expected += std::string(" ") + invariant.name;
+        for (const auto& invariant : checkers::invariantNames())
+          expected += std::string(" ") + invariant.name;
         for (const auto& metric : checkers::kMetrics) expected += std::string(" ") + metric.name;
-        r_.fail(entry.first, path, "unknown expectation '" + name + "'; expected one of:" + expected);
+        r_.fail(entry.first, path,
+                "unknown expectation '" + name + "'; expected one of:" + expected);
       }
       s_.expectations.push_back(expectation);
     }
@@ -477,9 +553,7 @@ class SchemaReader {
     }
     return false;
   }
-  static bool isMetric(const std::string& name) {
-    return checkers::isMetricName(name);
-  }
+  static bool isMetric(const std::string& name) { return checkers::isMetricName(name); }
 
   void readBound(const YAML::Node& node, const std::string& path, Expectation& expectation) {
     r_.bound(node, path, expectation.comparison, expectation.bound);
@@ -502,11 +576,13 @@ std::set<std::string> applyOverrides(YAML::Node& root, const std::vector<Overrid
     try {
       parsed = YAML::Load(override.value);
     } catch (const YAML::Exception& error) {
-      throw ScenarioError("--set " + override.key + ": cannot read '" + override.value + "': " + error.msg);
+      throw ScenarioError("--set " + override.key + ": cannot read '" + override.value +
+                          "': " + error.msg);
     }
     YAML::Node target = root;
     for (size_t i = 0; i + 1 < keys.size(); ++i) {
-      if (!target[keys[i]] || !target[keys[i]].IsMap()) target[keys[i]] = YAML::Node(YAML::NodeType::Map);
+      if (!target[keys[i]] || !target[keys[i]].IsMap())
+        target[keys[i]] = YAML::Node(YAML::NodeType::Map);
       target.reset(target[keys[i]]);
     }
     target[keys.back()] = parsed;
@@ -519,10 +595,13 @@ LoadResult load(const std::function<YAML::Node()>& parse, const std::string& nam
                 const std::vector<Override>& overrides) {
   LoadResult result;
   try {
-    for (const Override& override : overrides) requireUtf8(override.key + "=" + override.value, "--set");
+    for (const Override& override : overrides)
+      requireUtf8(override.key + "=" + override.value, "--set");
     YAML::Node root = parse();
     requireUniqueKeys(root, name);
-    if (!root.IsMap()) throw ScenarioError(name + ":1:1: expected a scenario (a mapping of keys such as title, recipe, clients)");
+    if (!root.IsMap())
+      throw ScenarioError(
+          name + ":1:1: expected a scenario (a mapping of keys such as title, recipe, clients)");
     // A file none of whose keys is a scenario's (a password file, a config) is not quoted back:
     // its first "unknown key" would be a line of it.
     const bool anyScenarioKey = std::any_of(root.begin(), root.end(), [](const auto& entry) {
@@ -530,8 +609,10 @@ LoadResult load(const std::function<YAML::Node()>& parse, const std::string& nam
              std::find(kTopKeys.begin(), kTopKeys.end(), entry.first.Scalar()) != kTopKeys.end();
     });
     if (!anyScenarioKey && root.size() > 0) {
-      throw ScenarioError(name + ":1:1: expected a scenario (a mapping of keys such as title, recipe, clients); "
-                                 "none of this file's keys is one");
+      throw ScenarioError(
+          name +
+          ":1:1: expected a scenario (a mapping of keys such as title, recipe, clients); "
+          "none of this file's keys is one");
     }
     const std::set<std::string> overridden = applyOverrides(root, overrides);
     YamlReader reader(name, overridden);

@@ -54,7 +54,8 @@ std::string faultEntry(const Fault& fault, int indent) {
   std::string entry = pad + "- at: " + std::to_string(fault.at) + "us\n";
   entry += pad + "  " + faultKindName(fault.kind) + ": " + fault.client + "\n";
   if (fault.kind == Fault::Kind::LoseReply && !fault.applied) entry += pad + "  applied: false\n";
-  if (fault.kind == Fault::Kind::ClockJump) entry += pad + "  by: " + std::to_string(fault.clockJumpMs) + "ms\n";
+  if (fault.kind == Fault::Kind::ClockJump)
+    entry += pad + "  by: " + std::to_string(fault.clockJumpMs) + "ms\n";
   return entry;
 }
 
@@ -86,7 +87,8 @@ std::string appendFaults(const std::string& text, const std::vector<Fault>& faul
   return joinLines(lines);
 }
 
-std::string setTopLevelKey(const std::string& text, const std::string& key, const std::string& value) {
+std::string setTopLevelKey(const std::string& text, const std::string& key,
+                           const std::string& value) {
   std::vector<std::string> lines = splitLines(text);
   const size_t at = findTopLevelKey(lines, key);
   if (at == lines.size()) return joinLines(lines) + key + ": " + value + "\n";

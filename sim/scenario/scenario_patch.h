@@ -17,7 +17,8 @@ std::string appendFaults(const std::string& text, const std::vector<Fault>& faul
 
 // The text with top-level `key:` set to `value` (a YAML scalar), replacing the old value and any
 // block under it, or appended when the key is missing.
-std::string setTopLevelKey(const std::string& text, const std::string& key, const std::string& value);
+std::string setTopLevelKey(const std::string& text, const std::string& key,
+                           const std::string& value);
 
 // One fault as a YAML list entry, indented by `indent` spaces: "  - at: 1500us\n    crash: c1\n".
 std::string faultEntry(const Fault& fault, int indent);

@@ -60,11 +60,13 @@ void YamlReader::fail(const YAML::Node& node, const std::string& path,
 }
 
 void YamlReader::requireMap(const YAML::Node& node, const std::string& path) const {
-  if (!node.IsMap()) fail(node, path, "expected a mapping for '" + path + "', got " + kindName(node));
+  if (!node.IsMap())
+    fail(node, path, "expected a mapping for '" + path + "', got " + kindName(node));
 }
 
 void YamlReader::requireList(const YAML::Node& node, const std::string& path) const {
-  if (!node.IsSequence()) fail(node, path, "expected a list for '" + path + "', got " + kindName(node));
+  if (!node.IsSequence())
+    fail(node, path, "expected a list for '" + path + "', got " + kindName(node));
 }
 
 void YamlReader::requireKeys(const YAML::Node& map, const std::string& path,
@@ -81,9 +83,11 @@ void YamlReader::requireKeys(const YAML::Node& map, const std::string& path,
     }
     // A short excerpt only: the key may be a line of a file that was never a scenario.
     size_t cut = std::min<size_t>(key.size(), 40);
-    while (cut < key.size() && cut > 0 && (static_cast<unsigned char>(key[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+    while (cut < key.size() && cut > 0 && (static_cast<unsigned char>(key[cut]) & 0xC0) == 0x80)
+      --cut;  // whole UTF-8 characters
     const std::string shown = cut < key.size() ? key.substr(0, cut) + "..." : key;
-    std::string message = "unknown key '" + shown + "'" + (path.empty() ? "" : " in '" + path + "'");
+    std::string message = "unknown key '" + shown + "'" +
+                          (path.empty() ? "" : " in '" + path + "'");
     if (best <= 3) message += " (did you mean '" + closest + "'?)";
     else {
       message += "; expected one of:";
@@ -107,8 +111,9 @@ int64_t YamlReader::integer(const YAML::Node& node, const std::string& path, int
     fail(node, path, "expected a whole number for '" + path + "', got '" + value + "'");
   }
   if (number < min || number > max) {
-    fail(node, path, "'" + path + "' must be between " + std::to_string(min) + " and " +
-                         std::to_string(max) + ", got " + value);
+    fail(node, path,
+         "'" + path + "' must be between " + std::to_string(min) + " and " + std::to_string(max) +
+             ", got " + value);
   }
   return number;
 }
@@ -118,7 +123,8 @@ uint64_t YamlReader::unsignedInteger(const YAML::Node& node, const std::string& 
   uint64_t number = 0;
   const auto result = std::from_chars(value.data(), value.data() + value.size(), number);
   if (result.ec != std::errc() || result.ptr != value.data() + value.size()) {
-    fail(node, path, "expected a non-negative whole number for '" + path + "', got '" + value + "'");
+    fail(node, path,
+         "expected a non-negative whole number for '" + path + "', got '" + value + "'");
   }
   return number;
 }
@@ -133,7 +139,8 @@ bool YamlReader::boolean(const YAML::Node& node, const std::string& path) const 
 bool parseDurationText(const std::string& text, sim::Micros& micros) {
   if (text.empty()) return false;
   size_t digits = 0;
-  while (digits < text.size() && (std::isdigit(static_cast<unsigned char>(text[digits])) || text[digits] == '.')) {
+  while (digits < text.size() &&
+         (std::isdigit(static_cast<unsigned char>(text[digits])) || text[digits] == '.')) {
     ++digits;
   }
   const std::string number = text.substr(0, digits);
@@ -164,8 +171,9 @@ sim::Micros YamlReader::duration(const YAML::Node& node, const std::string& path
   const std::string value = text(node, path);
   sim::Micros micros = 0;
   if (!parseDurationText(value, micros)) {
-    fail(node, path, "expected a duration for '" + path + "' such as 250ms, 2s, 2.5s or 1500us, got '" +
-                         value + "'");
+    fail(node, path,
+         "expected a duration for '" + path + "' such as 250ms, 2s, 2.5s or 1500us, got '" + value +
+             "'");
   }
   return micros;
 }
@@ -187,7 +195,8 @@ void YamlReader::bound(const YAML::Node& node, const std::string& path, std::str
   number.imbue(std::locale::classic());
   std::string trailing;
   if (!(number >> value) || (number >> trailing)) {
-    fail(node, path, "expected a bound such as '>= 6' or '== 10' for '" + path + "', got '" + written + "'");
+    fail(node, path,
+         "expected a bound such as '>= 6' or '== 10' for '" + path + "', got '" + written + "'");
   }
 }
 

@@ -17,9 +17,20 @@
 namespace lockscope::sim {
 
 enum class FaultKind : uint8_t {
-  Crash, Restart, Pause, Resume, Partition, Heal, ExpireSession, LoseReply,
-  KillInstance, RestartInstance, ClockJump, Failover,
-  KillServer, RestartServer,
+  Crash,
+  Restart,
+  Pause,
+  Resume,
+  Partition,
+  Heal,
+  ExpireSession,
+  LoseReply,
+  KillInstance,
+  RestartInstance,
+  ClockJump,
+  Failover,
+  KillServer,
+  RestartServer,
 };
 
 // What a fault's key names in a scenario (`crash: c1`, `kill_instance: redis-2`, `kill_server: 2`).
@@ -27,16 +38,19 @@ enum class FaultTarget : uint8_t { Client, RedisInstance, Server };
 
 // The services that apply a fault (bit flags); elsewhere the run ignores it or refuses it.
 enum FaultService : uint8_t {
-  kZooKeeperModel = 1, kZooKeeperLive = 2, kRedisModel = 4, kRedisLive = 8,
+  kZooKeeperModel = 1,
+  kZooKeeperLive = 2,
+  kRedisModel = 4,
+  kRedisLive = 8,
   kEveryService = kZooKeeperModel | kZooKeeperLive | kRedisModel | kRedisLive,
 };
 
 struct FaultInfo {
   FaultKind kind;
-  const char* name;       // the scenario key, the trace op, the GUI's and the reports' word
+  const char* name;  // the scenario key, the trace op, the GUI's and the reports' word
   FaultTarget target;
-  uint8_t services;       // FaultService flags
-  const char* meaning;    // one line, for messages and the docs
+  uint8_t services;     // FaultService flags
+  const char* meaning;  // one line, for messages and the docs
 };
 
 // In the enum's order (checked below), so a kind's row is found by its value.
@@ -81,7 +95,9 @@ constexpr bool faultKindsInEnumOrder() {
 static_assert(faultKindsInEnumOrder() &&
               kFaultKinds.size() == static_cast<size_t>(FaultKind::RestartServer) + 1);
 
-constexpr const FaultInfo& faultInfo(FaultKind kind) { return kFaultKinds[static_cast<size_t>(kind)]; }
+constexpr const FaultInfo& faultInfo(FaultKind kind) {
+  return kFaultKinds[static_cast<size_t>(kind)];
+}
 constexpr const char* faultKindName(FaultKind kind) { return faultInfo(kind).name; }
 constexpr bool faultSupported(FaultKind kind, FaultService service) {
   return (faultInfo(kind).services & service) != 0;

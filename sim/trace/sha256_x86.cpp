@@ -18,12 +18,14 @@ bool cpuHasShaExtensions() {
 }
 
 __attribute__((target("sha,sse4.1,ssse3"))) void compressBlocksShaNi(uint32_t state[8],
-                                                                      const uint8_t* data,
-                                                                      size_t blocks) {
+                                                                     const uint8_t* data,
+                                                                     size_t blocks) {
   const __m128i byteSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
   // The instructions want the state as ABEF and CDGH.
-  __m128i tmp = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0])), 0xB1);
-  __m128i state1 = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4])), 0x1B);
+  __m128i tmp = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0])),
+                                  0xB1);
+  __m128i state1 = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4])),
+                                     0x1B);
   __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);
   state1 = _mm_blend_epi16(state1, tmp, 0xF0);
 
@@ -38,7 +40,8 @@ __attribute__((target("sha,sse4.1,ssse3"))) void compressBlocksShaNi(uint32_t st
     for (int group = 0; group < 16; ++group) {
       __m128i& current = words[group % 4];
       if (group < 4) {
-        current = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * group)), byteSwap);
+        current = _mm_shuffle_epi8(
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * group)), byteSwap);
       }
       const auto* constants = reinterpret_cast<const __m128i*>(&kSha256RoundConstants[4 * group]);
       __m128i message = _mm_add_epi32(current, _mm_load_si128(constants));

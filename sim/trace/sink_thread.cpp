@@ -38,7 +38,8 @@ void SinkThread::onEvent(const TraceEvent& event) {
   if (filling_.used + staged_ + bound > filling_.capacity) handOver(bound);
   if (bound > kStagingBytes) {  // rare (a huge note): packed straight into the batch
     flushStaged(true);
-    filling_.used = static_cast<size_t>(packEvent(event, filling_.data.get() + filling_.used) - filling_.data.get());
+    filling_.used = static_cast<size_t>(packEvent(event, filling_.data.get() + filling_.used) -
+                                        filling_.data.get());
     return;
   }
   if (staged_ + bound > kStagingBytes) flushStaged(false);
@@ -111,7 +112,8 @@ void SinkThread::run() {
       }
     }
     std::lock_guard lock(mutex_);
-    if (batch.capacity == kBatchBytes && spare_.size() < kMaxQueued) spare_.push_back(std::move(batch));
+    if (batch.capacity == kBatchBytes && spare_.size() < kMaxQueued)
+      spare_.push_back(std::move(batch));
   }
 }
 

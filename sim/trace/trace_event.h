@@ -18,16 +18,16 @@ namespace lockscope::sim {
 struct TraceEvent {
   Micros time = 0;
   TraceKind kind = TraceKind::Note;
-  std::string_view actor;        // "server", a client's name, or "world"
-  TraceOp op;                    // what happened, typed by kind (trace_ops.h); JSON "op"
-  std::string_view label;        // Step only: the recipe's name, written as "op" (an open set)
+  std::string_view actor;  // "server", a client's name, or "world"
+  TraceOp op;              // what happened, typed by kind (trace_ops.h); JSON "op"
+  std::string_view label;  // Step only: the recipe's name, written as "op" (an open set)
   std::string_view path;
-  std::string_view rc;           // result code name, "OK" on success
-  std::string_view value;        // created path, event type, session state, mode
+  std::string_view rc;     // result code name, "OK" on success
+  std::string_view value;  // created path, event type, session state, mode
   std::string_view detail;
   int64_t session = 0;
   int64_t zxid = 0;
-  int64_t request = 0;      // the client's request number (xid)
+  int64_t request = 0;  // the client's request number (xid)
 };
 
 // What the JSON writes under "op": the op's name, or a Step's label.

@@ -53,8 +53,10 @@ class LineParser {
           // The writer escapes control bytes only (\u00XX); a byte is what it stood for.
           unsigned code = 0;
           if (at_ + 4 > line_.size()) return std::nullopt;
-          const auto [end, ec] = std::from_chars(line_.data() + at_, line_.data() + at_ + 4, code, 16);
-          if (ec != std::errc() || end != line_.data() + at_ + 4 || code > 0xff) return std::nullopt;
+          const auto [end, ec] = std::from_chars(line_.data() + at_, line_.data() + at_ + 4, code,
+                                                 16);
+          if (ec != std::errc() || end != line_.data() + at_ + 4 || code > 0xff)
+            return std::nullopt;
           out += static_cast<char>(code);
           at_ += 4;
           break;
@@ -76,7 +78,8 @@ class LineParser {
 
  private:
   void skipSpace() {
-    while (at_ < line_.size() && (line_[at_] == ' ' || line_[at_] == '\t' || line_[at_] == '\r')) ++at_;
+    while (at_ < line_.size() && (line_[at_] == ' ' || line_[at_] == '\t' || line_[at_] == '\r'))
+      ++at_;
   }
 
   std::string_view line_;
@@ -84,8 +87,8 @@ class LineParser {
 };
 
 // Sets the field `key` of `event` from the parser's next value; false (and `error`) if it cannot.
-bool readField(const std::string& key, LineParser& parser, RecordedEvent& event, std::string& opText,
-               std::string& kindText, std::string& error) {
+bool readField(const std::string& key, LineParser& parser, RecordedEvent& event,
+               std::string& opText, std::string& kindText, std::string& error) {
   std::string* text = key == "actor"    ? &event.actor
                       : key == "op"     ? &opText
                       : key == "kind"   ? &kindText

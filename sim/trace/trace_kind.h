@@ -10,23 +10,23 @@
 namespace lockscope::sim {
 
 enum class TraceKind : uint8_t {
-  Request,        // a client sent a request: op (ZooKeeperOp or RedisOp), path, request
-  Reply,          // a client received a reply: op, path, request, rc (+ value: created path / data)
-  NodeCreated,    // the server created a znode: path, zxid, session (owner if ephemeral), mode
-  NodeDeleted,    // the server deleted a znode: path, zxid
-  NodeChanged,    // the server changed a znode's data: path, zxid, version
-  WatchSet,       // a watch was armed at the server: path, op (WatchOp)
-  WatchFired,     // the server fired a watch: path, event
-  WatchDelivered, // the client received a watch event: path, event
-  SessionState,   // a session changed state: session, op (SessionOp)
-  Fault,          // a fault was injected: op (FaultKind, or ServerFaultOp) (+ detail)
-  Process,        // a client process changed state: op (ProcessOp)
-  Lock,           // a client's lock state: op (LockOp), path (its node), value (mode), request
-                  //   (fencing token)
-  Resource,       // the protected resource: op (ResourceOp), value (the number), request (fencing
-                  //   token presented), detail (why rejected)
-  Step,           // a client reached a pseudocode line: label (the recipe), request (line, from 1)
-  Note,           // free text for lessons and tools: detail (+ op: NoteOp, what it is about)
+  Request,      // a client sent a request: op (ZooKeeperOp or RedisOp), path, request
+  Reply,        // a client received a reply: op, path, request, rc (+ value: created path / data)
+  NodeCreated,  // the server created a znode: path, zxid, session (owner if ephemeral), mode
+  NodeDeleted,  // the server deleted a znode: path, zxid
+  NodeChanged,  // the server changed a znode's data: path, zxid, version
+  WatchSet,     // a watch was armed at the server: path, op (WatchOp)
+  WatchFired,   // the server fired a watch: path, event
+  WatchDelivered,  // the client received a watch event: path, event
+  SessionState,    // a session changed state: session, op (SessionOp)
+  Fault,           // a fault was injected: op (FaultKind, or ServerFaultOp) (+ detail)
+  Process,         // a client process changed state: op (ProcessOp)
+  Lock,            // a client's lock state: op (LockOp), path (its node), value (mode), request
+                   //   (fencing token)
+  Resource,        // the protected resource: op (ResourceOp), value (the number), request (fencing
+                   //   token presented), detail (why rejected)
+  Step,            // a client reached a pseudocode line: label (the recipe), request (line, from 1)
+  Note,            // free text for lessons and tools: detail (+ op: NoteOp, what it is about)
   // Redis (backends/model/redis); actor is the instance ("redis-1", "redis-1-r1").
   KeyChanged,     // a key was written: op (KeyChangedOp), path (key), value (string, or
                   //   "field=count,..." for a hash), request (PTTL ms then, -1: no expiry), zxid

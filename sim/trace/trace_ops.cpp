@@ -14,7 +14,9 @@ constexpr std::span<const std::string_view> namesOf() {
 // names are placed at its own set's index, so the order here cannot be wrong.
 constexpr auto kNamesBySet = [] {
   std::array<std::span<const std::string_view>, kOpSetCount> table{};
-  auto place = [&table]<TraceOpEnum Op>(Op) { table[static_cast<size_t>(OpNames<Op>::kSet)] = namesOf<Op>(); };
+  auto place = [&table]<TraceOpEnum Op>(Op) {
+    table[static_cast<size_t>(OpNames<Op>::kSet)] = namesOf<Op>();
+  };
   place(ZooKeeperOp{}), place(RedisOp{}), place(WatchOp{}), place(SessionOp{}), place(ProcessOp{});
   place(LockOp{}), place(ResourceOp{}), place(KeyChangedOp{}), place(KeyDeletedOp{});
   place(RedisInstanceOp{}), place(NoteOp{}), place(FaultKind{}), place(ServerFaultOp{});

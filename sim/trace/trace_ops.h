@@ -29,19 +29,53 @@ namespace lockscope::sim {
 
 // Request and Reply: a ZooKeeper call (the model's and the live client's alike).
 enum class ZooKeeperOp : uint8_t {
-  Create, Delete, Exists, GetData, SetData, GetChildren, Sync, Ping, CloseSession, SetWatches,
+  Create,
+  Delete,
+  Exists,
+  GetData,
+  SetData,
+  GetChildren,
+  Sync,
+  Ping,
+  CloseSession,
+  SetWatches,
   Multi,
 };
 // Request and Reply: a Redis command, or the name of the script an EVAL runs
 // (backends/api/redis_scripts.h). The commands are the ones the model executes.
 enum class RedisOp : uint8_t {
-  Set, SetNx, Get, Del, Exists, PExpire, Expire, PTtl, Ttl, Incr, HIncrBy, HExists, HGet,
-  CompareAndDelete, CompareAndExtend, ReentrantAcquire, ReentrantRelease, FencedAcquire,
+  Set,
+  SetNx,
+  Get,
+  Del,
+  Exists,
+  PExpire,
+  Expire,
+  PTtl,
+  Ttl,
+  Incr,
+  HIncrBy,
+  HExists,
+  HGet,
+  CompareAndDelete,
+  CompareAndExtend,
+  ReentrantAcquire,
+  ReentrantRelease,
+  FencedAcquire,
 };
 enum class WatchOp : uint8_t { Data, Child, Exists };  // WatchSet: which watch was armed
 enum class SessionOp : uint8_t { Created, Resumed, Connected, Disconnected, Expired, Closed };
 enum class ProcessOp : uint8_t { Paused, Resumed, Crashed, Restarted };
-enum class LockOp : uint8_t { Acquiring, Acquired, Releasing, Released, TimedOut, Failed, Revoked, Done };
+enum class LockOp : uint8_t {
+  Acquiring,
+  Acquired,
+  Releasing,
+  Released,
+  TimedOut,
+  Failed,
+  Revoked,
+  Done
+};
 enum class ResourceOp : uint8_t { Read, Write, Rejected };
 enum class KeyChangedOp : uint8_t { Set, Incr, PExpire, HIncrBy };  // the write's cause
 enum class KeyDeletedOp : uint8_t { Del, Expired };
@@ -52,8 +86,20 @@ enum class ServerFaultOp : uint8_t { DropConnection };
 
 // Which enum a TraceOp holds.
 enum class OpSet : uint8_t {
-  None, ZooKeeper, Redis, Watch, Session, Process, Lock, Resource, KeyChanged, KeyDeleted,
-  RedisInstance, Note, Fault, ServerFault,
+  None,
+  ZooKeeper,
+  Redis,
+  Watch,
+  Session,
+  Process,
+  Lock,
+  Resource,
+  KeyChanged,
+  KeyDeleted,
+  RedisInstance,
+  Note,
+  Fault,
+  ServerFault,
 };
 inline constexpr size_t kOpSetCount = static_cast<size_t>(OpSet::ServerFault) + 1;
 
@@ -71,15 +117,29 @@ struct OpSetOf {
 template <>
 struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp::Multi> {
   static constexpr std::array<std::string_view, 11> kNames = {
-      "create", "delete", "exists", "getData", "setData", "getChildren", "sync", "ping",
-      "closeSession", "setWatches", "multi"};
+      "create", "delete", "exists",       "getData",    "setData", "getChildren",
+      "sync",   "ping",   "closeSession", "setWatches", "multi"};
 };
 template <>
 struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::FencedAcquire> {
-  static constexpr std::array<std::string_view, 18> kNames = {
-      "SET", "SETNX", "GET", "DEL", "EXISTS", "PEXPIRE", "EXPIRE", "PTTL", "TTL", "INCR",
-      "HINCRBY", "HEXISTS", "HGET", "compare_and_delete", "compare_and_extend",
-      "reentrant_acquire", "reentrant_release", "fenced_acquire"};
+  static constexpr std::array<std::string_view, 18> kNames = {"SET",
+                                                              "SETNX",
+                                                              "GET",
+                                                              "DEL",
+                                                              "EXISTS",
+                                                              "PEXPIRE",
+                                                              "EXPIRE",
+                                                              "PTTL",
+                                                              "TTL",
+                                                              "INCR",
+                                                              "HINCRBY",
+                                                              "HEXISTS",
+                                                              "HGET",
+                                                              "compare_and_delete",
+                                                              "compare_and_extend",
+                                                              "reentrant_acquire",
+                                                              "reentrant_release",
+                                                              "fenced_acquire"};
 };
 template <>
 struct OpNames<WatchOp> : OpSetOf<WatchOp, OpSet::Watch, WatchOp::Exists> {
@@ -87,12 +147,13 @@ struct OpNames<WatchOp> : OpSetOf<WatchOp, OpSet::Watch, WatchOp::Exists> {
 };
 template <>
 struct OpNames<SessionOp> : OpSetOf<SessionOp, OpSet::Session, SessionOp::Closed> {
-  static constexpr std::array<std::string_view, 6> kNames = {
-      "created", "resumed", "connected", "disconnected", "expired", "closed"};
+  static constexpr std::array<std::string_view, 6> kNames = {"created",      "resumed", "connected",
+                                                             "disconnected", "expired", "closed"};
 };
 template <>
 struct OpNames<ProcessOp> : OpSetOf<ProcessOp, OpSet::Process, ProcessOp::Restarted> {
-  static constexpr std::array<std::string_view, 4> kNames = {"paused", "resumed", "crashed", "restarted"};
+  static constexpr std::array<std::string_view, 4> kNames = {"paused", "resumed", "crashed",
+                                                             "restarted"};
 };
 template <>
 struct OpNames<LockOp> : OpSetOf<LockOp, OpSet::Lock, LockOp::Done> {
@@ -112,7 +173,8 @@ struct OpNames<KeyDeletedOp> : OpSetOf<KeyDeletedOp, OpSet::KeyDeleted, KeyDelet
   static constexpr std::array<std::string_view, 2> kNames = {"del", "expired"};
 };
 template <>
-struct OpNames<RedisInstanceOp> : OpSetOf<RedisInstanceOp, OpSet::RedisInstance, RedisInstanceOp::Clock> {
+struct OpNames<RedisInstanceOp>
+    : OpSetOf<RedisInstanceOp, OpSet::RedisInstance, RedisInstanceOp::Clock> {
   static constexpr std::array<std::string_view, 4> kNames = {"up", "down", "promoted", "clock"};
 };
 template <>
@@ -120,7 +182,8 @@ struct OpNames<NoteOp> : OpSetOf<NoteOp, OpSet::Note, NoteOp::Multilock> {
   static constexpr std::array<std::string_view, 2> kNames = {"redlock", "multilock"};
 };
 template <>
-struct OpNames<ServerFaultOp> : OpSetOf<ServerFaultOp, OpSet::ServerFault, ServerFaultOp::DropConnection> {
+struct OpNames<ServerFaultOp>
+    : OpSetOf<ServerFaultOp, OpSet::ServerFault, ServerFaultOp::DropConnection> {
   static constexpr std::array<std::string_view, 1> kNames = {"drop_connection"};
 };
 // Fault kinds are named by their own table, which the scenario loader reads too.
@@ -134,11 +197,14 @@ struct OpNames<FaultKind> : OpSetOf<FaultKind, OpSet::Fault, FaultKind::RestartS
 };
 
 template <typename Op>
-concept TraceOpEnum = requires { OpNames<Op>::kSet; };
+concept TraceOpEnum = requires {
+  OpNames<Op>::kSet;
+};
 
 // A name for every enumerator, and no more.
 template <TraceOpEnum Op>
-inline constexpr bool kNamesComplete = OpNames<Op>::kNames.size() == static_cast<size_t>(OpNames<Op>::kLast) + 1;
+inline constexpr bool kNamesComplete = OpNames<Op>::kNames.size() ==
+                                       static_cast<size_t>(OpNames<Op>::kLast) + 1;
 
 template <TraceOpEnum Op>
 constexpr std::string_view name(Op op) {
@@ -165,7 +231,9 @@ class TraceOp {
   constexpr uint8_t code() const { return code_; }
   constexpr bool empty() const { return set_ == OpSet::None; }
   template <TraceOpEnum Op>
-  constexpr bool is() const { return set_ == OpNames<Op>::kSet; }
+  constexpr bool is() const {
+    return set_ == OpNames<Op>::kSet;
+  }
   // The enumerator, when is<Op>(); else nothing.
   template <TraceOpEnum Op>
   constexpr std::optional<Op> as() const {

@@ -18,10 +18,11 @@ constexpr size_t kStrings = 6;
 
 struct Header {
   TraceKind kind;
-  uint8_t presentNumbers;               // bit i: number i follows
+  uint8_t presentNumbers;  // bit i: number i follows
   OpSet opSet;
   uint8_t opCode;
-  std::array<uint8_t, kStrings> lengths;  // actor, label, path, rc, value, detail; kLongText: see after
+  std::array<uint8_t, kStrings>
+      lengths;  // actor, label, path, rc, value, detail; kLongText: see after
 };
 static_assert(sizeof(Header) == 10);
 
@@ -67,14 +68,18 @@ char* copyText(char* out, std::string_view text) {
 }  // namespace
 
 size_t packedSizeBound(const TraceEvent& event) {
-  size_t size = sizeof(int64_t) + sizeof(Header) + kNumbers * sizeof(int64_t) + kStrings * sizeof(uint32_t);
+  size_t size = sizeof(int64_t) + sizeof(Header) + kNumbers * sizeof(int64_t) +
+                kStrings * sizeof(uint32_t);
   for (std::string_view text : stringsOf(event)) size += text.size();
   return size;
 }
 
 char* packEvent(const TraceEvent& event, char* out) {
-  Header header{.kind = event.kind, .presentNumbers = 0, .opSet = event.op.set(),
-                .opCode = event.op.code(), .lengths = {}};
+  Header header{.kind = event.kind,
+                .presentNumbers = 0,
+                .opSet = event.op.set(),
+                .opCode = event.op.code(),
+                .lengths = {}};
   std::memcpy(out, &event.time, sizeof(int64_t));
   char* const headerAt = out + sizeof(int64_t);
   char* at = headerAt + sizeof(Header);
@@ -127,9 +132,10 @@ const char* unpackEvent(const char* in, TraceEvent& event) {
     strings[i] = std::string_view(at, lengths[i]);
     at += lengths[i];
   }
-  event = TraceEvent{time,       header.kind, strings[0], TraceOp::fromCode(header.opSet, header.opCode),
-                     strings[1], strings[2],  strings[3], strings[4], strings[5], numbers[0], numbers[1],
-                     numbers[2]};
+  event = TraceEvent{
+      time,       header.kind, strings[0], TraceOp::fromCode(header.opSet, header.opCode),
+      strings[1], strings[2],  strings[3], strings[4],
+      strings[5], numbers[0],  numbers[1], numbers[2]};
   return at;
 }
 

@@ -40,11 +40,10 @@ TraceEvent RecordedEvent::view() const {
 }
 
 void TraceRecorder::onEvent(const TraceEvent& event) {
-  events_.push_back(RecordedEvent{event.time, event.kind, std::string(event.actor),
-                                  event.op, std::string(event.label), std::string(event.path),
-                                  std::string(event.rc), std::string(event.value),
-                                  std::string(event.detail), event.session, event.zxid,
-                                  event.request});
+  events_.push_back(RecordedEvent{
+      event.time, event.kind, std::string(event.actor), event.op, std::string(event.label),
+      std::string(event.path), std::string(event.rc), std::string(event.value),
+      std::string(event.detail), event.session, event.zxid, event.request});
 }
 
 }  // namespace lockscope::sim

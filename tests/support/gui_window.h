@@ -9,16 +9,19 @@
 namespace lockscope::testing {
 
 // The window, or nullptr if Main.qml did not load.
-inline QQuickWindow* loadMainWindow(QQmlApplicationEngine& engine, bool presentation, int width, int height,
-                                   bool headless = true) {
-  engine.setInitialProperties({{QStringLiteral("lessonFolder"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios")},
-                               {QStringLiteral("compareRecipe"), QString()},
-                               {QStringLiteral("presentation"), presentation},
-                               {QStringLiteral("headless"), headless},
-                               {QStringLiteral("initialWidth"), width},
-                               {QStringLiteral("initialHeight"), height}});
+inline QQuickWindow* loadMainWindow(QQmlApplicationEngine& engine, bool presentation, int width,
+                                    int height, bool headless = true) {
+  engine.setInitialProperties(
+      {{QStringLiteral("lessonFolder"), QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios")},
+       {QStringLiteral("compareRecipe"), QString()},
+       {QStringLiteral("presentation"), presentation},
+       {QStringLiteral("headless"), headless},
+       {QStringLiteral("initialWidth"), width},
+       {QStringLiteral("initialHeight"), height}});
   engine.load(QUrl(QStringLiteral("qrc:/Lockscope/Main.qml")));
-  return engine.rootObjects().isEmpty() ? nullptr : qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+  return engine.rootObjects().isEmpty()
+             ? nullptr
+             : qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
 }
 
 }  // namespace lockscope::testing

@@ -25,21 +25,23 @@ struct CliRun {
 // lockscope-cli with `arguments`, in `directory`; LOCKSCOPE_SERVER_CONTROL is `control` (unset
 // when empty), whatever the test's own environment says, and `variables` ("NAME=value") are added.
 // `inChild` runs in the child before the CLI starts (to lower a resource limit, say).
-inline CliRun runCli(const QStringList& arguments, const QString& control, const QString& directory = QDir::tempPath(),
-                     const QStringList& variables = {}, const std::function<void()>& inChild = {}) {
+inline CliRun runCli(const QStringList& arguments, const QString& control,
+                     const QString& directory = QDir::tempPath(), const QStringList& variables = {},
+                     const std::function<void()>& inChild = {}) {
   QProcess process;
   if (inChild) process.setChildProcessModifier(inChild);
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   environment.remove(QStringLiteral("LOCKSCOPE_SERVER_CONTROL"));
   if (!control.isEmpty()) environment.insert(QStringLiteral("LOCKSCOPE_SERVER_CONTROL"), control);
-  for (const QString& variable : variables) environment.insert(variable.section('=', 0, 0), variable.section('=', 1));
+  for (const QString& variable : variables)
+    environment.insert(variable.section('=', 0, 0), variable.section('=', 1));
   process.setProcessEnvironment(environment);
   process.setWorkingDirectory(directory);
   process.start(QStringLiteral(LOCKSCOPE_CLI_PATH), arguments);
   if (!process.waitForFinished(kCliBoundMs)) process.kill();
   process.waitForFinished(5000);
-  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-          process.readAllStandardError()};
+  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+          process.readAllStandardOutput(), process.readAllStandardError()};
 }
 
 inline QString writeFile(const QString& path, const QByteArray& text) {
@@ -55,14 +57,16 @@ class ZooKeeperSession {
   explicit ZooKeeperSession(const QString& servers) {
     lockscope::live::silenceLibraryLog();
     handle_ = zookeeper_init(servers.toUtf8().constData(), nullptr, 10000, nullptr, nullptr, 0);
-    for (int i = 0; handle_ && zoo_state(handle_) != ZOO_CONNECTED_STATE && i < 1000; ++i) QTest::qWait(10);
+    for (int i = 0; handle_ && zoo_state(handle_) != ZOO_CONNECTED_STATE && i < 1000; ++i)
+      QTest::qWait(10);
   }
   ~ZooKeeperSession() {
     if (handle_) zookeeper_close(handle_);
   }
   bool connected() const { return handle_ && zoo_state(handle_) == ZOO_CONNECTED_STATE; }
   int create(const char* path, const char* data) {
-    return zoo_create(handle_, path, data, static_cast<int>(strlen(data)), &ZOO_OPEN_ACL_UNSAFE, 0, nullptr, 0);
+    return zoo_create(handle_, path, data, static_cast<int>(strlen(data)), &ZOO_OPEN_ACL_UNSAFE, 0,
+                      nullptr, 0);
   }
   bool exists(const char* path) { return zoo_exists(handle_, path, 0, nullptr) == ZOK; }
   int remove(const char* path) { return zoo_delete(handle_, path, -1); }
@@ -89,7 +93,8 @@ class ZooKeeperSession {
 
 // Deletes `path` and everything under it.
 inline void deleteTree(ZooKeeperSession& zk, const QString& path) {
-  for (const QString& child : zk.children(path.toUtf8().constData())) deleteTree(zk, path + "/" + child);
+  for (const QString& child : zk.children(path.toUtf8().constData()))
+    deleteTree(zk, path + "/" + child);
   zk.remove(path.toUtf8().constData());
 }
 

@@ -1,5 +1,6 @@
 // The live Redis servers a CTest fixture started for the live Redis tests (tests/CMakeLists.txt:
-// the redis_servers fixture runs tests/support/redis-servers.sh start DIR 5). Tests read DIR/servers.
+// the redis_servers fixture runs tests/support/redis-servers.sh start DIR 5). Tests read
+// DIR/servers.
 #pragma once
 
 #include <QFile>

@@ -2,12 +2,12 @@
 // zk_standalone fixture runs tests/support/zk-server.sh start DIR). Tests read its port file.
 #pragma once
 
-#include <QFile>
-#include <QString>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <QFile>
+#include <QString>
 
 namespace lockscope::testing {
 
@@ -21,8 +21,9 @@ inline QString liveServer() {
 }
 #endif
 
-inline // A loopback port nobody listens on (bound, then released).
-QString deadServer() {
+inline  // A loopback port nobody listens on (bound, then released).
+    QString
+    deadServer() {
   const int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};
   address.sin_family = AF_INET;

@@ -60,9 +60,8 @@ clients::LockClient& LockHarness::addClient(clients::ClientSpec spec, std::strin
   if (!description) qFatal("unknown recipe %s", std::string(recipe).c_str());
   if (spec.plan.empty()) spec.plan = clients::defaultPlan(fromMillis(100));
   spec.startAt += world.now();
-  clients.push_back(std::make_unique<clients::LockClient>(world, connector, *description,
-                                                          std::move(parameters), std::move(spec),
-                                                          resource));
+  clients.push_back(std::make_unique<clients::LockClient>(
+      world, connector, *description, std::move(parameters), std::move(spec), resource));
   return *clients.back();
 }
 
@@ -84,18 +83,24 @@ void LockHarness::start() {
   }
 }
 
-std::unique_ptr<DirectRecipe> LockHarness::direct(const std::string& name,
-                                                  std::string_view recipe,
+std::unique_ptr<DirectRecipe> LockHarness::direct(const std::string& name, std::string_view recipe,
                                                   recipes::RecipeParameters parameters) {
   auto direct = std::make_unique<DirectRecipe>();
   direct->session = model.connect(name, 4000);
-  direct->environment = std::make_unique<recipes::RecipeEnvironment>(recipes::RecipeEnvironment{
-      world, *model.process(name), recipes::AwaitableZooKeeper(*direct->session, direct->life),
-      name, std::move(parameters), [this, name](recipes::CodeLine line) {
-        world.record({.kind = sim::TraceKind::Step, .actor = name, .label = "direct",
-                      .request = line.number});
-      },
-      {}, {}});
+  direct->environment = std::make_unique<recipes::RecipeEnvironment>(
+      recipes::RecipeEnvironment{world,
+                                 *model.process(name),
+                                 recipes::AwaitableZooKeeper(*direct->session, direct->life),
+                                 name,
+                                 std::move(parameters),
+                                 [this, name](recipes::CodeLine line) {
+                                   world.record({.kind = sim::TraceKind::Step,
+                                                 .actor = name,
+                                                 .label = "direct",
+                                                 .request = line.number});
+                                 },
+                                 {},
+                                 {}});
   direct->recipe = recipes::findRecipe(recipe)->make(*direct->environment);
   direct->session->setWatcher([recipe = direct->recipe.get()](const zk::WatchedEvent& event) {
     recipe->onWatchEvent(event);

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "backends/model/zookeeper/zookeeper_model.h"
+#include "backends/model/zookeeper_model_connector.h"
 #include "sim/clients/lock_client.h"
 #include "sim/clients/protected_resource.h"
 #include "sim/recipes/lock_recipe.h"
-#include "backends/model/zookeeper_model_connector.h"
 #include "sim/trace/trace_sinks.h"
 
 namespace lockscope::testing {
@@ -80,8 +80,7 @@ class LockHarness {
   bool runUntil(const std::function<bool()>& done, Micros budget = fromSeconds(120));
   void runFor(Micros duration) { world.runUntilTime(world.now() + duration); }
   // Runs until the trace has a Lock event `op` by `client`.
-  bool runUntilLock(const std::string& client, sim::LockOp op,
-                    Micros budget = fromSeconds(120));
+  bool runUntilLock(const std::string& client, sim::LockOp op, Micros budget = fromSeconds(120));
 
   clients::LockClient& client(const std::string& name);
   sim::Process& process(const std::string& name) { return *model.process(name); }
@@ -94,8 +93,7 @@ class LockHarness {
   std::vector<sim::RecordedEvent> events(sim::TraceKind kind, std::string_view actor = {},
                                          sim::TraceOp op = {}) const;
   // Lock events `op` by `client` (all clients when empty).
-  std::vector<sim::RecordedEvent> lockEvents(sim::LockOp op,
-                                             std::string_view client = {}) const;
+  std::vector<sim::RecordedEvent> lockEvents(sim::LockOp op, std::string_view client = {}) const;
   // Every holding interval, in the order they began.
   std::vector<Holding> holdings() const;
   // Pairs of intervals of different clients that overlap in time, readers with readers excepted.

@@ -100,9 +100,10 @@ Pending<StatResult> TestClient::existsAsync(const std::string& path, bool watch)
 
 Pending<DataResult> TestClient::getDataAsync(const std::string& path, bool watch) {
   return track<DataResult>("getData", path, [&](auto done) {
-    api_->getData(path, watch, [done](zk::ErrorCode rc, const std::string& data, const zk::Stat& stat) {
-      done(DataResult{rc, data, stat});
-    });
+    api_->getData(path, watch,
+                  [done](zk::ErrorCode rc, const std::string& data, const zk::Stat& stat) {
+                    done(DataResult{rc, data, stat});
+                  });
   });
 }
 
@@ -124,18 +125,16 @@ Pending<zk::ErrorCode> TestClient::removeAsync(const std::string& path, int32_t 
 
 Pending<ChildrenResult> TestClient::getChildrenAsync(const std::string& path, bool watch) {
   return track<ChildrenResult>("getChildren", path, [&](auto done) {
-    api_->getChildren(path, watch,
-                      [done](zk::ErrorCode rc, const zk::Children& children, const zk::Stat& stat) {
-                        done(ChildrenResult{rc, children ? children->names() : std::vector<std::string>{},
-                                            stat});
-                      });
+    api_->getChildren(
+        path, watch, [done](zk::ErrorCode rc, const zk::Children& children, const zk::Stat& stat) {
+          done(ChildrenResult{rc, children ? children->names() : std::vector<std::string>{}, stat});
+        });
   });
 }
 
 Pending<zk::ErrorCode> TestClient::closeAsync() {
-  return track<zk::ErrorCode>("close", "", [&](auto done) {
-    api_->close([done](zk::ErrorCode rc) { done(rc); });
-  });
+  return track<zk::ErrorCode>(
+      "close", "", [&](auto done) { api_->close([done](zk::ErrorCode rc) { done(rc); }); });
 }
 
 CreateResult TestClient::create(const std::string& path, const std::string& data,
@@ -212,7 +211,8 @@ sim::RecordedEvent ModelHarness::tracedOnce(sim::TraceKind kind, const std::stri
   const auto found = traced(kind, path);
   if (found.size() != 1) {
     QTest::qFail(qPrintable(QStringLiteral("expected one %1 event on %2 in the trace, found %3")
-                                .arg(QString::fromLatin1(sim::traceKindName(kind)), QString::fromStdString(path))
+                                .arg(QString::fromLatin1(sim::traceKindName(kind)),
+                                     QString::fromStdString(path))
                                 .arg(found.size())),
                  __FILE__, __LINE__);
     return {};
@@ -241,9 +241,17 @@ char* toString(const Stat& stat) {
   return qstrdup(QStringLiteral("{czxid=%1 mzxid=%2 pzxid=%3 ctime=%4 mtime=%5 version=%6 "
                                 "cversion=%7 aversion=%8 ephemeralOwner=%9 dataLength=%10 "
                                 "numChildren=%11}")
-                     .arg(stat.czxid).arg(stat.mzxid).arg(stat.pzxid).arg(stat.ctime)
-                     .arg(stat.mtime).arg(stat.version).arg(stat.cversion).arg(stat.aversion)
-                     .arg(stat.ephemeralOwner).arg(stat.dataLength).arg(stat.numChildren)
+                     .arg(stat.czxid)
+                     .arg(stat.mzxid)
+                     .arg(stat.pzxid)
+                     .arg(stat.ctime)
+                     .arg(stat.mtime)
+                     .arg(stat.version)
+                     .arg(stat.cversion)
+                     .arg(stat.aversion)
+                     .arg(stat.ephemeralOwner)
+                     .arg(stat.dataLength)
+                     .arg(stat.numChildren)
                      .toUtf8()
                      .constData());
 }
@@ -254,8 +262,11 @@ namespace lockscope::sim {
 
 char* toString(const RecordedEvent& event) {
   return qstrdup(QStringLiteral("%1 t=%2 %3 op=%4 path=%5 value=%6 zxid=%7")
-                     .arg(QString::fromLatin1(traceKindName(event.kind))).arg(event.time)
-                     .arg(QString::fromStdString(event.actor), QString::fromUtf8(opText(event.view()).data(), qsizetype(opText(event.view()).size())),
+                     .arg(QString::fromLatin1(traceKindName(event.kind)))
+                     .arg(event.time)
+                     .arg(QString::fromStdString(event.actor),
+                          QString::fromUtf8(opText(event.view()).data(),
+                                            qsizetype(opText(event.view()).size())),
                           QString::fromStdString(event.path), QString::fromStdString(event.value))
                      .arg(event.zxid)
                      .toUtf8()

@@ -149,7 +149,9 @@ class ModelHarness {
   sim::Micros now() const { return world.now(); }
   sim::Micros tickMicros() const { return sim::fromMillis(server().config().tickTimeMs); }
   zkm::ZooKeeperServer& server() { return model.server(); }
-  const zkm::ZooKeeperServer& server() const { return const_cast<ModelHarness*>(this)->model.server(); }
+  const zkm::ZooKeeperServer& server() const {
+    return const_cast<ModelHarness*>(this)->model.server();
+  }
   // The node's Stat as the server holds it, or nullopt.
   std::optional<zk::Stat> statAt(const std::string& path) const;
   bool nodeExists(const std::string& path) const { return server().tree().find(path) != nullptr; }

@@ -11,11 +11,13 @@
 
 namespace lockscope::testing {
 
-inline run::RunOptions onModel(const scenario::Scenario& scenario, std::vector<sim::TraceSink*> sinks = {}) {
+inline run::RunOptions onModel(const scenario::Scenario& scenario,
+                               std::vector<sim::TraceSink*> sinks = {}) {
   return {.sinks = std::move(sinks), .backend = backends::modelBackendFor(scenario)};
 }
 
-inline run::RunReport runOnModel(const scenario::Scenario& scenario, std::vector<sim::TraceSink*> sinks = {}) {
+inline run::RunReport runOnModel(const scenario::Scenario& scenario,
+                                 std::vector<sim::TraceSink*> sinks = {}) {
   return run::runScenario(scenario, onModel(scenario, std::move(sinks)));
 }
 

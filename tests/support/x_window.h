@@ -12,7 +12,8 @@
 namespace lockscope::testing {
 
 // Runs a short X client to completion on `display` (at most 15 s); its stdout, empty on failure.
-inline QByteArray runXClient(const QString& display, const QString& program, const QStringList& arguments) {
+inline QByteArray runXClient(const QString& display, const QString& program,
+                             const QStringList& arguments) {
   QProcess process;
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   environment.insert(QStringLiteral("DISPLAY"), display);
@@ -30,8 +31,8 @@ inline QByteArray runXClient(const QString& display, const QString& program, con
 // Qt's offscreen platform). Its stderr is kept: any line there is a warning the test reports.
 class RunningApp {
  public:
-  RunningApp(const QString& display, const QString& runtimeDirectory, const QString& workingDirectory,
-             const QStringList& arguments) {
+  RunningApp(const QString& display, const QString& runtimeDirectory,
+             const QString& workingDirectory, const QStringList& arguments) {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     if (display == QLatin1String("offscreen")) {
       environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
@@ -73,9 +74,10 @@ class RunningApp {
   QString window() {
     QDeadlineTimer deadline(30'000);
     while (!deadline.hasExpired() && running()) {
-      const QByteArray found = runXClient(display_, QStringLiteral("xdotool"),
-                                          {QStringLiteral("search"), QStringLiteral("--onlyvisible"), QStringLiteral("--pid"),
-                                           QString::number(pid()), QStringLiteral("--name"), QStringLiteral("Lockscope")});
+      const QByteArray found = runXClient(
+          display_, QStringLiteral("xdotool"),
+          {QStringLiteral("search"), QStringLiteral("--onlyvisible"), QStringLiteral("--pid"),
+           QString::number(pid()), QStringLiteral("--name"), QStringLiteral("Lockscope")});
       const QList<QByteArray> ids = found.trimmed().split('\n');
       if (!ids.constFirst().isEmpty()) return QString::fromLatin1(ids.constLast());
       QTest::qWait(200);
@@ -85,7 +87,8 @@ class RunningApp {
   // Raises and focuses the window, then types `keys` (xdotool key names: "space", "ctrl+s").
   void press(const QString& windowId, const QStringList& keys) {
     runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("windowraise"), windowId});
-    runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("windowfocus"), QStringLiteral("--sync"), windowId});
+    runXClient(display_, QStringLiteral("xdotool"),
+               {QStringLiteral("windowfocus"), QStringLiteral("--sync"), windowId});
     QStringList arguments{QStringLiteral("key"), QStringLiteral("--delay"), QStringLiteral("60")};
     arguments += keys;
     runXClient(display_, QStringLiteral("xdotool"), arguments);
@@ -93,21 +96,24 @@ class RunningApp {
   }
   // Types text into whatever has focus (a dialog's field).
   void type(const QString& text) {
-    runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("type"), QStringLiteral("--delay"), QStringLiteral("20"), text});
+    runXClient(display_, QStringLiteral("xdotool"),
+               {QStringLiteral("type"), QStringLiteral("--delay"), QStringLiteral("20"), text});
     QTest::qWait(300);
   }
   // The window's title, as the X server has it.
   QString windowName(const QString& windowId) {
     return QString::fromUtf8(
-        runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("getwindowname"), windowId}).trimmed());
+        runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("getwindowname"), windowId})
+            .trimmed());
   }
   // The window's pixels as the X server has them (raised first: no window manager stacks them).
   QImage grab(const QString& windowId) {
     runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("windowraise"), windowId});
     QTest::qWait(200);
-    return QImage::fromData(runXClient(display_, QStringLiteral("import"),
-                                       {QStringLiteral("-window"), windowId, QStringLiteral("png:-")}),
-                            "PNG");
+    return QImage::fromData(
+        runXClient(display_, QStringLiteral("import"),
+                   {QStringLiteral("-window"), windowId, QStringLiteral("png:-")}),
+        "PNG");
   }
 
  private:
@@ -121,7 +127,8 @@ inline int differingPixels(const QImage& before, const QImage& after) {
   if (before.size() != after.size()) return before.width() * before.height();
   int count = 0;
   for (int y = 0; y < before.height(); ++y) {
-    for (int x = 0; x < before.width(); ++x) count += before.pixel(x, y) != after.pixel(x, y) ? 1 : 0;
+    for (int x = 0; x < before.width(); ++x)
+      count += before.pixel(x, y) != after.pixel(x, y) ? 1 : 0;
   }
   return count;
 }

@@ -26,12 +26,13 @@ class XvfbDisplay {
       if (QFileInfo::exists(QStringLiteral("/tmp/.X%1-lock").arg(number))) continue;
       auto server = std::make_unique<QProcess>();
       server->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-      server->start(QStringLiteral("Xvfb"), {QStringLiteral(":%1").arg(number), QStringLiteral("-screen"),
-                                             QStringLiteral("0"), size + QStringLiteral("x24"),
-                                             QStringLiteral("-nolisten"), QStringLiteral("tcp"),
-                                             // else the server resets when its last client leaves,
-                                             // and the next app may connect in the middle of it
-                                             QStringLiteral("-noreset")});
+      server->start(
+          QStringLiteral("Xvfb"),
+          {QStringLiteral(":%1").arg(number), QStringLiteral("-screen"), QStringLiteral("0"),
+           size + QStringLiteral("x24"), QStringLiteral("-nolisten"), QStringLiteral("tcp"),
+           // else the server resets when its last client leaves,
+           // and the next app may connect in the middle of it
+           QStringLiteral("-noreset")});
       if (!server->waitForStarted(5'000)) return;  // no Xvfb installed: nothing else will work
       const QString socket = QStringLiteral("/tmp/.X11-unix/X%1").arg(number);
       // The display is ours when its lock file names our server: two tests (ctest -j2) starting
@@ -65,10 +66,12 @@ class XvfbDisplay {
 
  private:
   static std::pair<int, int> displayRange() {
-    const QStringList range = qEnvironmentVariable("LOCKSCOPE_XVFB_DISPLAYS", QStringLiteral("90-119")).split(u'-');
+    const QStringList range =
+        qEnvironmentVariable("LOCKSCOPE_XVFB_DISPLAYS", QStringLiteral("90-119")).split(u'-');
     bool firstOk = false, lastOk = false;
     const int first = range.value(0).toInt(&firstOk), last = range.value(1).toInt(&lastOk);
-    if (range.size() != 2 || !firstOk || !lastOk) qFatal("LOCKSCOPE_XVFB_DISPLAYS: expected FIRST-LAST, e.g. 90-119");
+    if (range.size() != 2 || !firstOk || !lastOk)
+      qFatal("LOCKSCOPE_XVFB_DISPLAYS: expected FIRST-LAST, e.g. 90-119");
     return {first, last};
   }
 

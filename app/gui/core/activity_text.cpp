@@ -7,7 +7,8 @@ namespace {
 // and short enough for a card on a projector.
 std::string redisAttempt(sim::TraceOp op) {
   using sim::RedisOp;
-  if (op == RedisOp::Set || op == RedisOp::FencedAcquire) return "trying SET NX";  // the script's SET NX PX, then INCR
+  if (op == RedisOp::Set || op == RedisOp::FencedAcquire)
+    return "trying SET NX";  // the script's SET NX PX, then INCR
   if (op == RedisOp::SetNx) return "trying SETNX";
   if (op == RedisOp::PExpire) return "setting a TTL";
   if (op == RedisOp::CompareAndDelete) return "unlocking";  // Redlock gives back a lost vote's keys

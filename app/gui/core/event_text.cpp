@@ -10,15 +10,15 @@ std::string sessionOwner(int64_t session, const RunCast& cast) {
 
 }  // namespace
 
-std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast) {
+std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace,
+                          const RunCast& cast) {
   const std::string actor(trace.text(event.actor));
   const std::string op(sim::name(event.op));
   const std::string path(trace.text(event.path));
   const std::string value(trace.text(event.value));
   const std::string detail(trace.text(event.detail));
   switch (event.kind) {
-    case sim::TraceKind::Request:
-      return actor + " \u2192 " + op + (path.empty() ? "" : " " + path);
+    case sim::TraceKind::Request: return actor + " \u2192 " + op + (path.empty() ? "" : " " + path);
     case sim::TraceKind::Reply: {
       std::string text = actor + " \u2190 " + op + " " + std::string(trace.text(event.rc));
       if (!value.empty() && value != path) text += " " + value;
@@ -26,7 +26,8 @@ std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace, 
     }
     case sim::TraceKind::NodeCreated: {
       std::string text = "server: created " + path + " (" + value;
-      if (value.find("EPHEMERAL") != std::string::npos) text += ", " + sessionOwner(event.session, cast);
+      if (value.find("EPHEMERAL") != std::string::npos)
+        text += ", " + sessionOwner(event.session, cast);
       return text + ")";
     }
     case sim::TraceKind::NodeDeleted: return "server: deleted " + path;
@@ -34,7 +35,8 @@ std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace, 
     case sim::TraceKind::WatchSet:
       return "server: " + op + " watch on " + path + " for " + sessionOwner(event.session, cast);
     case sim::TraceKind::WatchFired:
-      return "server: fires " + value + " on " + path + " \u2192 " + sessionOwner(event.session, cast);
+      return "server: fires " + value + " on " + path + " \u2192 " +
+             sessionOwner(event.session, cast);
     case sim::TraceKind::WatchDelivered: return actor + " \u2190 " + value + " on " + path;
     case sim::TraceKind::SessionState:
       if (actor == "server") {
@@ -59,7 +61,8 @@ std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace, 
       return text + (detail.empty() ? "" : " [" + detail + "]");
     }
     case sim::TraceKind::KeyDeleted:
-      return actor + ": " + path + " " + (event.op == sim::KeyDeletedOp::Expired ? op : std::string("deleted")) +
+      return actor + ": " + path + " " +
+             (event.op == sim::KeyDeletedOp::Expired ? op : std::string("deleted")) +
              (detail.empty() ? "" : " [" + detail + "]");
     case sim::TraceKind::RedisInstance:
       return actor + ": " + op + " (" + value + ", clock " + std::to_string(event.request) + " ms)";

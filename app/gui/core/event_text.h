@@ -9,6 +9,7 @@
 
 namespace lockscope::gui {
 
-std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast);
+std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace,
+                          const RunCast& cast);
 
 }  // namespace lockscope::gui

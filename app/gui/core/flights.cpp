@@ -20,12 +20,13 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
   // (client, server, request number): Redis numbers requests per connection, so a Redlock
   // client's five requests share a number.
   std::map<std::tuple<int, TextId, int64_t>, PendingRequest> requests;
-  std::map<int64_t, std::deque<size_t>> notifications;              // session -> fired, in order
+  std::map<int64_t, std::deque<size_t>> notifications;  // session -> fired, in order
   for (const StoredEvent& event : trace.events()) {
     const int client = cast.clientOfActor(event.actor);
     switch (event.kind) {
       case sim::TraceKind::Request:
-        if (client != kNoClient) requests[{client, event.detail, event.request}] = {event.time, event.op, event.detail};
+        if (client != kNoClient)
+          requests[{client, event.detail, event.request}] = {event.time, event.op, event.detail};
         break;
       case sim::TraceKind::Reply: {
         const auto found = requests.find({client, event.detail, event.request});
@@ -33,8 +34,10 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
         const sim::Micros sent = found->second.sent;
         const sim::Micros middle = sent + (event.time - sent) / 2;
         const TextId target = found->second.target;
-        flights_.push_back({FlightKind::Request, false, client, sent, middle, found->second.op, 0, target});
-        flights_.push_back({FlightKind::Reply, false, client, middle, event.time, found->second.op, 0, target});
+        flights_.push_back(
+            {FlightKind::Request, false, client, sent, middle, found->second.op, 0, target});
+        flights_.push_back(
+            {FlightKind::Reply, false, client, middle, event.time, found->second.op, 0, target});
         requests.erase(found);
         break;
       }
@@ -42,8 +45,13 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
         const int owner = cast.clientOfSession(event.session);
         if (owner == kNoClient) break;
         notifications[event.session].push_back(flights_.size());
-        flights_.push_back({FlightKind::Notification, true, owner, event.time,
-                            event.time + kLostFlight, {}, event.value});
+        flights_.push_back({FlightKind::Notification,
+                            true,
+                            owner,
+                            event.time,
+                            event.time + kLostFlight,
+                            {},
+                            event.value});
         break;
       }
       case sim::TraceKind::WatchDelivered: {
@@ -55,8 +63,7 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
         flight.lost = false;
         break;
       }
-      default:
-        break;
+      default: break;
     }
   }
   for (const auto& [key, request] : requests) {

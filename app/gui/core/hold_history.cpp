@@ -25,7 +25,8 @@ HoldHistory holdHistoryOf(const RecordedTrace& trace, const RunCast& cast, sim::
     if (event.kind != sim::TraceKind::Lock && event.kind != sim::TraceKind::Process) continue;
     const int client = cast.clientOfActor(event.actor);
     if (client == kNoClient) continue;
-    const checkers::HoldChange change = holders.onEvent(trace.view(event), static_cast<checkers::ClientId>(client));
+    const checkers::HoldChange change = holders.onEvent(trace.view(event),
+                                                        static_cast<checkers::ClientId>(client));
     const std::optional<sim::Micros> handoff = handoffs.onChange(change, holders, event.time);
     size_t& open = openHold[static_cast<size_t>(client)];
     switch (change.kind) {
@@ -41,7 +42,8 @@ HoldHistory holdHistoryOf(const RecordedTrace& trace, const RunCast& cast, sim::
         break;
       case Kind::Ended:
         history.holds[open].end = event.time;
-        if (change.byCrash) break;  // a crash gives nothing up: what follows is a recovery, no handoff
+        if (change.byCrash)
+          break;  // a crash gives nothing up: what follows is a recovery, no handoff
         stopCounting(event.time);
         history.releases.push_back({event.time});
         counting = &history.releases.back();

@@ -26,15 +26,16 @@ struct HoldInterval {
 // One hold given up (not by a crash), and what it cost until the next grant.
 struct ReleaseFigures {
   sim::Micros time = 0;
-  int notifications = 0;   // notifications delivered between this release and the next grant
-  int requests = 0;        // requests sent in that time
+  int notifications = 0;     // notifications delivered between this release and the next grant
+  int requests = 0;          // requests sent in that time
   sim::Micros handoff = -1;  // to the next hold, when this release freed the lock and another
                              // client took it (checkers::LockHandoffs); -1 if not
-  sim::Micros until = -1;    // the next grant or release, where the counting stopped; -1: neither came
+  sim::Micros until =
+      -1;  // the next grant or release, where the counting stopped; -1: neither came
 };
 
 struct HoldHistory {
-  std::vector<HoldInterval> holds;      // in the order they began
+  std::vector<HoldInterval> holds;       // in the order they began
   std::vector<ReleaseFigures> releases;  // in time order
 };
 

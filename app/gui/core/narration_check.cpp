@@ -14,7 +14,8 @@ using scenario::NarrationClaim;
 // "120 ms", "63.25 ms": the moment as the narration's author counts it, from the clients' start.
 std::string millisText(sim::Micros micros) {
   char text[32];
-  if (micros % 1000 == 0) std::snprintf(text, sizeof text, "%lld ms", static_cast<long long>(micros / 1000));
+  if (micros % 1000 == 0)
+    std::snprintf(text, sizeof text, "%lld ms", static_cast<long long>(micros / 1000));
   else std::snprintf(text, sizeof text, "%.3f ms", static_cast<double>(micros) / 1000.0);
   return text;
 }
@@ -72,8 +73,8 @@ class Moment {
         for (const auto& [name, state] : claim.byName) {
           const int index = timeline_.cast().clientOfName(name);
           if (index == kNoClient) return "no client " + name;  // the GUI changed the client count
-          const std::string actual =
-              activityName(stage_.clients()[static_cast<size_t>(index)].activity());
+          const std::string actual = activityName(
+              stage_.clients()[static_cast<size_t>(index)].activity());
           if (actual != state) return name + " " + actual;
         }
         return "";
@@ -95,8 +96,9 @@ class Moment {
     if (key == "releases") return counts.releases;
     if (key == "notifications") return counts.notifications;
     const auto& violations = timeline_.report().verdict.violations;
-    return static_cast<double>(std::count_if(violations.begin(), violations.end(),
-                                             [this](const auto& violation) { return violation.knownAt() <= time_; }));
+    return static_cast<double>(
+        std::count_if(violations.begin(), violations.end(),
+                      [this](const auto& violation) { return violation.knownAt() <= time_; }));
   }
 
   std::vector<std::string> clients(const std::string& key) const {
@@ -114,8 +116,9 @@ class Moment {
   }
 
   bool holdsPart(const ClientOnStage& state) const {
-    return std::any_of(state.partNodes.begin(), state.partNodes.end(),
-                       [this](const std::string& node) { return stage_.znodes().count(node) != 0; });
+    return std::any_of(
+        state.partNodes.begin(), state.partNodes.end(),
+        [this](const std::string& node) { return stage_.znodes().count(node) != 0; });
   }
 
   bool watching(size_t client) const {
@@ -158,7 +161,8 @@ std::vector<std::string> falseNarrationClaims(const RunTimeline& timeline) {
     happened[moment.step] = true;
     if (moment.time > timeline.endTime()) {
       // Said at a moment the GUI never plays to: the class never reads it.
-      lines.push_back(fileLine(steps[moment.step].location) + ": at " + millisText(moment.time - origin) +
+      lines.push_back(fileLine(steps[moment.step].location) + ": at " +
+                      millisText(moment.time - origin) +
                       " the narration speaks, but the run is shown only until " +
                       millisText(timeline.endTime() - origin));
       continue;
@@ -170,13 +174,15 @@ std::vector<std::string> falseNarrationClaims(const RunTimeline& timeline) {
       const std::string actual = stage.contradiction(claim);
       if (actual.empty()) continue;
       lines.push_back(fileLine(claim.location) + ": at " + millisText(moment.time - origin) +
-                      " the narration claims " + claim.key + ": " + claim.written + ", the run has " + actual);
+                      " the narration claims " + claim.key + ": " + claim.written +
+                      ", the run has " + actual);
     }
   }
   for (size_t step = 0; step < steps.size(); ++step) {
     if (happened[step] || steps[step].claims.empty()) continue;
-    lines.push_back(fileLine(steps[step].location) +
-                    ": this narration step never happens in the run, so what it shows cannot be checked");
+    lines.push_back(
+        fileLine(steps[step].location) +
+        ": this narration step never happens in the run, so what it shows cannot be checked");
   }
   return lines;
 }

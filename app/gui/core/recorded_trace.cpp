@@ -42,15 +42,16 @@ void RecordedTrace::onEvent(const sim::TraceEvent& event) {
 }
 
 size_t RecordedTrace::countUpTo(sim::Micros time) const {
-  const auto after = std::upper_bound(events_.begin(), events_.end(), time,
-                                      [](sim::Micros t, const StoredEvent& e) { return t < e.time; });
+  const auto after = std::upper_bound(
+      events_.begin(), events_.end(), time,
+      [](sim::Micros t, const StoredEvent& e) { return t < e.time; });
   return static_cast<size_t>(after - events_.begin());
 }
 
 sim::TraceEvent RecordedTrace::view(const StoredEvent& event) const {
-  return sim::TraceEvent{event.time,        event.kind,         text(event.actor), event.op,
-                         text(event.label), text(event.path),   text(event.rc),    text(event.value),
-                         text(event.detail), event.session,     event.zxid,        event.request};
+  return sim::TraceEvent{event.time,         event.kind,       text(event.actor), event.op,
+                         text(event.label),  text(event.path), text(event.rc),    text(event.value),
+                         text(event.detail), event.session,    event.zxid,        event.request};
 }
 
 }  // namespace lockscope::gui

@@ -21,7 +21,9 @@ struct RecordingText {
 
 // `fileText` is the scenario file's text, `fileFaults` the faults it loads with, `name` the file
 // name messages use.
-RecordingText recordingText(const std::string& fileText, const std::vector<scenario::Fault>& fileFaults,
-                            const std::vector<scenario::Fault>& clicked, std::uint64_t seed, const std::string& name);
+RecordingText recordingText(const std::string& fileText,
+                            const std::vector<scenario::Fault>& fileFaults,
+                            const std::vector<scenario::Fault>& clicked, std::uint64_t seed,
+                            const std::string& name);
 
 }  // namespace lockscope::gui

@@ -31,8 +31,8 @@ double InstanceOnStage::ttlLeft(const KeyOnStage& key, sim::Micros time) const {
 }
 
 int QuorumTally::locked() const {
-  return static_cast<int>(std::count_if(votes.begin(), votes.end(),
-                                        [](const auto& vote) { return vote.second == Vote::Locked; }));
+  return static_cast<int>(std::count_if(
+      votes.begin(), votes.end(), [](const auto& vote) { return vote.second == Vote::Locked; }));
 }
 
 void RedisStage::apply(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast) {
@@ -49,10 +49,10 @@ void RedisStage::apply(const StoredEvent& event, const RecordedTrace& trace, con
     case sim::TraceKind::Request:
     case sim::TraceKind::Reply:
     case sim::TraceKind::Note:
-      if (const int client = cast.clientOfActor(event.actor); client != kNoClient) applyVote(client, event, trace);
+      if (const int client = cast.clientOfActor(event.actor); client != kNoClient)
+        applyVote(client, event, trace);
       break;
-    default:
-      break;
+    default: break;
   }
 }
 
@@ -65,12 +65,14 @@ ReplicationLag RedisStage::lagOf(const InstanceOnStage& replica) const {
   ReplicationLag lag{.changesBehind = behind};
   const int64_t index = replica.offset + 1 - master->second.changesBase;
   const auto& times = master->second.changeTimes;
-  if (index >= 0 && index < static_cast<int64_t>(times.size())) lag.oldestSince = times[static_cast<size_t>(index)];
+  if (index >= 0 && index < static_cast<int64_t>(times.size()))
+    lag.oldestSince = times[static_cast<size_t>(index)];
   else if (!times.empty()) lag.oldestSince = times.front();
   return lag;
 }
 
-void RedisStage::applyInstance(InstanceOnStage& instance, const StoredEvent& event, const RecordedTrace& trace) {
+void RedisStage::applyInstance(InstanceOnStage& instance, const StoredEvent& event,
+                               const RecordedTrace& trace) {
   const sim::TraceOp op = event.op;
   const std::string_view detail = trace.text(event.detail);
   instance.role = std::string(trace.text(event.value));
@@ -90,11 +92,14 @@ void RedisStage::applyInstance(InstanceOnStage& instance, const StoredEvent& eve
   }
   // A restart reloads what persistence kept; the model reports how many keys, and none means
   // the keyspace starts empty.
-  if (op == sim::RedisInstanceOp::Up && detail.find("restarted with 0 keys") != std::string_view::npos) instance.keys.clear();
+  if (op == sim::RedisInstanceOp::Up &&
+      detail.find("restarted with 0 keys") != std::string_view::npos)
+    instance.keys.clear();
 }
 
-void RedisStage::applyKey(const std::string& name, InstanceOnStage& instance, const StoredEvent& event,
-                          const RecordedTrace& trace, const RunCast& cast) {
+void RedisStage::applyKey(const std::string& name, InstanceOnStage& instance,
+                          const StoredEvent& event, const RecordedTrace& trace,
+                          const RunCast& cast) {
   instance.offset = event.zxid;
   if (instance.isReplica()) {
     forgetReplicated(instance.follows);
@@ -110,13 +115,15 @@ void RedisStage::applyKey(const std::string& name, InstanceOnStage& instance, co
   stored.value = std::string(trace.text(event.value));
   // Lock tokens are "<client>:<random>": the part before ':' names the owner.
   const size_t colon = stored.value.find(':');
-  stored.owner = colon == std::string::npos ? kNoClient : cast.clientOfName(stored.value.substr(0, colon));
+  stored.owner = colon == std::string::npos ? kNoClient
+                                            : cast.clientOfName(stored.value.substr(0, colon));
   stored.ttlMs = event.request;
   stored.setAt = event.time;
   stored.deadlineMs = instance.clockAtTime(event.time) + stored.ttlMs;
 }
 
-void RedisStage::noteWritten(const std::string& masterName, InstanceOnStage& master, sim::Micros time) {
+void RedisStage::noteWritten(const std::string& masterName, InstanceOnStage& master,
+                             sim::Micros time) {
   const bool followed = std::any_of(instances_.begin(), instances_.end(), [&](const auto& other) {
     return other.second.isReplica() && other.second.follows == masterName;
   });

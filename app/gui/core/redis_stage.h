@@ -20,8 +20,8 @@ namespace lockscope::gui {
 struct KeyOnStage {
   std::string value;
   int owner = kNoClient;
-  int64_t ttlMs = -1;       // -1: no expiry
-  sim::Micros setAt = 0;    // when the TTL was given (virtual time)
+  int64_t ttlMs = -1;     // -1: no expiry
+  sim::Micros setAt = 0;  // when the TTL was given (virtual time)
   // When it expires, on its instance's own clock: Redis reads deadlines there, so a clock that
   // jumps or drifts shortens or stretches the lease (Redlock's weak point).
   int64_t deadlineMs = 0;
@@ -29,13 +29,13 @@ struct KeyOnStage {
 
 // A Redis instance: its role, whether it is up, its own clock (offset, drift, jumps), its keys.
 struct InstanceOnStage {
-  std::string role;         // "master" or "replica"
-  std::string follows;      // a replica's master
+  std::string role;     // "master" or "replica"
+  std::string follows;  // a replica's master
   bool up = true;
-  int64_t clockMs = 0;      // its clock's reading at clockAt
+  int64_t clockMs = 0;  // its clock's reading at clockAt
   sim::Micros clockAt = 0;
   double driftPpm = 0;
-  int64_t offset = 0;       // replication offset: changes written (master) or applied (replica)
+  int64_t offset = 0;  // replication offset: changes written (master) or applied (replica)
   std::map<std::string, KeyOnStage> keys;
   // A master's recent changes, oldest first: when the change at offset `changesBase + i` was
   // written. Kept while a replica still lacks them, so that the stage can say how old the
@@ -80,7 +80,8 @@ class RedisStage {
   const std::map<int, QuorumTally>& tallies() const { return tallies_; }
 
  private:
-  void applyInstance(InstanceOnStage& instance, const StoredEvent& event, const RecordedTrace& trace);
+  void applyInstance(InstanceOnStage& instance, const StoredEvent& event,
+                     const RecordedTrace& trace);
   void applyKey(const std::string& name, InstanceOnStage& instance, const StoredEvent& event,
                 const RecordedTrace& trace, const RunCast& cast);
   void noteWritten(const std::string& masterName, InstanceOnStage& master, sim::Micros time);

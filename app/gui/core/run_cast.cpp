@@ -14,7 +14,8 @@ RunCast::RunCast(const std::vector<std::string>& clientNames, const RecordedTrac
     if (event.kind != sim::TraceKind::SessionState || event.session == 0) continue;
     // The server's `created` names the client in `value`; a client's own events name it as actor.
     int client = clientOfActor(event.actor);
-    if (client == kNoClient && event.op == sim::SessionOp::Created) client = clientOfActor(event.value);
+    if (client == kNoClient && event.op == sim::SessionOp::Created)
+      client = clientOfActor(event.value);
     if (client != kNoClient) clientOfSession_.emplace(event.session, client);
   }
 }

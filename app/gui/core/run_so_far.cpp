@@ -5,7 +5,8 @@
 namespace lockscope::gui {
 
 sim::Micros violationShownAt(const checkers::Violation& violation, sim::Micros runEnd) {
-  if (violation.kind == "stuck" || violation.kind == "deadlock" || violation.kind == "leaked_watch") return runEnd;
+  if (violation.kind == "stuck" || violation.kind == "deadlock" || violation.kind == "leaked_watch")
+    return runEnd;
   return violation.knownAt();
 }
 
@@ -31,14 +32,17 @@ std::vector<ViolationSoFar> violationsSoFar(const RunTimeline& timeline, sim::Mi
 
 size_t releasesSoFar(const RunTimeline& timeline, sim::Micros now) {
   const auto& releases = timeline.releases();
-  return static_cast<size_t>(std::count_if(releases.begin(), releases.end(),
-                                           [now](const ReleaseFigures& release) { return release.time <= now; }));
+  return static_cast<size_t>(
+      std::count_if(releases.begin(), releases.end(),
+                    [now](const ReleaseFigures& release) { return release.time <= now; }));
 }
 
-ReleaseFigures releaseSoFar(const RunTimeline& timeline, size_t release, sim::Micros now, size_t eventCount) {
+ReleaseFigures releaseSoFar(const RunTimeline& timeline, size_t release, sim::Micros now,
+                            size_t eventCount) {
   const auto& releases = timeline.releases();
   ReleaseFigures figures = releases[release];
-  if (figures.until >= 0 && figures.until <= now) return figures;  // granted, or followed by another
+  if (figures.until >= 0 && figures.until <= now)
+    return figures;  // granted, or followed by another
   // Still going: what the trace has shown since the release began (hold_history.cpp counts from
   // the event that ended the hold; the events before its moment are not the release's).
   const RunningCounts before = timeline.countsAfter(timeline.trace().countUpTo(figures.time - 1));

@@ -32,6 +32,7 @@ size_t releasesSoFar(const RunTimeline& timeline, sim::Micros now);
 // Release `release` (begun by `now`) as it stands after the run's first `eventCount` events: its
 // figures once the next grant (or the next release) has happened, else the notifications and
 // requests so far and no handoff yet - a release's burst of notifications is counted as it lands.
-ReleaseFigures releaseSoFar(const RunTimeline& timeline, size_t release, sim::Micros now, size_t eventCount);
+ReleaseFigures releaseSoFar(const RunTimeline& timeline, size_t release, sim::Micros now,
+                            size_t eventCount);
 
 }  // namespace lockscope::gui

@@ -51,7 +51,8 @@ void RunTimeline::derive() {
   // events; 20,000 clients keep 16 (a seek then folds tens of thousands of events, milliseconds)
   // where one every 256 events took 15 GB.
   constexpr size_t kSnapshotClientStates = 250'000;
-  const size_t snapshotCount = std::clamp<size_t>(kSnapshotClientStates / std::max<size_t>(1, cast_.size()), 16, 4000);
+  const size_t snapshotCount = std::clamp<size_t>(
+      kSnapshotClientStates / std::max<size_t>(1, cast_.size()), 16, 4000);
   snapshotEvery_ = std::max<size_t>(256, (trace_.size() + snapshotCount - 1) / snapshotCount);
   StageState state(cast_.size());
   snapshots_.push_back(state);
@@ -131,8 +132,8 @@ double RunTimeline::sessionLeft(int client, sim::Micros time) const {
   if (countdown->expires) {
     return 1.0 - elapsed / static_cast<double>(countdown->until - countdown->since);
   }
-  const double timeout =
-      static_cast<double>(sim::fromMillis(scenario_.clients[static_cast<size_t>(client)].sessionTimeoutMs));
+  const double timeout = static_cast<double>(
+      sim::fromMillis(scenario_.clients[static_cast<size_t>(client)].sessionTimeoutMs));
   return std::clamp(1.0 - elapsed / timeout, 0.0, 1.0);
 }
 
@@ -140,7 +141,8 @@ sim::Micros RunTimeline::sessionLeftMicros(int client, sim::Micros time) const {
   const SessionCountdown* countdown = findCountdown(countdowns_, client, time);
   if (!countdown) return -1;
   if (countdown->expires) return std::max<sim::Micros>(0, countdown->until - time);
-  const sim::Micros timeout = sim::fromMillis(scenario_.clients[static_cast<size_t>(client)].sessionTimeoutMs);
+  const sim::Micros timeout = sim::fromMillis(
+      scenario_.clients[static_cast<size_t>(client)].sessionTimeoutMs);
   return std::clamp<sim::Micros>(timeout - (time - countdown->since), 0, timeout);
 }
 

@@ -38,7 +38,8 @@ class RunTimeline {
  public:
   // Runs `scenario` on `options.backend` (required: backends::backendFor) and records it; a live
   // server takes the run's real time. A scenario that loaded runs to its end.
-  static std::unique_ptr<RunTimeline> record(const scenario::Scenario& scenario, run::RunOptions options);
+  static std::unique_ptr<RunTimeline> record(const scenario::Scenario& scenario,
+                                             run::RunOptions options);
 
   const scenario::Scenario& scenario() const { return scenario_; }
   const run::RunReport& report() const { return report_; }

@@ -40,7 +40,9 @@ bool StageState::heldByDeadSession(size_t client) const {
   return state.crashed && !state.node.empty() && znodes_.count(state.node) != 0;
 }
 
-bool StageState::holds(size_t client) const { return clients_[client].holding || heldByDeadSession(client); }
+bool StageState::holds(size_t client) const {
+  return clients_[client].holding || heldByDeadSession(client);
+}
 
 int StageState::holders() const {
   int count = 0;
@@ -58,7 +60,8 @@ int StageState::holderOfNode(std::string_view path) const {
 int StageState::partHolderOfNode(std::string_view path) const {
   for (size_t client = 0; client < clients_.size(); ++client) {
     const auto& parts = clients_[client].partNodes;
-    if (std::find(parts.begin(), parts.end(), path) != parts.end() && znodes_.count(std::string(path)) != 0) {
+    if (std::find(parts.begin(), parts.end(), path) != parts.end() &&
+        znodes_.count(std::string(path)) != 0) {
       return static_cast<int>(client);
     }
   }
@@ -96,7 +99,9 @@ void StageState::applyProcess(ClientOnStage& client, sim::TraceOp state) {
   if (state == ProcessOp::Resumed) client.paused = false;
   if (state == ProcessOp::Crashed) {
     // The process forgets everything; its session and nodes live on at the server until expiry.
-    client = ClientOnStage{.crashed = true, .line = client.line, .session = client.session,
+    client = ClientOnStage{.crashed = true,
+                           .line = client.line,
+                           .session = client.session,
                            .node = client.holding ? client.node : std::string(),
                            .acquisitions = client.acquisitions};
   }
@@ -130,7 +135,8 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
       if (client) applyProcess(*client, op);
       break;
     case sim::TraceKind::Note:
-      if (client && op == sim::NoteOp::Multilock) client->partNodes.emplace_back(trace.text(event.path));
+      if (client && op == sim::NoteOp::Multilock)
+        client->partNodes.emplace_back(trace.text(event.path));
       break;
     case sim::TraceKind::Fault:
       if (op == sim::FaultKind::KillServer) serverUp_ = false;
@@ -155,11 +161,8 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
       znodes_.insert_or_assign(std::string(trace.text(event.path)), node);
       break;
     }
-    case sim::TraceKind::NodeDeleted:
-      znodes_.erase(std::string(trace.text(event.path)));
-      break;
-    default:
-      break;
+    case sim::TraceKind::NodeDeleted: znodes_.erase(std::string(trace.text(event.path))); break;
+    default: break;
   }
   redis_.apply(event, trace, cast);
   watches_.onEvent(trace.view(event));

@@ -18,18 +18,27 @@ namespace lockscope::gui {
 
 // The states the stage colours a client by (in this order of precedence).
 enum class Activity : uint8_t {
-  Idle, Creating, Listing, Waiting, Holding, Releasing, Paused, Crashed, Expired, Done
+  Idle,
+  Creating,
+  Listing,
+  Waiting,
+  Holding,
+  Releasing,
+  Paused,
+  Crashed,
+  Expired,
+  Done
 };
 const char* activityName(Activity activity);
 
 struct ClientOnStage {
   bool acquiring = false, holding = false, releasing = false, done = false;
   bool paused = false, crashed = false, expired = false, partitioned = false;
-  int line = 0;              // the pseudocode line it is on (from 1; 0 before it starts)
-  int outstanding = 0;       // requests sent and not yet answered
-  sim::TraceOp pendingOp;    // the latest of them
+  int line = 0;            // the pseudocode line it is on (from 1; 0 before it starts)
+  int outstanding = 0;     // requests sent and not yet answered
+  sim::TraceOp pendingOp;  // the latest of them
   int64_t session = 0;
-  std::string node;          // the lock node it holds or last held (kept through a crash while held)
+  std::string node;  // the lock node it holds or last held (kept through a crash while held)
   int acquisitions = 0;
   // A multi-lock's nodes it holds while it waits for the rest (zk-multilock): part of the lock.
   std::vector<std::string> partNodes;
@@ -63,7 +72,8 @@ class StageState {
   int holders() const;
   // The client holding the lock through the znode at `path`, or kNoClient.
   int holderOfNode(std::string_view path) const;
-  // The client holding the znode at `path` as one of several locks it is still taking, or kNoClient.
+  // The client holding the znode at `path` as one of several locks it is still taking, or
+  // kNoClient.
   int partHolderOfNode(std::string_view path) const;
   // The ZooKeeper server (the model's one server, standing for the service) is not killed.
   bool serverUp() const { return serverUp_; }

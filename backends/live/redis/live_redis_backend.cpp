@@ -51,8 +51,10 @@ class LiveRedisBackend final : public run::RunBackend {
     }
     for (size_t index = 0; index < addresses_.size(); ++index) {
       if (index == lostIndex_) continue;  // silent: named in the stop's reason
-      const Status deleted = deleteKeysWithPrefix(addresses_[index], keyPrefix_, settings_.connectTimeoutMs);
-      if (!deleted) std::fprintf(stderr, "live Redis, after the run: %s\n", deleted.message().c_str());
+      const Status deleted = deleteKeysWithPrefix(addresses_[index], keyPrefix_,
+                                                  settings_.connectTimeoutMs);
+      if (!deleted)
+        std::fprintf(stderr, "live Redis, after the run: %s\n", deleted.message().c_str());
     }
   }
 
@@ -64,8 +66,9 @@ class LiveRedisBackend final : public run::RunBackend {
   // for it.
   void preparePaths(const std::vector<std::string>&, int64_t) override {
     for (size_t index = 0; index < addresses_.size(); ++index) {
-      recordInstance(index, sim::RedisInstanceOp::Up, "live server " + addresses_[index].text() + ", the run's keys start with " +
-                                      keyPrefix_ + " and are deleted when it ends");
+      recordInstance(index, sim::RedisInstanceOp::Up,
+                     "live server " + addresses_[index].text() + ", the run's keys start with " +
+                         keyPrefix_ + " and are deleted when it ends");
     }
   }
 
@@ -76,7 +79,8 @@ class LiveRedisBackend final : public run::RunBackend {
     }
     sim::Process* process = connector_.findProcess(fault.client);
     if (!process || !client) {
-      world_.record({.kind = sim::TraceKind::Note, .actor = fault.client,
+      world_.record({.kind = sim::TraceKind::Note,
+                     .actor = fault.client,
                      .detail = "fault ignored: the client has not started"});
       return;
     }
@@ -112,7 +116,8 @@ class LiveRedisBackend final : public run::RunBackend {
   void injectInstanceFault(const Fault& fault) {
     const std::optional<size_t> index = instanceIndex(fault.client);
     if (!index || *index >= addresses_.size()) {
-      note(std::string(scenario::faultKindName(fault.kind)) + ": no live server for " + fault.client);
+      note(std::string(scenario::faultKindName(fault.kind)) + ": no live server for " +
+           fault.client);
       return;
     }
     const bool kill = fault.kind == Fault::Kind::KillInstance;
@@ -125,7 +130,8 @@ class LiveRedisBackend final : public run::RunBackend {
     }
     if (!kill) watchdog_.forgive(*index);
     // The servers run without persistence: a restarted one is empty.
-    recordInstance(*index, kill ? sim::RedisInstanceOp::Down : sim::RedisInstanceOp::Up, kill ? "killed (SIGKILL)" : "restarted with 0 keys from disk");
+    recordInstance(*index, kill ? sim::RedisInstanceOp::Down : sim::RedisInstanceOp::Up,
+                   kill ? "killed (SIGKILL)" : "restarted with 0 keys from disk");
   }
 
   // True when the run must end now: a fault failed, or a server the run did not kill has been
@@ -135,9 +141,9 @@ class LiveRedisBackend final : public run::RunBackend {
     for (size_t index = 0; index < addresses_.size(); ++index) {
       if (!control_.isKilled(index) && watchdog_.silentFor(index) > kServerSilenceBound) {
         stop_ = {run::BackendStop::Kind::ServerLost,
-                 instanceName(index) + " (Redis at " + addresses_[index].text() + ") has not answered for " +
-                     std::to_string(kServerSilenceBound.count()) + " s; the run's keys " + keyPrefix_ +
-                     "* are left on it"};
+                 instanceName(index) + " (Redis at " + addresses_[index].text() +
+                     ") has not answered for " + std::to_string(kServerSilenceBound.count()) +
+                     " s; the run's keys " + keyPrefix_ + "* are left on it"};
         lostIndex_ = index;
         return true;
       }
@@ -148,8 +154,12 @@ class LiveRedisBackend final : public run::RunBackend {
   // The model's RedisInstance event for a live server. No clock reading: a live server's clock
   // is the machine's, and what the stage shows of it is the run's own time.
   void recordInstance(size_t index, sim::RedisInstanceOp op, const std::string& detail) {
-    world_.record({.kind = sim::TraceKind::RedisInstance, .actor = instanceName(index), .op = op,
-                   .value = "master", .detail = detail, .request = sim::toMillis(world_.now())});
+    world_.record({.kind = sim::TraceKind::RedisInstance,
+                   .actor = instanceName(index),
+                   .op = op,
+                   .value = "master",
+                   .detail = detail,
+                   .request = sim::toMillis(world_.now())});
   }
 
   void note(const std::string& text) {
@@ -175,8 +185,8 @@ run::RunBackendFactory liveRedisBackend(LiveRedisSettings settings) {
   return [settings](sim::World& world) -> std::unique_ptr<run::RunBackend> {
     Result<std::vector<RedisAddress>> addresses = parseServerList(settings.servers);
     // Checked by the caller (liveBackendFor); an empty list connects nothing.
-    return std::make_unique<LiveRedisBackend>(world, settings,
-                                              addresses ? std::move(*addresses) : std::vector<RedisAddress>{});
+    return std::make_unique<LiveRedisBackend>(
+        world, settings, addresses ? std::move(*addresses) : std::vector<RedisAddress>{});
   };
 }
 

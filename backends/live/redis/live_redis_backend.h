@@ -22,7 +22,8 @@ namespace lockscope::live::redis {
 struct LiveRedisSettings {
   std::string servers;              // "host:port[,host:port...]"
   int64_t connectTimeoutMs = 5000;  // deleting the run's keys, kill and restart of instances
-  int64_t requestTimeoutMs = 250;   // every client request's (the scenario's redis.request_timeout_ms)
+  int64_t requestTimeoutMs =
+      250;  // every client request's (the scenario's redis.request_timeout_ms)
   // kill_instance / restart_instance go through this program (server_control_program.h); empty:
   // such faults were refused before the run.
   std::string controlProgram;

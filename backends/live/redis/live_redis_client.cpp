@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <csignal>
 
+#include "argv_view.h"
 #include "backends/api/redis_scripts.h"
 #include "backends/live/live_credentials.h"
-#include "argv_view.h"
 #include "hiredis_qt_adapter.h"
 #include "redis_blocking.h"
 #include "redis_key_namespace.h"
@@ -44,15 +44,16 @@ Reply fromHiredis(const void* hiredisReply) {
     case REDIS_REPLY_STRING: return Reply::string(text);
     case REDIS_REPLY_ARRAY: {
       Reply array{ReplyType::Array, {}, 0, {}};
-      for (size_t i = 0; i < reply->elements; ++i) array.elements.push_back(fromHiredis(reply->element[i]));
+      for (size_t i = 0; i < reply->elements; ++i)
+        array.elements.push_back(fromHiredis(reply->element[i]));
       return array;
     }
     default: return Reply::nil();
   }
 }
 
-LiveRedisClient::LiveRedisClient(std::string instance, std::string host, int port, int64_t timeoutMs,
-                                 std::string keyPrefix)
+LiveRedisClient::LiveRedisClient(std::string instance, std::string host, int port,
+                                 int64_t timeoutMs, std::string keyPrefix)
     : instance_(std::move(instance)),
       host_(std::move(host)),
       port_(port),
@@ -85,8 +86,9 @@ void LiveRedisClient::connect() {
   if (const std::optional<RedisLogin>& login = redisLogin()) {
     const Command auth = authCommand(*login);
     ArgvView view(auth);
-    redisAsyncCommandArgv(context_, [](redisAsyncContext*, void*, void*) {}, nullptr, view.count(), view.words.data(),
-                          view.lengths.data());
+    redisAsyncCommandArgv(
+        context_, [](redisAsyncContext*, void*, void*) {}, nullptr, view.count(), view.words.data(),
+        view.lengths.data());
   }
 }
 
@@ -103,8 +105,9 @@ void LiveRedisClient::command(Command argv, ReplyCallback done) {
   const uint64_t id = ++nextId_;
   if (!prefixKeys(argv, keyPrefix_)) {
     Pending refused{id, std::move(done)};
-    answer(refused, Reply::error("ERR lockscope: " + (argv.empty() ? std::string("(empty)") : argv[0]) +
-                                 " is not sent live: its keys cannot be put in the run's namespace"));
+    answer(refused,
+           Reply::error("ERR lockscope: " + (argv.empty() ? std::string("(empty)") : argv[0]) +
+                        " is not sent live: its keys cannot be put in the run's namespace"));
     return;
   }
   if (!context_) connect();
@@ -114,8 +117,9 @@ void LiveRedisClient::command(Command argv, ReplyCallback done) {
     if (!source.empty()) argv[1] = std::string(source);
   }
   ArgvView view(argv);
-  const bool sent = context_ && redisAsyncCommandArgv(context_, &LiveRedisClient::replyCallback, nullptr, view.count(),
-                                                      view.words.data(), view.lengths.data()) == REDIS_OK;
+  const bool sent = context_ && redisAsyncCommandArgv(context_, &LiveRedisClient::replyCallback,
+                                                      nullptr, view.count(), view.words.data(),
+                                                      view.lengths.data()) == REDIS_OK;
   Pending pending{id, std::move(done)};
   if (!sent) {
     answer(pending, disconnected());

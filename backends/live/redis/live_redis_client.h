@@ -73,7 +73,7 @@ class LiveRedisClient final : public lockscope::redis::RedisClient {
   std::unique_ptr<HiredisQtAdapter> adapter_;
   std::deque<Pending> pending_;  // sent on the current context, oldest first
   bool freeing_ = false;         // our redisAsyncFree: its NULL replies answer nobody
-  QObject guard_;  // context of queued answers and timers: they die with the client
+  QObject guard_;                // context of queued answers and timers: they die with the client
 };
 
 // A reply of hiredis (redisReply*) as our value type.

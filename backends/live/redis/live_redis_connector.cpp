@@ -5,10 +5,13 @@
 namespace lockscope::live::redis {
 
 LiveRedisConnector::LiveRedisConnector(sim::World& world, WorldInbox& inbox,
-                                       std::vector<RedisAddress> addresses, int64_t requestTimeoutMs,
-                                       std::string keyPrefix)
-    : world_(world), inbox_(inbox), addresses_(std::move(addresses)),
-      requestTimeoutMs_(requestTimeoutMs), keyPrefix_(std::move(keyPrefix)) {}
+                                       std::vector<RedisAddress> addresses,
+                                       int64_t requestTimeoutMs, std::string keyPrefix)
+    : world_(world),
+      inbox_(inbox),
+      addresses_(std::move(addresses)),
+      requestTimeoutMs_(requestTimeoutMs),
+      keyPrefix_(std::move(keyPrefix)) {}
 
 std::vector<std::unique_ptr<lockscope::redis::RedisClient>> LiveRedisConnector::connectRedis(
     const std::string& clientName) {
@@ -16,9 +19,8 @@ std::vector<std::unique_ptr<lockscope::redis::RedisClient>> LiveRedisConnector::
   Slot& slot = slots_[clientName];
   std::vector<std::unique_ptr<lockscope::redis::RedisClient>> clients;
   for (size_t i = 0; i < addresses_.size(); ++i) {
-    auto connection = std::make_shared<LiveRedisClient>("redis-" + std::to_string(i + 1),
-                                                        addresses_[i].host, addresses_[i].port, 0,
-                                                        keyPrefix_);
+    auto connection = std::make_shared<LiveRedisClient>(
+        "redis-" + std::to_string(i + 1), addresses_[i].host, addresses_[i].port, 0, keyPrefix_);
     slot.connections.push_back(connection);
     clients.push_back(std::make_unique<TracedRedisClient>(world_, owner, inbox_, connection,
                                                           clientName, requestTimeoutMs_));

@@ -9,15 +9,15 @@ using scenario::Fault;
 // table's services say which: sim/trace/fault_kinds.h). Faults no Redis run acts on (a
 // ZooKeeper session's) are ignored live as on the model.
 std::string modelOnlyReason(Fault::Kind kind) {
-  if (sim::faultSupported(kind, sim::kRedisLive) || !sim::faultSupported(kind, sim::kRedisModel)) return {};
+  if (sim::faultSupported(kind, sim::kRedisLive) || !sim::faultSupported(kind, sim::kRedisModel))
+    return {};
   switch (kind) {
     case Fault::Kind::ClockJump:
       return "a live server's clock is the machine's and cannot be stepped for one instance";
     case Fault::Kind::Failover:
       return "the live servers are independent masters without replicas to promote";
     case Fault::Kind::Partition:
-    case Fault::Kind::Heal:
-      return "live Redis connections have no fault proxy; use crash or pause";
+    case Fault::Kind::Heal: return "live Redis connections have no fault proxy; use crash or pause";
     default: return "only the model injects it";
   }
 }
@@ -41,8 +41,9 @@ std::string liveRedisProblem(const scenario::Scenario& scenario, size_t serverCo
     return file + ": redis.replicas is model-only (each live server is one independent master)";
   }
   if (scenario.redis.persistence != "none") {
-    return file + ": redis.persistence is model-only (the live servers' own configuration decides; "
-                  "tests/support/redis-servers.sh starts them without any)";
+    return file +
+           ": redis.persistence is model-only (the live servers' own configuration decides; "
+           "tests/support/redis-servers.sh starts them without any)";
   }
   const size_t instances = static_cast<size_t>(scenario.redis.instances);
   if (instances != serverCount) {

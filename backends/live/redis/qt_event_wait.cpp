@@ -7,7 +7,8 @@ namespace lockscope::live::redis {
 
 RealTimeDriver::Wait waitInQtEventLoop(WorldInbox& inbox) {
   return [&inbox](WorldInbox::Clock::time_point until) {
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - WorldInbox::Clock::now());
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(until -
+                                                                   WorldInbox::Clock::now());
     if (left.count() <= 0 || inbox.hasWork()) return;
     // The timer only wakes the loop; each pass handles at least one event (a socket, a queued
     // answer, this timer) and then we look whether it brought work for the world.

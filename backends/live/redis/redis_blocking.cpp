@@ -2,8 +2,8 @@
 
 #include <hiredis/hiredis.h>
 
-#include <algorithm>
 #include <sys/time.h>
+#include <algorithm>
 
 #include <memory>
 #include <vector>
@@ -34,7 +34,7 @@ Result<lockscope::redis::Reply> commandAndWait(const RedisAddress& address,
       redisConnectWithTimeout(address.host.c_str(), address.port, toTimeval(timeoutMs)));
   if (!context || context->err) {
     return Status::failure("cannot reach Redis at " + address.text() + ": " +
-            (context ? context->errstr : "out of memory"));
+                           (context ? context->errstr : "out of memory"));
   }
   redisSetTimeout(context.get(), toTimeval(timeoutMs));
   if (const std::optional<RedisLogin>& login = redisLogin()) {
@@ -45,15 +45,16 @@ Result<lockscope::redis::Reply> commandAndWait(const RedisAddress& address,
     if (!reply || reply->type == REDIS_REPLY_ERROR) {
       // The server's own words (WRONGPASS ...) never hold the password we sent.
       return Status::failure("Redis at " + address.text() + " refuses the login: " +
-              (reply ? std::string(reply->str, std::min<size_t>(reply->len, 120)) : std::string(context->errstr)));
+                             (reply ? std::string(reply->str, std::min<size_t>(reply->len, 120))
+                                    : std::string(context->errstr)));
     }
   }
   ArgvView view(argv);
   std::unique_ptr<redisReply, ReplyFree> reply(static_cast<redisReply*>(
       redisCommandArgv(context.get(), view.count(), view.words.data(), view.lengths.data())));
   if (!reply) {
-    return Status::failure("Redis at " + address.text() + " did not answer " + argv.front() + " within " +
-            std::to_string(timeoutMs) + " ms: " + context->errstr);
+    return Status::failure("Redis at " + address.text() + " did not answer " + argv.front() +
+                           " within " + std::to_string(timeoutMs) + " ms: " + context->errstr);
   }
   return fromHiredis(reply.get());
 }
@@ -72,7 +73,8 @@ Status probeRedis(const std::string& addresses, int64_t timeoutMs) {
     // A server that wants a password answers every command with NOAUTH: the clients would get
     // nothing else, so it counts as unreachable (the server's text is its own, not ours).
     if (reply->type == lockscope::redis::ReplyType::Error) {
-      return Status::failure("Redis at " + address.text() + " refuses the run: " + reply->text.substr(0, 120));
+      return Status::failure("Redis at " + address.text() +
+                             " refuses the run: " + reply->text.substr(0, 120));
     }
   }
   return Status::success();

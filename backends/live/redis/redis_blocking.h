@@ -25,5 +25,4 @@ lockscope::redis::Command authCommand(const RedisLogin& login);
 // Success when every address answers PING; otherwise the failure names the first that did not.
 Status probeRedis(const std::string& addresses, int64_t timeoutMs);
 
-
 }  // namespace lockscope::live::redis

@@ -25,17 +25,20 @@ bool prefixKeys(lockscope::redis::Command& argv, const std::string& prefix) {
     size_t keys = 0;
     if (argv.size() < 3) return false;
     const char* end = argv[2].data() + argv[2].size();
-    if (std::from_chars(argv[2].data(), end, keys).ptr != end || 3 + keys > argv.size()) return false;
+    if (std::from_chars(argv[2].data(), end, keys).ptr != end || 3 + keys > argv.size())
+      return false;
     for (size_t i = 3; i < 3 + keys; ++i) argv[i] = prefix + argv[i];
     return true;
   }
   return false;
 }
 
-Status deleteKeysWithPrefix(const RedisAddress& address, const std::string& prefix, int64_t timeoutMs) {
+Status deleteKeysWithPrefix(const RedisAddress& address, const std::string& prefix,
+                            int64_t timeoutMs) {
   std::string cursor = "0";
   do {
-    const auto page = commandAndWait(address, {"SCAN", cursor, "MATCH", prefix + "*", "COUNT", "1000"}, timeoutMs);
+    const auto page = commandAndWait(
+        address, {"SCAN", cursor, "MATCH", prefix + "*", "COUNT", "1000"}, timeoutMs);
     if (!page) return page.status();
     if (page->type != lockscope::redis::ReplyType::Array || page->elements.size() != 2) {
       return Status::failure(address.text() + ": unexpected reply to SCAN");
@@ -47,7 +50,8 @@ Status deleteKeysWithPrefix(const RedisAddress& address, const std::string& pref
       if (key.text.rfind(prefix, 0) == 0) del.push_back(key.text);
     }
     if (del.size() > 1) {
-      if (const auto deleted = commandAndWait(address, del, timeoutMs); !deleted) return deleted.status();
+      if (const auto deleted = commandAndWait(address, del, timeoutMs); !deleted)
+        return deleted.status();
     }
   } while (cursor != "0");
   return Status::success();

@@ -22,6 +22,7 @@ bool prefixKeys(lockscope::redis::Command& argv, const std::string& prefix);
 
 // Deletes every key starting with `prefix` (SCAN, then DEL); a failure when the server did not
 // answer.
-Status deleteKeysWithPrefix(const RedisAddress& address, const std::string& prefix, int64_t timeoutMs);
+Status deleteKeysWithPrefix(const RedisAddress& address, const std::string& prefix,
+                            int64_t timeoutMs);
 
 }  // namespace lockscope::live::redis

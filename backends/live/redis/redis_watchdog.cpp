@@ -13,7 +13,8 @@ constexpr int64_t kPingTimeoutMs = 1000;
 RedisWatchdog::RedisWatchdog(std::vector<RedisAddress> addresses)
     : addresses_(std::move(addresses)),
       lastAnswer_(std::make_unique<std::atomic<Clock::rep>[]>(addresses_.size())) {
-  for (size_t i = 0; i < addresses_.size(); ++i) lastAnswer_[i] = Clock::now().time_since_epoch().count();
+  for (size_t i = 0; i < addresses_.size(); ++i)
+    lastAnswer_[i] = Clock::now().time_since_epoch().count();
   thread_ = std::thread([this] { watch(); });
 }
 
@@ -31,7 +32,9 @@ std::chrono::milliseconds RedisWatchdog::silentFor(size_t index) const {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - last);
 }
 
-void RedisWatchdog::forgive(size_t index) { lastAnswer_[index] = Clock::now().time_since_epoch().count(); }
+void RedisWatchdog::forgive(size_t index) {
+  lastAnswer_[index] = Clock::now().time_since_epoch().count();
+}
 
 void RedisWatchdog::watch() {
   std::unique_lock lock(mutex_);

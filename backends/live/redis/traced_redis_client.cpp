@@ -20,15 +20,16 @@ void TracedRedisClient::command(Command argv, ReplyCallback done) {
       if (auto log = weak.lock()) log->finish(request, Reply::timeout());
     });
   }
-  connection_->command(std::move(argv), [weak, request, process = &process_,
-                                         inbox = &inbox_](const Reply& reply) {
-    // We are in Qt's event loop, between two world events: the world takes it from the inbox.
-    inbox->post([weak, request, process, reply] {
-      process->deliver([weak, request, reply] {
-        if (auto log = weak.lock()) log->finish(request, reply);
-      });
-    });
-  });
+  connection_->command(std::move(argv),
+                       [weak, request, process = &process_, inbox = &inbox_](const Reply& reply) {
+                         // We are in Qt's event loop, between two world events: the world takes it
+                         // from the inbox.
+                         inbox->post([weak, request, process, reply] {
+                           process->deliver([weak, request, reply] {
+                             if (auto log = weak.lock()) log->finish(request, reply);
+                           });
+                         });
+                       });
 }
 
 }  // namespace lockscope::live::redis

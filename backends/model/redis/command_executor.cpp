@@ -9,8 +9,9 @@ namespace {
 const char* kWrongType = "WRONGTYPE Operation against a key holding the wrong kind of value";
 
 std::string upper(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c); });
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
+    return static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+  });
   return text;
 }
 
@@ -25,8 +26,9 @@ Reply notAnInteger() { return Reply::error("ERR value is not an integer or out o
 
 Reply wrongArity(const std::string& command) {
   std::string lower = command;
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c); });
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) {
+    return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  });
   return Reply::error("ERR wrong number of arguments for '" + lower + "' command");
 }
 
@@ -47,7 +49,8 @@ Reply CommandExecutor::execute(const Command& argv) {
     for (size_t i = 1; i < arity; ++i) deleted += del(argv[i]).integer;
     return Reply::number(deleted);
   }
-  if (name == "EXISTS") return arity == 2 ? Reply::number(exists(argv[1]) ? 1 : 0) : wrongArity(name);
+  if (name == "EXISTS")
+    return arity == 2 ? Reply::number(exists(argv[1]) ? 1 : 0) : wrongArity(name);
   if (name == "PEXPIRE" || name == "EXPIRE") {
     if (arity != 3) return wrongArity(name);
     if (!parseInteger(argv[2], number)) return notAnInteger();
@@ -73,7 +76,8 @@ Reply CommandExecutor::execute(const Command& argv) {
     if (!value) return Reply::nil();
     if (!value->isHash) return Reply::error(kWrongType);
     const auto field = value->fields.find(argv[2]);
-    return field == value->fields.end() ? Reply::nil() : Reply::string(std::to_string(field->second));
+    return field == value->fields.end() ? Reply::nil()
+                                        : Reply::string(std::to_string(field->second));
   }
   if (name == "EVAL") return executeScript(argv);
   return Reply::error("ERR unknown command '" + argv[0] + "'");

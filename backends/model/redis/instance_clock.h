@@ -10,8 +10,8 @@
 namespace lockscope::redis::model {
 
 struct ClockSpec {
-  int64_t offsetMs = 0;   // the reading at virtual time 0
-  int64_t driftPpm = 0;   // + runs fast, - runs slow (parts per million of virtual time)
+  int64_t offsetMs = 0;  // the reading at virtual time 0
+  int64_t driftPpm = 0;  // + runs fast, - runs slow (parts per million of virtual time)
 };
 
 class InstanceClock {

@@ -12,7 +12,8 @@ std::string StoredValue::describe() const {
   return out;
 }
 
-StoredValue* Keyspace::find(const std::string& key, int64_t nowMs, std::vector<KeyChange>& changes) {
+StoredValue* Keyspace::find(const std::string& key, int64_t nowMs,
+                            std::vector<KeyChange>& changes) {
   const auto found = keys_.find(key);
   if (found == keys_.end()) return nullptr;
   const int64_t expiresAt = found->second.expiresAtMs;

@@ -20,8 +20,8 @@ namespace lockscope::redis::model {
 inline constexpr int64_t kNoExpiry = -1;
 
 struct StoredValue {
-  std::string text;                                      // a string key
-  std::map<std::string, int64_t, std::less<>> fields;   // a hash key (Redisson's hold counts)
+  std::string text;                                    // a string key
+  std::map<std::string, int64_t, std::less<>> fields;  // a hash key (Redisson's hold counts)
   bool isHash = false;
   int64_t expiresAtMs = kNoExpiry;
 
@@ -34,8 +34,8 @@ struct StoredValue {
 struct KeyChange {
   std::string key;
   bool deleted = false;
-  StoredValue value;       // after the change (unless deleted)
-  sim::TraceOp cause;      // a KeyChangedOp, or a KeyDeletedOp when deleted
+  StoredValue value;   // after the change (unless deleted)
+  sim::TraceOp cause;  // a KeyChangedOp, or a KeyDeletedOp when deleted
 };
 
 class Keyspace {

@@ -41,15 +41,15 @@ std::vector<std::unique_ptr<RedisClient>> RedisDeployment::connect(const std::st
   if (!slot.process) {
     slot.process = std::make_unique<sim::Process>(world_, clientName);
     for (const Shard& shard : shards_) {
-      slot.connections.push_back(
-          std::make_unique<sim::Connection>(world_, clientName + "->" + shard.name, config_.latency));
+      slot.connections.push_back(std::make_unique<sim::Connection>(
+          world_, clientName + "->" + shard.name, config_.latency));
     }
   }
   std::vector<std::unique_ptr<RedisClient>> connections;
   for (size_t s = 0; s < shards_.size(); ++s) {
-    connections.push_back(std::make_unique<ModelRedisClient>(
-        world_, *slot.process, *slot.connections[s], *this, s, shards_[s].name, clientName,
-        config_.requestTimeoutMs));
+    connections.push_back(
+        std::make_unique<ModelRedisClient>(world_, *slot.process, *slot.connections[s], *this, s,
+                                           shards_[s].name, clientName, config_.requestTimeoutMs));
   }
   return connections;
 }

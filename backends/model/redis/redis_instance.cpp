@@ -30,13 +30,16 @@ const char* persistenceName(Persistence persistence) {
   return "none";
 }
 
-RedisInstance::RedisInstance(sim::World& world, InstanceConfig config, const RedisInstance* masterOf)
+RedisInstance::RedisInstance(sim::World& world, InstanceConfig config,
+                             const RedisInstance* masterOf)
     : world_(world),
       config_(std::move(config)),
       clock_(config_.clock),
       keys_(masterOf == nullptr),
       master_(masterOf == nullptr) {
-  world_.record({.kind = sim::TraceKind::RedisInstance, .actor = config_.name, .op = sim::RedisInstanceOp::Up,
+  world_.record({.kind = sim::TraceKind::RedisInstance,
+                 .actor = config_.name,
+                 .op = sim::RedisInstanceOp::Up,
                  .path = masterOf ? std::string_view(masterOf->name()) : std::string_view(),
                  .value = master_ ? "master" : "replica",
                  .detail = "offset_ms=" + std::to_string(config_.clock.offsetMs) +
@@ -64,11 +67,15 @@ void RedisInstance::commit(std::vector<KeyChange>& changes, std::string_view how
   const int64_t now = clockMs();
   for (const KeyChange& change : changes) {
     ++offset_;
-    const int64_t pttl = change.value.expiresAtMs == kNoExpiry ? -1 : change.value.expiresAtMs - now;
+    const int64_t pttl = change.value.expiresAtMs == kNoExpiry ? -1
+                                                               : change.value.expiresAtMs - now;
     world_.record({.kind = change.deleted ? sim::TraceKind::KeyDeleted : sim::TraceKind::KeyChanged,
-                   .actor = config_.name, .op = change.cause, .path = change.key,
+                   .actor = config_.name,
+                   .op = change.cause,
+                   .path = change.key,
                    .value = change.deleted ? std::string() : change.value.describe(),
-                   .detail = how, .zxid = static_cast<int64_t>(offset_),
+                   .detail = how,
+                   .zxid = static_cast<int64_t>(offset_),
                    .request = change.deleted ? 0 : pttl});
     if (!master_) continue;
     for (RedisInstance* replica : replicas_) {
@@ -140,21 +147,24 @@ void RedisInstance::crash() {
     case Persistence::EverySecond: keys_.replaceAll(fsynced_); break;
     case Persistence::Always: break;
   }
-  recordInstance(sim::RedisInstanceOp::Down, std::string("persistence ") + persistenceName(config_.persistence) + ": " +
-                             std::to_string(before) + " keys in memory, " +
-                             std::to_string(keys_.keys().size()) + " on disk");
+  recordInstance(sim::RedisInstanceOp::Down, std::string("persistence ") +
+                                                 persistenceName(config_.persistence) + ": " +
+                                                 std::to_string(before) + " keys in memory, " +
+                                                 std::to_string(keys_.keys().size()) + " on disk");
 }
 
 void RedisInstance::restart() {
   if (up_) return;
   up_ = true;
-  recordInstance(sim::RedisInstanceOp::Up, "restarted with " + std::to_string(keys_.keys().size()) + " keys from disk");
+  recordInstance(sim::RedisInstanceOp::Up,
+                 "restarted with " + std::to_string(keys_.keys().size()) + " keys from disk");
   if (master_ && !keys_.keysWithExpiry().empty()) armActiveExpiry();
 }
 
 void RedisInstance::jumpClock(int64_t byMs) {
   clock_.jump(byMs);
-  recordInstance(sim::RedisInstanceOp::Clock, std::string("jumped ") + (byMs >= 0 ? "+" : "") + std::to_string(byMs) + " ms");
+  recordInstance(sim::RedisInstanceOp::Clock,
+                 std::string("jumped ") + (byMs >= 0 ? "+" : "") + std::to_string(byMs) + " ms");
 }
 
 void RedisInstance::promote() {
@@ -162,14 +172,19 @@ void RedisInstance::promote() {
   ++linkEpoch_;  // what the old master sent and we have not received never arrives
   master_ = true;
   keys_.setExpiresKeys(true);
-  recordInstance(sim::RedisInstanceOp::Promoted, "now a master at replication offset " + std::to_string(offset_));
+  recordInstance(sim::RedisInstanceOp::Promoted,
+                 "now a master at replication offset " + std::to_string(offset_));
   if (up_ && !keys_.keysWithExpiry().empty()) armActiveExpiry();
 }
 
 void RedisInstance::recordInstance(sim::RedisInstanceOp op, std::string detail) {
-  world_.record({.kind = sim::TraceKind::RedisInstance, .actor = config_.name, .op = op,
-                 .value = master_ ? "master" : "replica", .detail = detail,
-                 .zxid = static_cast<int64_t>(offset_), .request = clockMs()});
+  world_.record({.kind = sim::TraceKind::RedisInstance,
+                 .actor = config_.name,
+                 .op = op,
+                 .value = master_ ? "master" : "replica",
+                 .detail = detail,
+                 .zxid = static_cast<int64_t>(offset_),
+                 .request = clockMs()});
 }
 
 }  // namespace lockscope::redis::model

@@ -34,8 +34,8 @@ SessionState ClientSession::state() const {
 }
 
 void ClientSession::traceState(sim::SessionOp state) {
-  world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = state,
-                 .session = sessionId_});
+  world_.record(
+      {.kind = sim::TraceKind::SessionState, .actor = name_, .op = state, .session = sessionId_});
 }
 
 void ClientSession::startAttempt() {
@@ -86,7 +86,8 @@ void ClientSession::onWatchEvent(uint64_t attempt, const WatchedEvent& event) {
 
 void ClientSession::onConnectionClosed(uint64_t attempt) {
   process_.deliver([weak = weak_from_this(), attempt] {
-    if (auto self = weak.lock(); self && attempt == self->attempt_ && self->phase_ == Phase::Connected) {
+    if (auto self = weak.lock();
+        self && attempt == self->attempt_ && self->phase_ == Phase::Connected) {
       self->connectionLost("closed by server");
     }
   });
@@ -138,8 +139,11 @@ void ClientSession::connectionLost(const char* why) {
   // expires it after its timeout.
   phase_ = closing_ ? Phase::Closed : Phase::Connecting;
   ++attempt_;  // anything still in flight on the old connection is ignored when it arrives
-  world_.record({.kind = sim::TraceKind::SessionState, .actor = name_, .op = sim::SessionOp::Disconnected,
-                 .detail = why, .session = sessionId_});
+  world_.record({.kind = sim::TraceKind::SessionState,
+                 .actor = name_,
+                 .op = sim::SessionOp::Disconnected,
+                 .detail = why,
+                 .session = sessionId_});
   if (closing_) traceState(sim::SessionOp::Closed);
   failAll(inFlight_, ErrorCode::ConnectionLoss);  // the close among them: its outcome is unknown
   notifyWatcher(WatchedEvent{EventType::None, SessionState::Disconnected, ""});
@@ -161,8 +165,12 @@ void ClientSession::submit(Request request, Completion complete) {
     return;
   }
   request.xid = nextXid_++;
-  world_.record({.kind = sim::TraceKind::Request, .actor = name_, .op = request.op,
-                 .path = request.path, .session = sessionId_, .request = request.xid});
+  world_.record({.kind = sim::TraceKind::Request,
+                 .actor = name_,
+                 .op = request.op,
+                 .path = request.path,
+                 .session = sessionId_,
+                 .request = request.xid});
   Pending pending{std::move(request), std::move(complete)};
   if (phase_ == Phase::Connected) {
     transmit(std::move(pending));
@@ -180,8 +188,9 @@ void ClientSession::transmit(Pending pending) {
 void ClientSession::sendToServer(const Request& request) {
   // `request = request`, not `request`: a plain capture of a const reference is a const member,
   // which cannot be moved, and the message is moved into the connection's lane.
-  auto message = [server = &server_, session = sessionId_, attempt = attempt_,
-                  request = request] { server->onRequest(session, attempt, request); };
+  auto message = [server = &server_, session = sessionId_, attempt = attempt_, request = request] {
+    server->onRequest(session, attempt, request);
+  };
   static_assert(sim::Connection::Message::fitsInline<decltype(message)>());
   connection_.send(sim::Direction::ToServer, std::move(message));
   lastSent_ = world_.now();
@@ -212,9 +221,15 @@ void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
   Pending pending = std::move(inFlight_.front());
   inFlight_.pop_front();
   const Request& request = pending.request;
-  world_.record({.kind = sim::TraceKind::Reply, .actor = name_, .op = request.op,
-                 .path = request.path, .rc = errorCodeName(reply.rc), .value = reply.path,
-                 .session = sessionId_, .zxid = reply.zxid, .request = request.xid});
+  world_.record({.kind = sim::TraceKind::Reply,
+                 .actor = name_,
+                 .op = request.op,
+                 .path = request.path,
+                 .rc = errorCodeName(reply.rc),
+                 .value = reply.path,
+                 .session = sessionId_,
+                 .zxid = reply.zxid,
+                 .request = request.xid});
   rememberWatch(request, reply);
   if (request.op == OpCode::CloseSession) {
     phase_ = Phase::Closed;
@@ -240,8 +255,7 @@ void ClientSession::rememberWatch(const Request& request, const Reply& reply) {
     case OpCode::GetChildren:
       if (found) childWatches_.insert(request.path);
       break;
-    default:
-      break;
+    default: break;
   }
 }
 
@@ -250,8 +264,11 @@ void ClientSession::handleWatchEvent(uint64_t attempt, const WatchedEvent& event
   if (resetIfMessagesLost()) return;  // the watch stays held: SetWatches fires it on reconnect
   lastReceived_ = world_.now();
   forgetWatches(event);
-  world_.record({.kind = sim::TraceKind::WatchDelivered, .actor = name_, .path = event.path,
-                 .value = eventTypeName(event.type), .session = sessionId_});
+  world_.record({.kind = sim::TraceKind::WatchDelivered,
+                 .actor = name_,
+                 .path = event.path,
+                 .value = eventTypeName(event.type),
+                 .session = sessionId_});
   notifyWatcher(event);
 }
 
@@ -262,16 +279,13 @@ void ClientSession::forgetWatches(const WatchedEvent& event) {
       dataWatches_.erase(event.path);
       existWatches_.erase(event.path);
       break;
-    case EventType::NodeChildrenChanged:
-      childWatches_.erase(event.path);
-      break;
+    case EventType::NodeChildrenChanged: childWatches_.erase(event.path); break;
     case EventType::NodeDeleted:
       dataWatches_.erase(event.path);
       existWatches_.erase(event.path);
       childWatches_.erase(event.path);
       break;
-    case EventType::None:
-      break;
+    case EventType::None: break;
   }
 }
 
@@ -298,7 +312,8 @@ void ClientSession::close(Completion complete) {
   failLater(std::move(complete), 0, ErrorCode::Ok);
   if (wasOpen) {
     process_.after(0, [weak = weak_from_this()] {
-      if (auto self = weak.lock()) self->notifyWatcher(WatchedEvent{EventType::None, SessionState::Closed, ""});
+      if (auto self = weak.lock())
+        self->notifyWatcher(WatchedEvent{EventType::None, SessionState::Closed, ""});
     });
   }
 }
@@ -311,9 +326,13 @@ void ClientSession::failAll(sim::FifoQueue<Pending>& pendings, ErrorCode rc) {
     Reply reply;
     reply.xid = pending.request.xid;
     reply.rc = rc;
-    world_.record({.kind = sim::TraceKind::Reply, .actor = name_,
-                   .op = pending.request.op, .path = pending.request.path,
-                   .rc = errorCodeName(rc), .session = sessionId_, .request = pending.request.xid});
+    world_.record({.kind = sim::TraceKind::Reply,
+                   .actor = name_,
+                   .op = pending.request.op,
+                   .path = pending.request.path,
+                   .rc = errorCodeName(rc),
+                   .session = sessionId_,
+                   .request = pending.request.xid});
     pending.complete(reply);
   }
 }

@@ -28,7 +28,8 @@
 
 namespace lockscope::zookeeper::model {
 
-class ClientSession final : public ClientEndpoint, public std::enable_shared_from_this<ClientSession> {
+class ClientSession final : public ClientEndpoint,
+                            public std::enable_shared_from_this<ClientSession> {
  public:
   // Room in place for what ModelClient wraps: one of the API's callbacks (64 bytes).
   using Completion = sim::InlineFunction<void(const Reply&), 64>;
@@ -56,7 +57,9 @@ class ClientSession final : public ClientEndpoint, public std::enable_shared_fro
   }
 
   // The watches this client believes armed (for SetWatches after a reconnect).
-  size_t heldWatchCount() const { return dataWatches_.size() + existWatches_.size() + childWatches_.size(); }
+  size_t heldWatchCount() const {
+    return dataWatches_.size() + existWatches_.size() + childWatches_.size();
+  }
 
   // ClientEndpoint: arrivals from the server (each routed through the process).
   void onConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs) override;

@@ -16,14 +16,16 @@ std::string sequenceSuffix(int32_t counter) {
 
 // The system nodes every fresh 3.8 server has (seen with `ls -R /` and `stat` on a new server):
 // all at zxid 0 with no data (/zookeeper/config is empty in standalone mode).
-constexpr std::string_view kSystemPaths[] = {"/", "/zookeeper", "/zookeeper/config", "/zookeeper/quota"};
+constexpr std::string_view kSystemPaths[] = {"/", "/zookeeper", "/zookeeper/config",
+                                             "/zookeeper/quota"};
 
 }  // namespace
 
 DataTree::DataTree(sim::Chooser& chooser) : chooser_(chooser) {
   for (const std::string_view path : kSystemPaths) nodes_.emplace(std::string(path), Znode{});
-  for (const auto& [parent, child] : {std::pair{"/", "zookeeper"}, std::pair{"/zookeeper", "config"},
-                                      std::pair{"/zookeeper", "quota"}}) {
+  for (const auto& [parent, child] :
+       {std::pair{"/", "zookeeper"}, std::pair{"/zookeeper", "config"},
+        std::pair{"/zookeeper", "quota"}}) {
     nodes_[parent].children.insert(child);
     nodes_[parent].sortedChildren.insert(child);
   }
@@ -54,7 +56,8 @@ ErrorCode DataTree::checkRemoveAll(const std::vector<std::string>& paths) const 
     const auto it = nodes_.find(path);
     if (it == nodes_.end() || removed.count(path)) return ErrorCode::NoNode;
     for (const std::string& child : it->second.children) {
-      if (!removed.count(path == "/" ? "/" + child : path + "/" + child)) return ErrorCode::NotEmpty;
+      if (!removed.count(path == "/" ? "/" + child : path + "/" + child))
+        return ErrorCode::NotEmpty;
     }
     removed.insert(path);
   }
@@ -70,7 +73,8 @@ ErrorCode DataTree::removeAll(const std::vector<std::string>& paths, int64_t zxi
 }
 
 bool DataTree::isSystemPath(std::string_view path) {
-  return std::find(std::begin(kSystemPaths), std::end(kSystemPaths), path) != std::end(kSystemPaths);
+  return std::find(std::begin(kSystemPaths), std::end(kSystemPaths), path) !=
+         std::end(kSystemPaths);
 }
 
 std::string_view DataTree::parentOf(std::string_view path) {

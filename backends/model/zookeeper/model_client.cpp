@@ -26,8 +26,8 @@ void ModelClient::create(const std::string& path, const std::string& data, Creat
   request.data = data;
   request.mode = mode;
   session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
-    done(reply.rc, reply.path, reply.stat);
-  }));
+                     done(reply.rc, reply.path, reply.stat);
+                   }));
 }
 
 void ModelClient::remove(const std::string& path, int32_t version, VoidCallback done) {
@@ -41,16 +41,16 @@ void ModelClient::exists(const std::string& path, bool watch, StatCallback done)
   Request request = makeRequest(OpCode::Exists, path);
   request.watch = watch;
   session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
-    done(reply.rc, reply.hasStat ? std::optional<Stat>(reply.stat) : std::nullopt);
-  }));
+                     done(reply.rc, reply.hasStat ? std::optional<Stat>(reply.stat) : std::nullopt);
+                   }));
 }
 
 void ModelClient::getData(const std::string& path, bool watch, DataCallback done) {
   Request request = makeRequest(OpCode::GetData, path);
   request.watch = watch;
   session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
-    done(reply.rc, reply.data, reply.stat);
-  }));
+                     done(reply.rc, reply.data, reply.stat);
+                   }));
 }
 
 void ModelClient::setData(const std::string& path, const std::string& data, int32_t version,
@@ -59,17 +59,17 @@ void ModelClient::setData(const std::string& path, const std::string& data, int3
   request.data = data;
   request.version = version;
   session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
-    done(reply.rc, reply.hasStat ? std::optional<Stat>(reply.stat) : std::nullopt);
-  }));
+                     done(reply.rc, reply.hasStat ? std::optional<Stat>(reply.stat) : std::nullopt);
+                   }));
 }
 
 void ModelClient::getChildren(const std::string& path, bool watch, ChildrenCallback done) {
   Request request = makeRequest(OpCode::GetChildren, path);
   request.watch = watch;
   session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
-    static const Children kNone = std::make_shared<const ChildrenList>();
-    done(reply.rc, reply.children ? reply.children : kNone, reply.stat);
-  }));
+                     static const Children kNone = std::make_shared<const ChildrenList>();
+                     done(reply.rc, reply.children ? reply.children : kNone, reply.stat);
+                   }));
 }
 
 void ModelClient::sync(const std::string& path, VoidCallback done) {

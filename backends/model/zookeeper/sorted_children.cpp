@@ -24,8 +24,9 @@ void SortedChildren::insert(const std::string& name) {
   }
   std::vector<std::string> names(sorted_->begin() + static_cast<long>(begin_),
                                  sorted_->begin() + static_cast<long>(end_));
-  names.insert(std::upper_bound(names.begin(), names.end(), name,
-                                [](const std::string& a, const std::string& b) { return lessBySequence(a, b); }),
+  names.insert(std::upper_bound(
+                   names.begin(), names.end(), name,
+                   [](const std::string& a, const std::string& b) { return lessBySequence(a, b); }),
                name);
   rebuild(std::move(names));
 }

@@ -24,7 +24,8 @@ void WatchTable::take(PathTable& table, const std::string& path, std::vector<int
     sessions = std::move(taken);
   } else {  // a delete fires both tables: one notification per session
     std::vector<int64_t> both;
-    std::set_union(sessions.begin(), sessions.end(), taken.begin(), taken.end(), std::back_inserter(both));
+    std::set_union(sessions.begin(), sessions.end(), taken.begin(), taken.end(),
+                   std::back_inserter(both));
     sessions.swap(both);
   }
   table.erase(found);
@@ -34,18 +35,13 @@ void WatchTable::trigger(const std::string& path, EventType type, std::vector<No
   std::vector<int64_t> sessions;
   switch (type) {
     case EventType::NodeCreated:
-    case EventType::NodeDataChanged:
-      take(data_, path, sessions);
-      break;
-    case EventType::NodeChildrenChanged:
-      take(child_, path, sessions);
-      break;
+    case EventType::NodeDataChanged: take(data_, path, sessions); break;
+    case EventType::NodeChildrenChanged: take(child_, path, sessions); break;
     case EventType::NodeDeleted:
       take(data_, path, sessions);
       take(child_, path, sessions);
       break;
-    case EventType::None:
-      return;
+    case EventType::None: return;
   }
   for (const int64_t session : sessions) {
     out.push_back(Notification{session, WatchedEvent{type, SessionState::SyncConnected, path}});
@@ -80,10 +76,12 @@ size_t WatchTable::countForSession(int64_t session) const {
 std::vector<WatchTable::Entry> WatchTable::entries() const {
   std::vector<Entry> result;
   for (const auto& [path, sessions] : data_) {
-    for (const int64_t session : sessions.sorted()) result.push_back(Entry{WatchKind::Data, path, session});
+    for (const int64_t session : sessions.sorted())
+      result.push_back(Entry{WatchKind::Data, path, session});
   }
   for (const auto& [path, sessions] : child_) {
-    for (const int64_t session : sessions.sorted()) result.push_back(Entry{WatchKind::Child, path, session});
+    for (const int64_t session : sessions.sorted())
+      result.push_back(Entry{WatchKind::Child, path, session});
   }
   return result;
 }

@@ -18,8 +18,9 @@ struct Znode {
   std::set<std::string, std::less<>> children;
   // Successful child creations so far, which is the next sequential suffix. stat.cversion is
   // derived from it (see DataTree::refreshChildStats) and counts deletions too. Verified on
-  // ZooKeeper 3.8.0: under a new parent, `create -s a`, `create b`, `create -s a`, `delete b`, `create -s a` names the
-  // sequential children a0000000000, a0000000002, a0000000003, and cversion is then 5.
+  // ZooKeeper 3.8.0: under a new parent, `create -s a`, `create b`, `create -s a`, `delete b`,
+  // `create -s a` names the sequential children a0000000000, a0000000002, a0000000003, and cversion
+  // is then 5.
   int32_t childCreations = 0;
   // The same children in sequence order, for O(1) snapshots (getChildren replies).
   SortedChildren sortedChildren;

@@ -44,22 +44,27 @@ void ZooKeeperServer::onConnect(const Link& link, int64_t sessionId, int64_t req
     const int64_t zxid = nextZxid();  // createSession is a transaction
     auto [it, inserted] = sessions_.emplace(session.id, std::move(session));
     Session& created = it->second;
-    world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = sim::SessionOp::Created,
-                   .value = clientName, .session = created.id, .zxid = zxid});
+    world_.record({.kind = sim::TraceKind::SessionState,
+                   .actor = "server",
+                   .op = sim::SessionOp::Created,
+                   .value = clientName,
+                   .session = created.id,
+                   .zxid = zxid});
     touch(created);
-    link.connection->send(sim::Direction::ToClient,
-                          [weak = link.endpoint, attempt = link.attempt, id = created.id,
-                           timeout = created.timeoutMs] {
-                            if (auto client = weak.lock()) client->onConnectReply(attempt, id, timeout);
-                          });
+    link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt,
+                                                     id = created.id, timeout = created.timeoutMs] {
+      if (auto client = weak.lock()) client->onConnectReply(attempt, id, timeout);
+    });
     return;
   }
   const auto it = sessions_.find(sessionId);
   if (it == sessions_.end()) {
     // The session expired while the client was away: this is how it finds out.
-    link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt, sessionId] {
-      if (auto client = weak.lock()) client->onConnectReply(attempt, sessionId, 0);
-    });
+    link.connection->send(sim::Direction::ToClient,
+                          [weak = link.endpoint, attempt = link.attempt, sessionId] {
+                            if (auto client = weak.lock())
+                              client->onConnectReply(attempt, sessionId, 0);
+                          });
     return;
   }
   resumeSession(it->second, link);
@@ -71,13 +76,14 @@ void ZooKeeperServer::resumeSession(Session& session, const Link& link) {
   session.link = link;
   tree_.watches().removeSession(session.id);
   touch(session);
-  world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = sim::SessionOp::Resumed,
+  world_.record({.kind = sim::TraceKind::SessionState,
+                 .actor = "server",
+                 .op = sim::SessionOp::Resumed,
                  .session = session.id});
-  link.connection->send(sim::Direction::ToClient,
-                        [weak = link.endpoint, attempt = link.attempt, id = session.id,
-                         timeout = session.timeoutMs] {
-                          if (auto client = weak.lock()) client->onConnectReply(attempt, id, timeout);
-                        });
+  link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt,
+                                                   id = session.id, timeout = session.timeoutMs] {
+    if (auto client = weak.lock()) client->onConnectReply(attempt, id, timeout);
+  });
 }
 
 void ZooKeeperServer::touch(Session& session) {
@@ -119,7 +125,9 @@ void ZooKeeperServer::dropConnection(int64_t sessionId) {
   // Already dropped and not yet replaced by a reconnect: nothing to drop. (Without this check a
   // second drop, or a drop after a lost reply, dereferenced the null connection.)
   if (!link.connection) return;
-  world_.record({.kind = sim::TraceKind::Fault, .actor = "server", .op = sim::ServerFaultOp::DropConnection,
+  world_.record({.kind = sim::TraceKind::Fault,
+                 .actor = "server",
+                 .op = sim::ServerFaultOp::DropConnection,
                  .session = sessionId});
   link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt] {
     if (auto client = weak.lock()) client->onConnectionClosed(attempt);
@@ -147,13 +155,20 @@ void ZooKeeperServer::closeSession(int64_t sessionId, sim::SessionOp reason) {
   LOCKSCOPE_CHECK(it != sessions_.end(), "closing a session the server does not have");
   const Link link = it->second.link;
   const int64_t zxid = nextZxid();  // closeSession: one transaction for every ephemeral
-  world_.record({.kind = sim::TraceKind::SessionState, .actor = "server", .op = reason,
-                 .session = sessionId, .zxid = zxid});
+  world_.record({.kind = sim::TraceKind::SessionState,
+                 .actor = "server",
+                 .op = reason,
+                 .session = sessionId,
+                 .zxid = zxid});
   fired_.clear();
   for (const std::string& path : tree_.ephemeralsOf(sessionId)) {
     tree_.remove(path, -1, zxid, fired_);
-    world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
-                   .detail = sim::name(reason), .session = sessionId, .zxid = zxid});
+    world_.record({.kind = sim::TraceKind::NodeDeleted,
+                   .actor = "server",
+                   .path = path,
+                   .detail = sim::name(reason),
+                   .session = sessionId,
+                   .zxid = zxid});
   }
   notify(fired_);
   tree_.watches().removeSession(sessionId);
@@ -183,23 +198,16 @@ void ZooKeeperServer::onRequest(int64_t sessionId, uint64_t attempt, const Reque
       send(link, std::move(reply));
       return;
     }
-    case OpCode::SetWatches:
-      executeSetWatches(session, request);
-      return;
-    default:
-      break;
+    case OpCode::SetWatches: executeSetWatches(session, request); return;
+    default: break;
   }
   switch (request.fate) {
-    case Request::Fate::Normal:
-      send(session.link, execute(session, request));
-      break;
+    case Request::Fate::Normal: send(session.link, execute(session, request)); break;
     case Request::Fate::ReplyLostApplied:
       execute(session, request);
       dropConnection(sessionId);
       break;
-    case Request::Fate::ReplyLostNotApplied:
-      dropConnection(sessionId);
-      break;
+    case Request::Fate::ReplyLostNotApplied: dropConnection(sessionId); break;
   }
 }
 
@@ -232,8 +240,11 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       reply.rc = tree_.removeAll(request.paths, zxid, fired_);
       if (reply.rc == ErrorCode::Ok) {
         for (const std::string& path : request.paths) {
-          world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
-                         .detail = "multi", .zxid = zxid});
+          world_.record({.kind = sim::TraceKind::NodeDeleted,
+                         .actor = "server",
+                         .path = path,
+                         .detail = "multi",
+                         .zxid = zxid});
         }
       }
       break;
@@ -256,19 +267,21 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       }
       // exists() arms a watch on a missing node too (to hear of its creation); the others do not.
       if (request.watch && (node || request.op == OpCode::Exists)) {
-        const WatchKind kind = request.op == OpCode::GetChildren ? WatchKind::Child : WatchKind::Data;
+        const WatchKind kind = request.op == OpCode::GetChildren ? WatchKind::Child
+                                                                 : WatchKind::Data;
         tree_.watches().add(kind, request.path, session.id);
-        world_.record({.kind = sim::TraceKind::WatchSet, .actor = "server",
+        world_.record({.kind = sim::TraceKind::WatchSet,
+                       .actor = "server",
                        .op = watchOp(request.op == OpCode::Exists, kind),
-                       .path = request.path, .session = session.id});
+                       .path = request.path,
+                       .session = session.id});
       }
       break;
     }
     case OpCode::Sync:
     case OpCode::Ping:
     case OpCode::CloseSession:
-    case OpCode::SetWatches:
-      break;
+    case OpCode::SetWatches: break;
   }
   if (zxid != 0) traceWrite(request, reply, zxid);
   reply.zxid = lastZxid_;
@@ -280,20 +293,27 @@ void ZooKeeperServer::traceWrite(const Request& request, const Reply& reply, int
   if (reply.rc != ErrorCode::Ok) return;
   switch (request.op) {
     case OpCode::Create:
-      world_.record({.kind = sim::TraceKind::NodeCreated, .actor = "server", .path = reply.path,
+      world_.record({.kind = sim::TraceKind::NodeCreated,
+                     .actor = "server",
+                     .path = reply.path,
                      .value = createModeName(request.mode),
-                     .session = reply.stat.ephemeralOwner, .zxid = zxid});
+                     .session = reply.stat.ephemeralOwner,
+                     .zxid = zxid});
       break;
     case OpCode::Delete:
-      world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = request.path,
+      world_.record({.kind = sim::TraceKind::NodeDeleted,
+                     .actor = "server",
+                     .path = request.path,
                      .zxid = zxid});
       break;
     case OpCode::SetData:
-      world_.record({.kind = sim::TraceKind::NodeChanged, .actor = "server", .path = request.path,
-                     .zxid = zxid, .request = reply.stat.version});
+      world_.record({.kind = sim::TraceKind::NodeChanged,
+                     .actor = "server",
+                     .path = request.path,
+                     .zxid = zxid,
+                     .request = reply.stat.version});
       break;
-    default:
-      break;
+    default: break;
   }
 }
 
@@ -302,13 +322,18 @@ void ZooKeeperServer::executeSetWatches(Session& session, const Request& request
   // what has. An exists-watch on a node created and deleted meanwhile is re-armed, its event lost.
   fired_.clear();
   auto fire = [&](const std::string& path, EventType type) {
-    fired_.push_back(Notification{session.id, WatchedEvent{type, SessionState::SyncConnected, path}});
+    fired_.push_back(
+        Notification{session.id, WatchedEvent{type, SessionState::SyncConnected, path}});
   };
   // Re-armed watches enter the trace like freshly set ones, so trace readers can account for them.
   auto rearm = [&](WatchKind kind, const std::string& path, sim::WatchOp traceOp) {
     tree_.watches().add(kind, path, session.id);
-    world_.record({.kind = sim::TraceKind::WatchSet, .actor = "server", .op = traceOp,
-                   .path = path, .detail = "re-armed", .session = session.id});
+    world_.record({.kind = sim::TraceKind::WatchSet,
+                   .actor = "server",
+                   .op = traceOp,
+                   .path = path,
+                   .detail = "re-armed",
+                   .session = session.id});
   };
   for (const std::string& path : request.dataWatches) {
     const Znode* node = tree_.find(path);
@@ -340,7 +365,8 @@ void ZooKeeperServer::send(const Link& link, Reply reply) {
 
 void ZooKeeperServer::notify(const std::vector<Notification>& fired) {
   for (const Notification& notification : fired) {
-    world_.record({.kind = sim::TraceKind::WatchFired, .actor = "server",
+    world_.record({.kind = sim::TraceKind::WatchFired,
+                   .actor = "server",
                    .path = notification.event.path,
                    .value = eventTypeName(notification.event.type),
                    .session = notification.session});
@@ -369,8 +395,11 @@ void ZooKeeperServer::reapContainers() {
     fired_.clear();
     const int64_t zxid = nextZxid();
     if (tree_.remove(path, -1, zxid, fired_) == ErrorCode::Ok) {
-      world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path,
-                     .detail = "container reaped", .zxid = zxid});
+      world_.record({.kind = sim::TraceKind::NodeDeleted,
+                     .actor = "server",
+                     .path = path,
+                     .detail = "container reaped",
+                     .zxid = zxid});
     }
     notify(fired_);
   }

@@ -70,7 +70,7 @@ class ZooKeeperServer {
     int64_t id = 0;
     std::string clientName;
     int64_t timeoutMs = 0;
-    sim::Micros expiresAt = 0;       // a tick boundary
+    sim::Micros expiresAt = 0;  // a tick boundary
     sim::Micros checkScheduledAt = -1;
     Link link;
   };
