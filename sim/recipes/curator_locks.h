@@ -32,6 +32,20 @@ struct CuratorLines {
   CodeLine giveUp;            // timed out or failed: delete our node
   CodeLine release;           // delete our node
 };
+// For a recipe whose whole lock (an internal mutex, one of several locks taken in turn) is one
+// line of its pseudocode: every step marks `each`, but giving up and releasing.
+constexpr CuratorLines oneLineLock(CodeLine each, CodeLine giveUp, CodeLine release) {
+  return {.reenter = each,
+          .create = each,
+          .find = each,
+          .watchOwn = each,
+          .list = each,
+          .check = each,
+          .watchPredecessor = each,
+          .wait = each,
+          .giveUp = giveUp,
+          .release = release};
+}
 // The named lines of `lines` that a recipe marks (those with a number), for its description.
 std::vector<CodeLine> codeLinesOf(const CuratorLines& lines);
 

@@ -16,16 +16,7 @@ constexpr CodeLine kAcquireEach{1, "for each path"};
 constexpr CodeLine kGiveUp{2, "give up"};
 constexpr CodeLine kAllTaken{3, "all taken"};
 constexpr CodeLine kRelease{4, "release:"};
-constexpr CuratorLines kLines{.reenter = kAcquireEach,
-                              .create = kAcquireEach,
-                              .find = kAcquireEach,
-                              .watchOwn = kAcquireEach,
-                              .list = kAcquireEach,
-                              .check = kAcquireEach,
-                              .watchPredecessor = kAcquireEach,
-                              .wait = kAcquireEach,
-                              .giveUp = kGiveUp,
-                              .release = kRelease};
+constexpr CuratorLines kLines = oneLineLock(kAcquireEach, kGiveUp, kRelease);
 
 class ZkMultiLock final : public LockRecipe {
  public:

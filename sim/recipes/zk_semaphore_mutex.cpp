@@ -13,16 +13,7 @@ namespace {
 
 // The internal mutex is one line of this recipe's pseudocode; its release is line 6.
 constexpr CodeLine kMutex{1, "internal mutex"};
-constexpr CuratorLines kMutexLines{.reenter = kMutex,
-                                   .create = kMutex,
-                                   .find = kMutex,
-                                   .watchOwn = kMutex,
-                                   .list = kMutex,
-                                   .check = kMutex,
-                                   .watchPredecessor = kMutex,
-                                   .wait = kMutex,
-                                   .giveUp = kMutex,
-                                   .release = {6, "release the internal mutex"}};
+constexpr CuratorLines kMutexLines = oneLineLock(kMutex, kMutex, {6, "release the internal mutex"});
 constexpr CodeLine kCreateLease{2, "create("};
 constexpr CodeLine kListLeases{3, "getChildren("};
 constexpr CodeLine kCheckLeases{4, "at most 1 lease"};
