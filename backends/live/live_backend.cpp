@@ -41,9 +41,9 @@ class LiveBackend final : public run::RunBackend {
     if (stop_.kind == run::BackendStop::Kind::ServerLost)
       namespace_.abandon();  // named in the stop's reason
     for (const std::string& number : servers_.killed()) {
-      const std::string error = servers_.restart(number);
-      if (!error.empty())
-        std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", error.c_str());
+      const Status restarted = servers_.restart(number);
+      if (!restarted)
+        std::fprintf(stderr, "live ZooKeeper, after the run: %s\n", restarted.message().c_str());
     }
   }
 
@@ -137,19 +137,20 @@ class LiveBackend final : public run::RunBackend {
       return;
     }
     closer_.runInBackground([this, which = fault.client, where = fault.location.describe()] {
-      const std::string failed = servers_.restart(which);
-      inbox_.post([this, failed, where] {
-        faultFailed(where, failed);
+      const Status restarted = servers_.restart(which);
+      inbox_.post([this, restarted, where] {
+        faultFailed(where, restarted);
         monitor_.forgive();  // the server answers again from now on
       });
     });
   }
 
-  void faultFailed(const std::string& where, const std::string& error) {
-    if (error.empty()) return;
-    world_.record({.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + error});
+  void faultFailed(const std::string& where, const Status& done) {
+    if (done) return;
+    world_.record(
+        {.kind = sim::TraceKind::Note, .actor = "world", .detail = "live: " + done.message()});
     if (stop_.kind == run::BackendStop::Kind::None)
-      stop_ = {run::BackendStop::Kind::FaultFailed, where + ": " + error};
+      stop_ = {run::BackendStop::Kind::FaultFailed, where + ": " + done.message()};
   }
 
   // True when the run must end now: a fault failed or could not be set up, or the servers have been

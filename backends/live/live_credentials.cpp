@@ -72,6 +72,9 @@ const Loaded& loaded() {
 
 const std::optional<RedisLogin>& redisLogin() { return loaded().redis; }
 const std::optional<std::string>& zooKeeperDigest() { return loaded().zooKeeper; }
-std::string credentialsProblem() { return loaded().problem; }
+Status credentialsUsable() {
+  const std::string& problem = loaded().problem;
+  return problem.empty() ? Status::success() : Status::failure(problem);
+}
 
 }  // namespace lockscope::live

@@ -17,6 +17,8 @@
 #include <optional>
 #include <string>
 
+#include "sim/engine/status.h"
+
 namespace lockscope::live {
 
 struct RedisLogin {
@@ -28,8 +30,8 @@ const std::optional<RedisLogin>& redisLogin();
 // "user:password" for zoo_add_auth's digest scheme.
 const std::optional<std::string>& zooKeeperDigest();
 
-// "" when the configured secrets can be used; otherwise one line saying why not (a file others can
-// read, an unreadable or empty file, a digest without ':'). Never quotes a secret.
-std::string credentialsProblem();
+// Success when the configured secrets can be used; otherwise one line saying why not (a file
+// others can read, an unreadable or empty file, a digest without ':'). Never quotes a secret.
+Status credentialsUsable();
 
 }  // namespace lockscope::live

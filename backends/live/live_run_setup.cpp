@@ -16,15 +16,12 @@ Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario
                                               int64_t connectTimeoutMs, bool faultProxy) {
   const auto addresses = parseServerList(servers);
   if (!addresses) return addresses.status();
-  // The checks below say what is wrong as text, empty when nothing is.
-  std::string error = credentialsProblem();
-  if (!error.empty()) return Status::failure(error);
+  if (Status usable = credentialsUsable(); !usable) return usable;
   const std::string list = joinAddresses(*addresses);
   const std::optional<std::string> program = configuredServerControl();
   if (service == LiveService::Redis) {
-    error = redis::liveRedisProblem(scenario, addresses->size());
-    if (error.empty()) error = serverFaultProblem(scenario, program);
-    if (!error.empty()) return Status::failure(error);
+    if (Status runs = redis::liveRedisCanRun(scenario, addresses->size()); !runs) return runs;
+    if (Status runs = serverFaultsCanRun(scenario, program); !runs) return runs;
     return redis::liveRedisBackend({.servers = list,
                                     .connectTimeoutMs = connectTimeoutMs,
                                     .requestTimeoutMs = scenario.redis.requestTimeoutMs,
@@ -35,8 +32,7 @@ Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario
         scenario.file +
         ": --live zk= runs backend: zookeeper scenarios, this one is backend: " + scenario.backend);
   }
-  error = serverFaultProblem(scenario, program);
-  if (!error.empty()) return Status::failure(error);
+  if (Status runs = serverFaultsCanRun(scenario, program); !runs) return runs;
   return liveBackend({.servers = list,
                       .connectTimeoutMs = connectTimeoutMs,
                       .faultProxy = faultProxy,

@@ -16,38 +16,40 @@ bool isNumber(const std::string& text) {
 
 }  // namespace
 
-std::string ServerControl::kill(const std::string& which) {
+Status ServerControl::kill(const std::string& which) {
   std::lock_guard lock(mutex_);
-  if (program_.empty())
+  if (program_.empty()) {
     return serverControlMissing("live", sim::faultKindName(sim::FaultKind::KillServer));
-  std::string output;
-  const std::string error = runServerControl(program_, {"kill", "zookeeper", which, servers_},
-                                             kServerControlTimeoutMs, output);
-  if (!error.empty()) return "kill_server " + which + ": " + error;
+  }
+  const Result<std::string> output = runServerControl(
+      program_, {"kill", "zookeeper", which, servers_}, kServerControlTimeoutMs);
+  if (!output) return Status::failure("kill_server " + which + ": " + output.message());
   // The program names the server it killed (for "leader"); a number we asked for stands.
-  const std::string killed = which == "leader" ? output.substr(0, output.find('\n')) : which;
+  const std::string killed = which == "leader" ? output->substr(0, output->find('\n')) : which;
   if (!isNumber(killed)) {
-    return "kill_server " + which +
-           ": the control program did not print the number of the server it killed";
+    return Status::failure("kill_server " + which +
+                           ": the control program did not print the number of the server it "
+                           "killed");
   }
   lastKilled_ = killed;
   killed_.insert(killed);
   killedCount_ = killed_.size();
-  return {};
+  return Status::success();
 }
 
-std::string ServerControl::restart(const std::string& which) {
+Status ServerControl::restart(const std::string& which) {
   std::lock_guard lock(mutex_);
-  if (program_.empty()) return serverControlMissing("live", "restart_server");
+  if (program_.empty()) {
+    return serverControlMissing("live", sim::faultKindName(sim::FaultKind::RestartServer));
+  }
   const std::string number = which == "killed" ? lastKilled_ : which;
-  if (number.empty()) return "restart_server killed: no server was killed";
-  std::string output;
-  const std::string error = runServerControl(program_, {"restart", "zookeeper", number, servers_},
-                                             kServerControlTimeoutMs, output);
-  if (!error.empty()) return "restart_server " + number + ": " + error;
+  if (number.empty()) return Status::failure("restart_server killed: no server was killed");
+  const Result<std::string> output = runServerControl(
+      program_, {"restart", "zookeeper", number, servers_}, kServerControlTimeoutMs);
+  if (!output) return Status::failure("restart_server " + number + ": " + output.message());
   killed_.erase(number);
   killedCount_ = killed_.size();
-  return {};
+  return Status::success();
 }
 
 std::vector<std::string> ServerControl::killed() {

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/status.h"
+
 namespace lockscope::live {
 
 // Thread-safe: a restart may run in the background while the world goes on.
@@ -19,10 +21,10 @@ class ServerControl {
       : program_(std::move(program)), servers_(std::move(servers)) {}
 
   // "leader" or a server number. Blocks until the program says the server is dead (bounded).
-  // Returns an empty string on success, otherwise one line saying why not.
-  std::string kill(const std::string& which);
+  // A failure says why not, in one line.
+  Status kill(const std::string& which);
   // A server number, or "killed" for the one killed last. Blocks until it listens (bounded).
-  std::string restart(const std::string& which);
+  Status restart(const std::string& which);
   // The numbers of the servers killed and not restarted yet.
   std::vector<std::string> killed();
   // How many; never waits for a kill or restart in progress.

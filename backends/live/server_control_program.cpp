@@ -31,15 +31,16 @@ std::optional<std::string> configuredServerControl() {
   return std::string(value);
 }
 
-std::string serverControlMissing(const std::string& faultLocation, const std::string& faultName) {
-  return faultLocation + ": " + faultName + " on a live server needs " + kServerControlVariable +
-         ", a program you trust to kill and restart your servers (docs/live.md); Lockscope never "
-         "acts on a process a server names";
+Status serverControlMissing(const std::string& faultLocation, const std::string& faultName) {
+  return Status::failure(faultLocation + ": " + faultName + " on a live server needs " +
+                         kServerControlVariable +
+                         ", a program you trust to kill and restart your servers (docs/live.md); "
+                         "Lockscope never acts on a process a server names");
 }
 
-std::string serverFaultProblem(const scenario::Scenario& scenario,
-                               const std::optional<std::string>& program) {
-  if (program) return {};
+Status serverFaultsCanRun(const scenario::Scenario& scenario,
+                          const std::optional<std::string>& program) {
+  if (program) return Status::success();
   using Kind = scenario::Fault::Kind;
   for (const scenario::Fault& fault : scenario.faults) {
     if (fault.kind == Kind::KillServer || fault.kind == Kind::RestartServer ||
@@ -47,19 +48,21 @@ std::string serverFaultProblem(const scenario::Scenario& scenario,
       return serverControlMissing(fault.location.describe(), scenario::faultKindName(fault.kind));
     }
   }
-  return {};
+  return Status::success();
 }
 
-std::string runServerControl(const std::string& program, const std::vector<std::string>& arguments,
-                             int64_t timeoutMs, std::string& output) {
-  output.clear();
+Result<std::string> runServerControl(const std::string& program,
+                                     const std::vector<std::string>& arguments, int64_t timeoutMs) {
+  std::string output;
   // Everything the child needs is built before fork: after it, only async-signal-safe calls.
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(program.c_str()));
   for (const std::string& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
   argv.push_back(nullptr);
   int pipeFds[2];
-  if (pipe2(pipeFds, O_CLOEXEC) != 0) return "cannot run " + program + ": " + std::strerror(errno);
+  if (pipe2(pipeFds, O_CLOEXEC) != 0) {
+    return Status::failure("cannot run " + program + ": " + std::strerror(errno));
+  }
   const int devNull = open("/dev/null", O_RDONLY | O_CLOEXEC);
   const pid_t child = fork();
   if (child == 0) {
@@ -76,7 +79,7 @@ std::string runServerControl(const std::string& program, const std::vector<std::
   if (devNull >= 0) close(devNull);
   if (child < 0) {
     close(pipeFds[0]);
-    return "cannot run " + program + ": fork failed";
+    return Status::failure("cannot run " + program + ": fork failed");
   }
   setpgid(child, child);  // either side may get there first
   // Read until the program closes its output (it exits, or daemonizes something that closed it),
@@ -110,12 +113,13 @@ std::string runServerControl(const std::string& program, const std::vector<std::
   std::string command = program;
   for (const std::string& argument : arguments) command += " " + argument;
   if (timedOut) {
-    return command + ": no answer within " + std::to_string(timeoutMs / 1000) + " s (killed)";
+    return Status::failure(command + ": no answer within " + std::to_string(timeoutMs / 1000) +
+                           " s (killed)");
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return {};
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return output;
   const std::string how = WIFEXITED(status) ? "exit status " + std::to_string(WEXITSTATUS(status))
                                             : "signal " + std::to_string(WTERMSIG(status));
-  return command + ": " + how + (output.empty() ? "" : ": " + firstLine(output));
+  return Status::failure(command + ": " + how + (output.empty() ? "" : ": " + firstLine(output)));
 }
 
 }  // namespace lockscope::live

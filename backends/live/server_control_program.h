@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/status.h"
 #include "sim/scenario/scenario.h"
 
 namespace lockscope::live {
@@ -33,20 +34,20 @@ constexpr int64_t kServerControlTimeoutMs = 60'000;
 // The configured program; nullopt when the variable is unset or empty.
 std::optional<std::string> configuredServerControl();
 
-// Why a scenario's server faults cannot run live ("" when they can): each needs the program.
-// `faultLocation` and `faultName` describe the first such fault.
-std::string serverControlMissing(const std::string& faultLocation, const std::string& faultName);
+// Why a server fault cannot run live without the program. `faultLocation` and `faultName`
+// describe the fault.
+Status serverControlMissing(const std::string& faultLocation, const std::string& faultName);
 
-// Why `scenario` cannot run live ("" when it can): a fault that kills or restarts a server process
-// (kill_server, restart_server, kill_instance, restart_instance) needs a control program, and
-// `program` is nullopt. One line naming the fault's file, line and column.
-std::string serverFaultProblem(const scenario::Scenario& scenario,
-                               const std::optional<std::string>& program);
+// Success when `scenario`'s server faults can run live; a failure when a fault that kills or
+// restarts a server process (kill_server, restart_server, kill_instance, restart_instance) needs a
+// control program and `program` is nullopt: one line naming the fault's file, line and column.
+Status serverFaultsCanRun(const scenario::Scenario& scenario,
+                          const std::optional<std::string>& program);
 
 // Runs `program arguments...`, waiting at most `timeoutMs` (then kills it and its children).
-// Returns "" on exit status 0, with the program's standard output in `output`; otherwise one line
-// saying why, with the first line of what it printed.
-std::string runServerControl(const std::string& program, const std::vector<std::string>& arguments,
-                             int64_t timeoutMs, std::string& output);
+// The program's standard output on exit status 0; otherwise one line saying why, with the first
+// line of what it printed.
+Result<std::string> runServerControl(const std::string& program,
+                                     const std::vector<std::string>& arguments, int64_t timeoutMs);
 
 }  // namespace lockscope::live

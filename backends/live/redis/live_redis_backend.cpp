@@ -46,8 +46,9 @@ class LiveRedisBackend final : public run::RunBackend {
   // empty as a restart without persistence leaves it, and the run's own keys are deleted.
   ~LiveRedisBackend() override {
     for (const size_t index : control_.killed()) {
-      const std::string error = control_.restart(index);
-      if (!error.empty()) std::fprintf(stderr, "live Redis, after the run: %s\n", error.c_str());
+      const Status restarted = control_.restart(index);
+      if (!restarted)
+        std::fprintf(stderr, "live Redis, after the run: %s\n", restarted.message().c_str());
     }
     for (size_t index = 0; index < addresses_.size(); ++index) {
       if (index == lostIndex_) continue;  // silent: named in the stop's reason
@@ -99,7 +100,7 @@ class LiveRedisBackend final : public run::RunBackend {
       // process holds what was read until it resumes.
       case Fault::Kind::Pause: process->pause(); break;
       case Fault::Kind::Resume: process->resume(); break;
-      default:  // refused before the run by liveRedisProblem()
+      default:  // refused before the run by liveRedisCanRun()
         note(std::string(scenario::faultKindName(fault.kind)) + " is model-only; ignored");
         break;
     }
@@ -121,11 +122,12 @@ class LiveRedisBackend final : public run::RunBackend {
       return;
     }
     const bool kill = fault.kind == Fault::Kind::KillInstance;
-    const std::string error = kill ? control_.kill(*index) : control_.restart(*index);
-    if (!error.empty()) {
+    const Status done = kill ? control_.kill(*index) : control_.restart(*index);
+    if (!done) {
       // The lesson's fault did not happen: what follows would not be the lesson.
-      note(error);
-      stop_ = {run::BackendStop::Kind::FaultFailed, fault.location.describe() + ": " + error};
+      note(done.message());
+      stop_ = {run::BackendStop::Kind::FaultFailed,
+               fault.location.describe() + ": " + done.message()};
       return;
     }
     if (!kill) watchdog_.forgive(*index);

@@ -8,7 +8,7 @@
 // share the servers with other runs and data, and deletes exactly its own keys when it ends. A
 // server the run killed (kill_instance, through the user's control program) and did not restart
 // is started again when the run ends. The world runs in real time in Qt's event loop (the
-// caller needs a QCoreApplication). Check first with liveRedisProblem (live_redis_scenario.h)
+// caller needs a QCoreApplication). Check first with liveRedisCanRun (live_redis_scenario.h)
 // and probeRedis (redis_blocking.h): this backend assumes both passed.
 #pragma once
 

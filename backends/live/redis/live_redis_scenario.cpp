@@ -24,34 +24,38 @@ std::string modelOnlyReason(Fault::Kind kind) {
 
 }  // namespace
 
-std::string liveRedisProblem(const scenario::Scenario& scenario, size_t serverCount) {
+Status liveRedisCanRun(const scenario::Scenario& scenario, size_t serverCount) {
   const std::string& file = scenario.file;
   if (scenario.backend != "redis") {
-    return file + ": --live redis= runs backend: redis scenarios, this one is backend: " +
-           scenario.backend;
+    return Status::failure(
+        file +
+        ": --live redis= runs backend: redis scenarios, this one is backend: " + scenario.backend);
   }
   for (const Fault& fault : scenario.faults) {
     const std::string reason = modelOnlyReason(fault.kind);
     if (!reason.empty()) {
-      return fault.location.describe() + ": " + scenario::faultKindName(fault.kind) +
-             " is model-only (" + reason + ")";
+      return Status::failure(fault.location.describe() + ": " +
+                             scenario::faultKindName(fault.kind) + " is model-only (" + reason +
+                             ")");
     }
   }
   if (scenario.redis.replicas > 0) {
-    return file + ": redis.replicas is model-only (each live server is one independent master)";
+    return Status::failure(
+        file + ": redis.replicas is model-only (each live server is one independent master)");
   }
   if (scenario.redis.persistence != "none") {
-    return file +
-           ": redis.persistence is model-only (the live servers' own configuration decides; "
-           "tests/support/redis-servers.sh starts them without any)";
+    return Status::failure(file +
+                           ": redis.persistence is model-only (the live servers' own configuration "
+                           "decides; tests/support/redis-servers.sh starts them without any)");
   }
   const size_t instances = static_cast<size_t>(scenario.redis.instances);
   if (instances != serverCount) {
-    return file + ": the scenario has " + std::to_string(instances) +
-           " Redis instance(s) (redis-1..redis-" + std::to_string(instances) +
-           ") but --live redis= names " + std::to_string(serverCount) + " server(s)";
+    return Status::failure(file + ": the scenario has " + std::to_string(instances) +
+                           " Redis instance(s) (redis-1..redis-" + std::to_string(instances) +
+                           ") but --live redis= names " + std::to_string(serverCount) +
+                           " server(s)");
   }
-  return {};
+  return Status::success();
 }
 
 }  // namespace lockscope::live::redis

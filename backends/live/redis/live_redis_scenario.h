@@ -6,11 +6,13 @@
 
 #include <string>
 
+#include "sim/engine/status.h"
 #include "sim/scenario/scenario.h"
 
 namespace lockscope::live::redis {
 
-// Empty when `scenario` can run against `serverCount` live servers (redis-i on the i-th).
-std::string liveRedisProblem(const scenario::Scenario& scenario, size_t serverCount);
+// Success when `scenario` can run against `serverCount` live servers (redis-i on the i-th);
+// otherwise one line naming the file (and line) and what live servers cannot do.
+Status liveRedisCanRun(const scenario::Scenario& scenario, size_t serverCount);
 
 }  // namespace lockscope::live::redis

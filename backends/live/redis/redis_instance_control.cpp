@@ -14,36 +14,36 @@ constexpr auto kPollPause = std::chrono::milliseconds(2);
 
 }  // namespace
 
-std::string RedisInstanceControl::control(const char* action, size_t index) {
+Status RedisInstanceControl::control(const char* action, size_t index) {
   const std::string fault = std::string(action) + "_instance " + instanceName(index);
-  if (index >= addresses_.size()) return fault + ": no live server for it";
+  if (index >= addresses_.size()) return Status::failure(fault + ": no live server for it");
   if (program_.empty()) return serverControlMissing("live", std::string(action) + "_instance");
-  std::string output;
-  const std::string error = runServerControl(
+  const Result<std::string> output = runServerControl(
       program_, {action, "redis", std::to_string(index + 1), addresses_[index].text()},
-      kServerControlTimeoutMs, output);
-  return error.empty() ? std::string() : fault + ": " + error;
+      kServerControlTimeoutMs);
+  return output ? Status::success() : Status::failure(fault + ": " + output.message());
 }
 
-std::string RedisInstanceControl::kill(size_t index) {
-  if (std::string error = control("kill", index); !error.empty()) return error;
+Status RedisInstanceControl::kill(size_t index) {
+  if (Status done = control("kill", index); !done) return done;
   killed_.insert(index);
   // The program said it is done; the port says whether it told the truth.
   if (!waitUntilAnswering(addresses_[index], false)) {
-    return "kill_instance " + instanceName(index) + ": " + addresses_[index].text() +
-           " still answers after the control program killed it";
+    return Status::failure("kill_instance " + instanceName(index) + ": " +
+                           addresses_[index].text() +
+                           " still answers after the control program killed it");
   }
-  return {};
+  return Status::success();
 }
 
-std::string RedisInstanceControl::restart(size_t index) {
-  if (std::string error = control("restart", index); !error.empty()) return error;
+Status RedisInstanceControl::restart(size_t index) {
+  if (Status done = control("restart", index); !done) return done;
   killed_.erase(index);
   if (!waitUntilAnswering(addresses_[index], true)) {
-    return "restart_instance " + instanceName(index) + ": " + addresses_[index].text() +
-           " does not answer after the restart";
+    return Status::failure("restart_instance " + instanceName(index) + ": " +
+                           addresses_[index].text() + " does not answer after the restart");
   }
-  return {};
+  return Status::success();
 }
 
 bool RedisInstanceControl::waitUntilAnswering(const RedisAddress& address, bool answering) {

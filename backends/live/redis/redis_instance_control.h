@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "redis_address.h"
+#include "sim/engine/status.h"
 
 namespace lockscope::live::redis {
 
@@ -18,15 +19,15 @@ class RedisInstanceControl {
       : program_(std::move(program)), addresses_(std::move(addresses)), timeoutMs_(timeoutMs) {}
 
   // `index` is the instance's position (redis-1 is 0). Each blocks until the server is gone or
-  // answers again, bounded. Returns "" on success, else one line saying why not.
-  std::string kill(size_t index);
-  std::string restart(size_t index);
+  // answers again, bounded. A failure says why not, in one line.
+  Status kill(size_t index);
+  Status restart(size_t index);
   // The instances killed and not restarted yet, in order.
   std::vector<size_t> killed() const { return {killed_.begin(), killed_.end()}; }
   bool isKilled(size_t index) const { return killed_.count(index) > 0; }
 
  private:
-  std::string control(const char* action, size_t index);
+  Status control(const char* action, size_t index);
   bool waitUntilAnswering(const RedisAddress& address, bool answering);
 
   std::string program_;
