@@ -38,6 +38,7 @@ void LockClient::tearDown() {
   environment_.reset();
   session_.reset();
   redis_.clear();
+  sql_.reset();
 }
 
 void LockClient::start() {
@@ -67,6 +68,7 @@ void LockClient::openSession() {
   environment_.reset();
   session_ = connector_.connectZooKeeper(spec_.name, spec_.sessionTimeoutMs);
   redis_ = connector_.connectRedis(spec_.name);
+  sql_ = connector_.connectSql(spec_.name);
   sessionExpired_ = false;
   std::optional<recipes::AwaitableZooKeeper> zookeeper;
   if (session_) zookeeper.emplace(*session_, life_);
@@ -80,9 +82,9 @@ void LockClient::openSession() {
                        .label = description_.name,
                        .request = line.number});
       },
-      std::move(redis), [this] { return connector_.localClockMs(spec_.name); }});
+      std::move(redis), [this] { return connector_.localClockMs(spec_.name); }, sql_.get()});
   recipe_ = description_.make(*environment_);
-  if (!session_) return;  // Redis: no session to watch
+  if (!session_) return;  // Redis, databases: no session to watch
   session_->setWatcher(
       [this, life = std::weak_ptr<const char>(life_)](const zookeeper::WatchedEvent& event) {
         if (life.expired()) return;

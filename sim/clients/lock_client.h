@@ -65,6 +65,7 @@ class LockClient {
   // One incarnation: destroyed in reverse order (task first, so no frame outlives its recipe).
   std::unique_ptr<zookeeper::ZooKeeperClient> session_;
   std::vector<std::unique_ptr<redis::RedisClient>> redis_;  // a Redis run's connections
+  std::unique_ptr<sql::SqlClient> sql_;                     // a database run's connection
   std::unique_ptr<recipes::RecipeEnvironment> environment_;
   std::unique_ptr<recipes::LockRecipe> recipe_;
   coro::Lifetime life_;

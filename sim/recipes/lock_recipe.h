@@ -16,6 +16,7 @@
 
 #include "awaitable_zookeeper.h"
 #include "backends/api/redis_client.h"
+#include "backends/api/sql_client.h"
 #include "code_line.h"
 #include "recipe_parameters.h"
 #include "sim/coro/signal.h"
@@ -37,6 +38,8 @@ struct RecipeEnvironment {
   // machine's own clock in ms, which Redlock measures elapsed time with. Empty otherwise.
   std::vector<redis::RedisClient*> redis;
   std::function<int64_t()> localClockMs;
+  // A database run: the client's connection (its session). Null otherwise.
+  sql::SqlClient* sql = nullptr;
 };
 
 // Why an acquire did not take the lock: one enum for every recipe, so the driver and the
@@ -108,7 +111,8 @@ struct RecipeDescription {
   std::vector<CodeLine> codeLines;         // every line the recipe marks, by name (see code_line.h)
   bool fair = true;                        // grants follow node creation order (FIFO checker)
   bool readWrite = false;                  // accepts LockMode::Read / Write
-  std::string_view backend = "zookeeper";  // the service it needs: "zookeeper" or "redis"
+  std::string_view backend = "zookeeper";  // the service: "zookeeper", "redis" or "database"
+  std::string_view dialect;                // a database recipe for one server only: "postgresql"
   std::function<std::unique_ptr<LockRecipe>(RecipeEnvironment&)> make;
 };
 

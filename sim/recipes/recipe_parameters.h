@@ -10,6 +10,8 @@
 namespace lockscope::recipes {
 
 enum class LockMode { Exclusive, Read, Write };
+// What a database recipe's locking read does when the row is locked (lock_wait:).
+enum class RowLockWait { Wait, NoWait, SkipLocked };
 const char* lockModeName(LockMode mode);
 
 // Recipe parameters a scenario can set (`recipe_parameters:` / `--set`).
@@ -26,6 +28,10 @@ struct RecipeParameters {
   int retries = -1;                      // Redlock's attempts after the first; -1: until it wins
   int64_t renewEveryMs = 0;              // redis-lock's optional extension period; 0: none
   bool redlockTimerAfterQuorum = false;  // the unsafe variant (node-redlock PR #167)
+  // Database recipes (sim/recipes/db_*.cpp); lock_key names the lock row, ttl_ms its lock_until
+  // lease, retry_delay_ms the wait between attempts.
+  RowLockWait lockWait = RowLockWait::Wait;  // db-for-update: wait | nowait | skip_locked
+  int64_t advisoryKey = 42;                  // pg-advisory*: the bigint key
 };
 
 }  // namespace lockscope::recipes

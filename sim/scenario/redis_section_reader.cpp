@@ -1,5 +1,7 @@
 #include "redis_section_reader.h"
 
+#include "clock_reader.h"
+
 #include <algorithm>
 #include <map>
 
@@ -9,7 +11,6 @@ namespace {
 const std::vector<std::string> kRedisKeys = {
     "instances",          "replicas", "replication_lag_ms", "persistence",
     "request_timeout_ms", "clocks",   "client_clocks"};
-const std::vector<std::string> kClockKeys = {"offset_ms", "drift_ppm"};
 constexpr int64_t kMaxMillis = 24LL * 3600 * 1000;
 
 std::string child(const std::string& path, const std::string& key) { return path + "." + key; }
@@ -46,34 +47,11 @@ void RedisSectionReader::read(const YAML::Node& node) {
     r_.requireMap(clocks, child(path, "clocks"));
     for (const auto& entry : clocks) {
       const std::string where = child(path, "clocks." + entry.first.Scalar());
-      setup.clocks[instanceName(entry.first, where)] = readClock(entry.second, where);
+      setup.clocks[instanceName(entry.first, where)] = readClock(r_, entry.second, where);
     }
   }
-  if (const YAML::Node clocks = node["client_clocks"]) {
-    r_.requireMap(clocks, child(path, "client_clocks"));
-    for (const auto& entry : clocks) {
-      const std::string name = entry.first.Scalar();
-      const std::string where = child(path, "client_clocks." + name);
-      const bool known = std::any_of(s_.clients.begin(), s_.clients.end(),
-                                     [&name](const auto& spec) { return spec.name == name; });
-      if (!known)
-        r_.fail(entry.first, where,
-                "unknown client '" + name + "' in '" + child(path, "client_clocks") + "'");
-      setup.clientClocks[name] = readClock(entry.second, where);
-    }
-  }
-}
-
-ClockSetting RedisSectionReader::readClock(const YAML::Node& node, const std::string& path) {
-  r_.requireKeys(node, path, kClockKeys);
-  ClockSetting clock;
-  if (node["offset_ms"])
-    clock.offsetMs = r_.integer(node["offset_ms"], child(path, "offset_ms"), -kMaxMillis,
-                                kMaxMillis);
-  // Beyond ±50 % the clock is not a clock any more; real crystals drift by tens of ppm.
-  if (node["drift_ppm"])
-    clock.driftPpm = r_.integer(node["drift_ppm"], child(path, "drift_ppm"), -500'000, 500'000);
-  return clock;
+  if (const YAML::Node clocks = node["client_clocks"])
+    setup.clientClocks = readClientClocks(r_, s_, clocks, child(path, "client_clocks"));
 }
 
 std::vector<std::string> redisInstanceNames(const RedisSetup& redis) {

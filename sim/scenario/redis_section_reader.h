@@ -31,7 +31,6 @@ class RedisSectionReader {
   bool readFault(const YAML::Node& node, const std::string& path, Fault fault);
 
  private:
-  ClockSetting readClock(const YAML::Node& node, const std::string& path);
   std::string instanceName(const YAML::Node& node, const std::string& path);
 
   const YamlReader& r_;

@@ -89,6 +89,22 @@ struct RedisSetup {
   std::map<std::string, ClockSetting> clientClocks;  // by client name
 };
 
+// The `database:` section (backend: database): which server's rules the model follows and the
+// settings every session gets (backends/api/sql_types.h's SessionSettings).
+struct DatabaseSetup {
+  std::string dialect = "postgresql";      // postgresql | mariadb
+  int64_t lockTimeoutMs = 0;               // PostgreSQL lock_timeout; 0: wait forever
+  int64_t deadlockTimeoutMs = 1000;        // PostgreSQL deadlock_timeout
+  int64_t idleInTransactionTimeoutMs = 0;  // PostgreSQL idle_in_transaction_session_timeout
+  int64_t lockWaitTimeoutS = 50;           // MariaDB innodb_lock_wait_timeout
+  bool rollbackOnTimeout = false;          // MariaDB innodb_rollback_on_timeout
+  // How long the server takes to notice a client that vanished without closing its connection
+  // (a partition): TCP keepalive's idle + probes. A crashed process's kernel closes the socket,
+  // which the server notices at once.
+  int64_t keepaliveMs = 7'200'000;
+  std::map<std::string, ClockSetting> clientClocks;  // by client name
+};
+
 struct Scenario {
   std::string file;
   std::string title;
@@ -111,7 +127,8 @@ struct Scenario {
   std::vector<Fault> faults;
   std::vector<Expectation> expectations;
 
-  RedisSetup redis;  // backend: redis only
+  RedisSetup redis;        // backend: redis only
+  DatabaseSetup database;  // backend: database only
 
   // Non-empty: the lesson only makes sense against live servers (an ensemble's election, which
   // the model's one server cannot show); says why. The model refuses to teach it.

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "database_section_reader.h"
 #include "document_checks.h"
 #include "narration_claims.h"
 #include "redis_section_reader.h"
@@ -38,6 +39,7 @@ const std::vector<std::string> kTopKeys = {"title",
                                            "faults",
                                            "expect",
                                            "redis",
+                                           "database",
                                            "live_only"};
 const std::vector<std::string> kClientKeys = {"name",
                                               "plan",
@@ -51,7 +53,9 @@ const std::vector<std::string> kRecipeKeys = {"lock_path", "lock_paths", "acquir
                                               "revocable", "pipeline",
                                               // Redis recipes
                                               "lock_key", "ttl_ms", "retry_delay_ms", "retries",
-                                              "renew_every_ms", "redlock_timer_after_quorum"};
+                                              "renew_every_ms", "redlock_timer_after_quorum",
+                                              // database recipes
+                                              "lock_wait", "advisory_key"};
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
 const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause", "shows"};
 
@@ -152,8 +156,9 @@ class SchemaReader {
 
   void readBackend(const YAML::Node& node) {
     s_.backend = r_.text(node, "backend");
-    if (s_.backend != "zookeeper" && s_.backend != "redis") {
-      r_.fail(node, "backend", "unknown backend '" + s_.backend + "'; expected: zookeeper, redis");
+    if (s_.backend != "zookeeper" && s_.backend != "redis" && s_.backend != "database") {
+      r_.fail(node, "backend",
+              "unknown backend '" + s_.backend + "'; expected: zookeeper, redis, database");
     }
   }
 
@@ -163,10 +168,20 @@ class SchemaReader {
       if (s_.backend != "redis") r_.fail(root["redis"], "redis", "'redis' needs 'backend: redis'");
       RedisSectionReader(r_, s_).read(root["redis"]);
     }
+    if (root["database"]) {
+      if (s_.backend != "database")
+        r_.fail(root["database"], "database", "'database' needs 'backend: database'");
+      DatabaseSectionReader(r_, s_).read(root["database"]);
+    }
     const recipes::RecipeDescription* recipe = recipes::findRecipe(s_.recipe);
     if (recipe->backend != s_.backend) {
       r_.fail(root["recipe"], "recipe",
               "recipe '" + s_.recipe + "' needs 'backend: " + std::string(recipe->backend) + "'");
+    }
+    if (!recipe->dialect.empty() && recipe->dialect != s_.database.dialect) {
+      r_.fail(root["recipe"], "recipe",
+              "recipe '" + s_.recipe +
+                  "' needs 'database: {dialect: " + std::string(recipe->dialect) + "}'");
     }
   }
 
@@ -233,6 +248,23 @@ class SchemaReader {
     if (parameters["redlock_timer_after_quorum"]) {
       p.redlockTimerAfterQuorum = r_.boolean(parameters["redlock_timer_after_quorum"],
                                              child(path, "redlock_timer_after_quorum"));
+    }
+    if (parameters["lock_wait"]) {
+      const std::string wait = r_.text(parameters["lock_wait"], child(path, "lock_wait"));
+      if (wait == "wait") {
+        p.lockWait = recipes::RowLockWait::Wait;
+      } else if (wait == "nowait") {
+        p.lockWait = recipes::RowLockWait::NoWait;
+      } else if (wait == "skip_locked") {
+        p.lockWait = recipes::RowLockWait::SkipLocked;
+      } else {
+        r_.fail(parameters["lock_wait"], child(path, "lock_wait"),
+                "unknown lock_wait '" + wait + "'; expected: wait, nowait, skip_locked");
+      }
+    }
+    if (parameters["advisory_key"]) {
+      p.advisoryKey = r_.integer(parameters["advisory_key"], child(path, "advisory_key"), INT64_MIN,
+                                 INT64_MAX);
     }
   }
 

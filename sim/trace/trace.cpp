@@ -26,6 +26,9 @@ const char* traceKindName(TraceKind kind) {
     case TraceKind::KeyChanged: return "key_changed";
     case TraceKind::KeyDeleted: return "key_deleted";
     case TraceKind::RedisInstance: return "redis_instance";
+    case TraceKind::Row: return "row";
+    case TraceKind::RowLock: return "row_lock";
+    case TraceKind::Transaction: return "transaction";
   }
   return "unknown";
 }

@@ -35,8 +35,16 @@ enum class TraceKind : uint8_t {
   RedisInstance,  // an instance's state: op (RedisInstanceOp), value (role "master"|"replica"),
                   //   path (the master a replica follows, on its first "up"), request (its
                   //   clock's reading in ms), zxid (offset), detail
+  // Databases (backends/model/database); actor is the client whose transaction did it.
+  Row,          // a row changed: op (RowOp), path ("table/key"), value (the row: "owner=c1 ..."),
+                //   zxid (the transaction), detail ("uncommitted", "rolled back")
+  RowLock,      // a lock on a row, gap or advisory key: op (RowLockOp), path ("locks/lock",
+                //   "advisory/42", "gap:locks/lock"), value (mode), zxid (the transaction), detail
+                //   (who it waits for; a deadlock's cycle)
+  Transaction,  // a transaction began or ended: op (TransactionOp), zxid (the transaction),
+                //   session (the connection), detail (why it was aborted)
 };
-inline constexpr size_t kTraceKindCount = static_cast<size_t>(TraceKind::RedisInstance) + 1;
+inline constexpr size_t kTraceKindCount = static_cast<size_t>(TraceKind::Transaction) + 1;
 
 const char* traceKindName(TraceKind kind);
 // The kind whose name is `name`, for the JSON reader.

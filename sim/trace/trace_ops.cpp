@@ -20,19 +20,21 @@ constexpr auto kNamesBySet = [] {
   place(ZooKeeperOp{}), place(RedisOp{}), place(WatchOp{}), place(SessionOp{}), place(ProcessOp{});
   place(LockOp{}), place(ResourceOp{}), place(KeyChangedOp{}), place(KeyDeletedOp{});
   place(RedisInstanceOp{}), place(NoteOp{}), place(FaultKind{}), place(ServerFaultOp{});
+  place(SqlOp{}), place(RowOp{}), place(RowLockOp{}), place(TransactionOp{});
   return table;
 }();
 
-// The sets an event of each kind may carry (at most two; None: no typed op).
+// The sets an event of each kind may carry (at most three; None: no typed op).
 struct KindSets {
   OpSet first = OpSet::None;
   OpSet second = OpSet::None;
+  OpSet third = OpSet::None;
 };
 
 constexpr KindSets setsOf(TraceKind kind) {
   switch (kind) {
     case TraceKind::Request:
-    case TraceKind::Reply: return {OpSet::ZooKeeper, OpSet::Redis};
+    case TraceKind::Reply: return {OpSet::ZooKeeper, OpSet::Redis, OpSet::Sql};
     case TraceKind::WatchSet: return {OpSet::Watch};
     case TraceKind::SessionState: return {OpSet::Session};
     case TraceKind::Fault: return {OpSet::Fault, OpSet::ServerFault};
@@ -43,6 +45,9 @@ constexpr KindSets setsOf(TraceKind kind) {
     case TraceKind::KeyChanged: return {OpSet::KeyChanged};
     case TraceKind::KeyDeleted: return {OpSet::KeyDeleted};
     case TraceKind::RedisInstance: return {OpSet::RedisInstance};
+    case TraceKind::Row: return {OpSet::Row};
+    case TraceKind::RowLock: return {OpSet::RowLock};
+    case TraceKind::Transaction: return {OpSet::Transaction};
     case TraceKind::NodeCreated:
     case TraceKind::NodeDeleted:
     case TraceKind::NodeChanged:
@@ -79,13 +84,14 @@ std::string_view name(TraceOp op) {
 
 bool opFitsKind(TraceKind kind, OpSet set) {
   const KindSets sets = setsOf(kind);
-  return set == OpSet::None || set == sets.first || set == sets.second;
+  return set == OpSet::None || set == sets.first || set == sets.second || set == sets.third;
 }
 
 std::optional<TraceOp> parseTraceOp(TraceKind kind, std::string_view text) {
   const KindSets sets = setsOf(kind);
   if (auto op = findIn(sets.first, text)) return op;
-  return findIn(sets.second, text);
+  if (auto op = findIn(sets.second, text)) return op;
+  return findIn(sets.third, text);
 }
 
 std::string opNamesFor(TraceKind kind) {
@@ -93,6 +99,7 @@ std::string opNamesFor(TraceKind kind) {
   std::string out;
   appendNames(sets.first, out);
   appendNames(sets.second, out);
+  appendNames(sets.third, out);
   return out;
 }
 

@@ -63,6 +63,33 @@ enum class RedisOp : uint8_t {
   ReentrantRelease,
   FencedAcquire,
 };
+// Request and Reply: a database statement (backends/api/sql_types.h calls it StatementKind).
+enum class SqlOp : uint8_t {
+  Begin,
+  Commit,
+  Rollback,
+  LockInsert,
+  LockDelete,
+  LockTakeExpired,
+  LockSelect,
+  LockCountAdd,
+  LockDeleteIfFree,
+  InventorySelect,
+  InventoryUpdate,
+  InventoryUpdateIfVersion,
+  InventoryUpdateIfFence,
+  TokenNext,
+  TokenSelect,
+  AdvisoryLock,
+  AdvisoryTryLock,
+  AdvisoryUnlock,
+  AdvisoryXactLock,
+};
+enum class RowOp : uint8_t { Inserted, Updated, Deleted, Restored };  // Restored: by a rollback
+// Waiting: queued behind `detail`; Refused: NOWAIT found it locked; Skipped: SKIP LOCKED left the
+// row out; TimedOut: the lock timeout ended the wait; Victim: a deadlock's chosen victim.
+enum class RowLockOp : uint8_t { Waiting, Granted, Released, Refused, Skipped, TimedOut, Victim };
+enum class TransactionOp : uint8_t { Began, Committed, RolledBack, Aborted, SessionEnded };
 enum class WatchOp : uint8_t { Data, Child, Exists };  // WatchSet: which watch was armed
 enum class SessionOp : uint8_t { Created, Resumed, Connected, Disconnected, Expired, Closed };
 enum class ProcessOp : uint8_t { Paused, Resumed, Crashed, Restarted };
@@ -100,8 +127,12 @@ enum class OpSet : uint8_t {
   Note,
   Fault,
   ServerFault,
+  Sql,
+  Row,
+  RowLock,
+  Transaction,
 };
-inline constexpr size_t kOpSetCount = static_cast<size_t>(OpSet::ServerFault) + 1;
+inline constexpr size_t kOpSetCount = static_cast<size_t>(OpSet::Transaction) + 1;
 
 // The one name table: per enum its set, its last enumerator (to check the table's length) and
 // its wire names in the enum's order.
@@ -185,6 +216,44 @@ template <>
 struct OpNames<ServerFaultOp>
     : OpSetOf<ServerFaultOp, OpSet::ServerFault, ServerFaultOp::DropConnection> {
   static constexpr std::array<std::string_view, 1> kNames = {"drop_connection"};
+};
+template <>
+struct OpNames<SqlOp> : OpSetOf<SqlOp, OpSet::Sql, SqlOp::AdvisoryXactLock> {
+  static constexpr std::array<std::string_view, 19> kNames = {"BEGIN",
+                                                              "COMMIT",
+                                                              "ROLLBACK",
+                                                              "INSERT lock",
+                                                              "DELETE lock",
+                                                              "UPDATE expired lock",
+                                                              "SELECT lock",
+                                                              "UPDATE lock count",
+                                                              "DELETE free lock",
+                                                              "SELECT inventory",
+                                                              "UPDATE inventory",
+                                                              "UPDATE inventory if version",
+                                                              "UPDATE inventory if fence",
+                                                              "UPDATE token",
+                                                              "SELECT token",
+                                                              "pg_advisory_lock",
+                                                              "pg_try_advisory_lock",
+                                                              "pg_advisory_unlock",
+                                                              "pg_advisory_xact_lock"};
+};
+template <>
+struct OpNames<RowOp> : OpSetOf<RowOp, OpSet::Row, RowOp::Restored> {
+  static constexpr std::array<std::string_view, 4> kNames = {"inserted", "updated", "deleted",
+                                                             "restored"};
+};
+template <>
+struct OpNames<RowLockOp> : OpSetOf<RowLockOp, OpSet::RowLock, RowLockOp::Victim> {
+  static constexpr std::array<std::string_view, 7> kNames = {
+      "waiting", "granted", "released", "refused", "skipped", "timed_out", "victim"};
+};
+template <>
+struct OpNames<TransactionOp>
+    : OpSetOf<TransactionOp, OpSet::Transaction, TransactionOp::SessionEnded> {
+  static constexpr std::array<std::string_view, 5> kNames = {"began", "committed", "rolled_back",
+                                                             "aborted", "session_ended"};
 };
 // Fault kinds are named by their own table, which the scenario loader reads too.
 template <>

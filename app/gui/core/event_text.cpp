@@ -66,6 +66,14 @@ std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace,
              (detail.empty() ? "" : " [" + detail + "]");
     case sim::TraceKind::RedisInstance:
       return actor + ": " + op + " (" + value + ", clock " + std::to_string(event.request) + " ms)";
+    case sim::TraceKind::Row:
+      return actor + ": " + path + " " + op + (value.empty() ? "" : " " + value) +
+             (detail.empty() ? "" : " [" + detail + "]");
+    case sim::TraceKind::RowLock:
+      return actor + ": " + value + " lock on " + path + " " + op +
+             (detail.empty() ? "" : " (" + detail + ")");
+    case sim::TraceKind::Transaction:
+      return actor + ": transaction " + op + (detail.empty() ? "" : " (" + detail + ")");
   }
   return op;
 }
