@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "backends/model/database_model_backend.h"
 #include "backends/model/redis_model_backend.h"
 #include "backends/model/zookeeper_model_backend.h"
 
@@ -26,8 +27,9 @@ bool perClient(const scenario::Fault& fault) {
 }  // namespace
 
 run::RunBackendFactory modelBackendFor(const scenario::Scenario& scenario) {
-  return scenario.backend == "redis" ? model::redisModelBackend(scenario)
-                                     : model::zookeeperModelBackend(scenario);
+  if (scenario.backend == "redis") return model::redisModelBackend(scenario);
+  if (scenario.backend == "database") return model::databaseModelBackend(scenario);
+  return model::zookeeperModelBackend(scenario);
 }
 
 Result<run::RunBackendFactory> backendFor(const scenario::Scenario& scenario,

@@ -29,6 +29,10 @@ class SqlClient {
   virtual Dialect dialect() const = 0;
   // Runs `statement`; `done` gets its result.
   virtual void execute(Statement statement, ResultCallback done) = 0;
+  // Whether this connection is known to be gone (a statement ended with ConnectionLost or
+  // SessionTerminated): a client would open a new one, as a connection pool does. What the
+  // client has seen, never what the server knows.
+  virtual bool broken() const { return false; }
 };
 
 }  // namespace lockscope::sql

@@ -17,8 +17,15 @@ void SqlRequestLog::begin(const Statement& statement, SqlClient::ResultCallback 
   pending_ = Pending{std::move(done), statement.kind, request};
 }
 
+void SqlRequestLog::connectionLost(const SqlResult& why) {
+  broken_ = true;
+  finish(why);
+}
+
 void SqlRequestLog::finish(const SqlResult& result) {
   if (!pending_) return;
+  if (result.error == SqlError::ConnectionLost || result.error == SqlError::SessionTerminated)
+    broken_ = true;
   Pending answered = std::move(*pending_);
   pending_.reset();
   world_.record({.kind = sim::TraceKind::Reply,

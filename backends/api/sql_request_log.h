@@ -23,6 +23,8 @@ class SqlRequestLog {
   Dialect dialect() const { return dialect_; }
   // Whether a statement is waiting for its result.
   bool busy() const { return pending_.has_value(); }
+  // Whether a result said the connection is gone (ConnectionLost, SessionTerminated).
+  bool broken() const { return broken_; }
 
   // Records the Request event and remembers `done`; the contract's one statement at a time is
   // checked here.
@@ -30,6 +32,9 @@ class SqlRequestLog {
   // Records the Reply event and runs the callback; nothing when no statement is waiting (the
   // connection was lost and answered it already).
   void finish(const SqlResult& result);
+  // The connection broke (a reset after a partition): the statement waiting, if any, fails with
+  // `why`; the connection is broken either way.
+  void connectionLost(const SqlResult& why);
 
  private:
   struct Pending {
@@ -42,6 +47,7 @@ class SqlRequestLog {
   std::string clientName_;
   Dialect dialect_;
   int64_t nextRequest_ = 0;
+  bool broken_ = false;
   std::optional<Pending> pending_;
 };
 

@@ -14,7 +14,7 @@ struct StatementText {
 };
 
 // One row per statement, in the enum's order.
-constexpr std::array<StatementText, 19> kStatements{{
+constexpr std::array<StatementText, 20> kStatements{{
     {StatementKind::Begin, 0, "BEGIN"},
     {StatementKind::Commit, 0, "COMMIT"},
     {StatementKind::Rollback, 0, "ROLLBACK"},
@@ -28,6 +28,8 @@ constexpr std::array<StatementText, 19> kStatements{{
      "UPDATE locks SET count = count + $3 WHERE name = $1 AND owner = $2"},
     {StatementKind::LockDeleteIfFree, 2,
      "DELETE FROM locks WHERE name = $1 AND owner = $2 AND count = 0"},
+    {StatementKind::LockClaim, 2,
+     "UPDATE locks SET owner = $2, count = 1 WHERE name = $1 AND count = 0"},
     {StatementKind::InventorySelect, 1, "SELECT stock, version FROM inventory WHERE id = $1"},
     {StatementKind::InventoryUpdate, 2, "UPDATE inventory SET stock = $2 WHERE id = $1"},
     {StatementKind::InventoryUpdateIfVersion, 3,

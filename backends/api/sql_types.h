@@ -31,6 +31,8 @@ const char* dialectName(Dialect dialect);  // "postgresql", "mariadb"
 //     LockSelect        SELECT owner, count, lock_until FROM locks WHERE name = $1 [row lock]
 //     LockCountAdd      UPDATE locks SET count = count + $3 WHERE name = $1 AND owner = $2
 //     LockDeleteIfFree  DELETE FROM locks WHERE name = $1 AND owner = $2 AND count = 0
+//     LockClaim         UPDATE locks SET owner = $2, count = 1 WHERE name = $1 AND count = 0
+//                         (a flag row, as Liquibase's DATABASECHANGELOGLOCK)
 //   The protected data `inventory` (id primary key, stock, version, fence): the seeds' stock row.
 //     InventorySelect           SELECT stock, version FROM inventory WHERE id = $1 [row lock]
 //     InventoryUpdate           UPDATE inventory SET stock = $2 WHERE id = $1

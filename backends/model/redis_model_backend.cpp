@@ -14,10 +14,6 @@ Persistence persistenceOf(const std::string& name) {
   return Persistence::None;
 }
 
-redis::model::ClockSpec clockOf(const scenario::ClockSetting& setting) {
-  return redis::model::ClockSpec{setting.offsetMs, setting.driftPpm};
-}
-
 redis::model::DeploymentConfig deploymentOf(const scenario::Scenario& scenario) {
   const scenario::RedisSetup& setup = scenario.redis;
   redis::model::DeploymentConfig config;
@@ -27,8 +23,8 @@ redis::model::DeploymentConfig deploymentOf(const scenario::Scenario& scenario) 
   config.persistence = persistenceOf(setup.persistence);
   config.latency = scenario.latency;
   config.requestTimeoutMs = setup.requestTimeoutMs;
-  for (const auto& [name, clock] : setup.clocks) config.instanceClocks[name] = clockOf(clock);
-  for (const auto& [name, clock] : setup.clientClocks) config.clientClocks[name] = clockOf(clock);
+  for (const auto& [name, clock] : setup.clocks) config.instanceClocks[name] = clock;
+  for (const auto& [name, clock] : setup.clientClocks) config.clientClocks[name] = clock;
   return config;
 }
 

@@ -76,7 +76,7 @@ void RunJudge::onEvent(const sim::TraceEvent& event) {
   const HoldChange change = s.holders.onEvent(event, actor);
   const bool byPath = !s.options.lockPathsOfClient.empty();
   if (change.kind != HoldChange::Kind::None) {
-    if (!byPath) s.mutualExclusion.onChange(s.holders, s.names, event.time);
+    if (!byPath && s.options.exclusive) s.mutualExclusion.onChange(s.holders, s.names, event.time);
     s.metrics.onChange(change, s.holders, event.time);
   }
   if (byPath && actor != kNoClient &&

@@ -18,6 +18,7 @@ namespace lockscope::checkers {
 
 struct JudgeOptions {
   bool fairRecipe = true;  // check FIFO grants by node sequence (off: no `fifo` violations)
+  bool exclusive = true;   // the recipe promises mutual exclusion (off: optimistic concurrency)
   // Clients that lock different things (zk-multilock over several lock paths): the paths each
   // client locks. Mutual exclusion is then judged per path, between the clients that lock it.
   // Empty: every client locks the one same lock.

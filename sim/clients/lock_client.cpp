@@ -104,8 +104,20 @@ coro::Task<void> LockClient::run() {
       switch (step.kind) {
         case PlanStep::Kind::Acquire: co_await acquire(step.mode); break;
         case PlanStep::Kind::Release: co_await release(step.mode); break;
-        case PlanStep::Kind::Read: resource_.read(spec_.name, token_); break;
-        case PlanStep::Kind::Write: resource_.write(spec_.name, token_); break;
+        case PlanStep::Kind::Read:
+          if (recipe_->ownsResource()) {
+            co_await recipe_->readResource(token_);
+          } else {
+            resource_.read(spec_.name, token_);
+          }
+          break;
+        case PlanStep::Kind::Write:
+          if (recipe_->ownsResource()) {
+            co_await recipe_->writeResource(token_);
+          } else {
+            resource_.write(spec_.name, token_);
+          }
+          break;
         case PlanStep::Kind::Hold:
           // A holder of a revocable lock stops holding early when asked to let go.
           if (held_ > 0 && co_await recipe_->holdUnlessRevoked(step.duration)) {
@@ -133,7 +145,9 @@ coro::Task<void> LockClient::run() {
 }
 
 coro::Task<void> LockClient::acquire(LockMode mode) {
-  if (sessionExpired_) openSession();  // as Curator does: a new ZooKeeper handle after expiry
+  // As Curator does, a new ZooKeeper handle after expiry; as a connection pool does, a new
+  // database connection after the last one broke.
+  if (sessionExpired_ || (sql_ && sql_->broken() && held_ == 0)) openSession();
   phase_ = Phase::Acquiring;
   world_.record({.kind = sim::TraceKind::Lock,
                  .actor = spec_.name,

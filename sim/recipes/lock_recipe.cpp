@@ -12,6 +12,7 @@ std::string failureText(const AcquireResult& result) {
     case AcquireFailure::UpgradeRefused: return "upgrade refused";
     case AcquireFailure::NoQuorum: return "no quorum (" + result.detail + ")";
     case AcquireFailure::NoValidity: return "validity <= 0 (" + result.detail + ")";
+    case AcquireFailure::StatementFailed: return result.detail;
   }
   LOCKSCOPE_CHECK(false, "an AcquireFailure with no text");
   return "";

@@ -45,12 +45,13 @@ struct RecipeEnvironment {
 // Why an acquire did not take the lock: one enum for every recipe, so the driver and the
 // checkers decide on a value, never on a message (the trace's detail is failureText()).
 enum class AcquireFailure : uint8_t {
-  None,            // acquired
-  TimedOut,        // the timed acquire's deadline passed; the driver records "timed_out"
-  CallFailed,      // a ZooKeeper call failed; `rc` says how (ConnectionLoss, SessionExpired, ...)
-  UpgradeRefused,  // zk-rwlock: the holder of a read lock asked for the write lock
-  NoQuorum,        // Redlock: fewer than N/2+1 masters said OK; `detail` is the tally
-  NoValidity,      // Redlock: a quorum, but the lease had no time left; `detail` is the tally
+  None,             // acquired
+  TimedOut,         // the timed acquire's deadline passed; the driver records "timed_out"
+  CallFailed,       // a ZooKeeper call failed; `rc` says how (ConnectionLoss, SessionExpired, ...)
+  UpgradeRefused,   // zk-rwlock: the holder of a read lock asked for the write lock
+  NoQuorum,         // Redlock: fewer than N/2+1 masters said OK; `detail` is the tally
+  NoValidity,       // Redlock: a quorum, but the lease had no time left; `detail` is the tally
+  StatementFailed,  // a database statement failed; `detail` is the error ("deadlock 40P01")
 };
 
 struct AcquireResult {
@@ -85,6 +86,19 @@ class LockRecipe {
   // Asks the current holder of the lock to release it (writes "revoke" into its node).
   virtual coro::Task<bool> revokeHolder() { co_return false; }
 
+  // The protected work, for a recipe whose service holds the data (a database's inventory row):
+  // the driver runs the plan's read and write steps through these instead of its
+  // ProtectedResource, and they record the same Resource events. False: the driver's resource.
+  virtual bool ownsResource() const { return false; }
+  virtual coro::Task<void> readResource(int64_t token) {
+    (void)token;
+    co_return;
+  }
+  virtual coro::Task<void> writeResource(int64_t token) {
+    (void)token;
+    co_return;
+  }
+
   // The driver's Hold step: waits `duration` on the client's process, or less when revocation is
   // requested meanwhile (or was already). True when it ended early because of a revocation.
   coro::Task<bool> holdUnlessRevoked(sim::Micros duration);
@@ -108,9 +122,11 @@ struct RecipeDescription {
   std::string_view name;
   std::string_view summary;  // one line, for `lockscope-cli recipes`
   std::vector<std::string_view> pseudocode;
-  std::vector<CodeLine> codeLines;         // every line the recipe marks, by name (see code_line.h)
-  bool fair = true;                        // grants follow node creation order (FIFO checker)
-  bool readWrite = false;                  // accepts LockMode::Read / Write
+  std::vector<CodeLine> codeLines;  // every line the recipe marks, by name (see code_line.h)
+  bool fair = true;                 // grants follow node creation order (FIFO checker)
+  bool readWrite = false;           // accepts LockMode::Read / Write
+  // Promises mutual exclusion (off: optimistic concurrency, judged on lost updates alone).
+  bool excludes = true;
   std::string_view backend = "zookeeper";  // the service: "zookeeper", "redis" or "database"
   std::string_view dialect;                // a database recipe for one server only: "postgresql"
   std::function<std::unique_ptr<LockRecipe>(RecipeEnvironment&)> make;

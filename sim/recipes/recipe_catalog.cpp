@@ -1,3 +1,4 @@
+#include "database_recipes.h"
 #include "lock_recipe.h"
 #include "redis_recipes.h"
 #include "zk_recipes.h"
@@ -15,13 +16,17 @@ const char* lockModeName(LockMode mode) {
 
 const std::vector<RecipeDescription>& recipeCatalog() {
   static const std::vector<RecipeDescription> catalog = {
-      describeZkNaive(),     describeZkChained(),        describeZkCurator(),
-      describeZkEphemeral(), describeZkSemaphoreMutex(), describeZkRwLock(),
-      describeZkMultiLock(), describeZkLostWatch(),      describeZkLostWatchExists(),
-      describeZkNoRecheck(), describeZkPersistent(),     describeZkNoGuid(),
-      describeRedisSetnx(),  describeRedisSetnxExpire(), describeRedisUnsafeDel(),
-      describeRedisLock(),   describeRedisReentrant(),   describeRedisWatchdog(),
-      describeRedlock(),     describeRedisFenced(),
+      describeZkNaive(),        describeZkChained(),        describeZkCurator(),
+      describeZkEphemeral(),    describeZkSemaphoreMutex(), describeZkRwLock(),
+      describeZkMultiLock(),    describeZkLostWatch(),      describeZkLostWatchExists(),
+      describeZkNoRecheck(),    describeZkPersistent(),     describeZkNoGuid(),
+      describeRedisSetnx(),     describeRedisSetnxExpire(), describeRedisUnsafeDel(),
+      describeRedisLock(),      describeRedisReentrant(),   describeRedisWatchdog(),
+      describeRedlock(),        describeRedisFenced(),      describeDbUniqueKey(),
+      describeDbUniqueKeyTtl(), describeDbReentrant(),      describeDbNoExpiry(),
+      describeDbFenced(),       describeDbForUpdate(),      describeDbAutocommit(),
+      describeDbOptimistic(),   describeDbBlindUpdate(),    describePgAdvisory(),
+      describePgAdvisoryXact(),
   };
   return catalog;
 }

@@ -47,7 +47,8 @@ class ScenarioRun {
       : scenario_(scenario),
         recipe_(*recipes::findRecipe(scenario.recipe)),
         world_(scenario.seed),
-        offThreadSinks_(checkers::JudgeOptions{recipe_.fair, separateLocks(scenario)}),
+        offThreadSinks_(
+            checkers::JudgeOptions{recipe_.fair, recipe_.excludes, separateLocks(scenario)}),
         progress_(scenario.clients.size()),
         narration_(scenario.narration, 0),
         resource_(world_, scenario.fencedResource) {

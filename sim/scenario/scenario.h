@@ -10,6 +10,7 @@
 
 #include "sim/clients/client_plan.h"
 #include "sim/engine/connection.h"
+#include "sim/engine/wall_clock.h"
 #include "sim/recipes/recipe_parameters.h"
 #include "sim/trace/fault_kinds.h"
 
@@ -71,12 +72,9 @@ struct Expectation {
   std::string describe() const;  // "mutual_exclusion: violated", "acquisitions >= 10"
 };
 
-// A wall clock that is not virtual time (Redis instances and clients): its reading at the start
-// and how fast it runs.
-struct ClockSetting {
-  int64_t offsetMs = 0;
-  int64_t driftPpm = 0;
-};
+// A wall clock that is not virtual time (Redis instances, clients): its reading at the start and
+// how fast it runs.
+using ClockSetting = sim::ClockSpec;
 
 // The `redis:` section (backend: redis).
 struct RedisSetup {

@@ -42,7 +42,10 @@ enum FaultService : uint8_t {
   kZooKeeperLive = 2,
   kRedisModel = 4,
   kRedisLive = 8,
-  kEveryService = kZooKeeperModel | kZooKeeperLive | kRedisModel | kRedisLive,
+  kDatabaseModel = 16,
+  kDatabaseLive = 32,
+  kEveryService = kZooKeeperModel | kZooKeeperLive | kRedisModel | kRedisLive | kDatabaseModel |
+                  kDatabaseLive,
 };
 
 struct FaultInfo {
@@ -63,10 +66,11 @@ inline constexpr std::array kFaultKinds = {
               "a stop-the-world pause: timers and replies wait"},
     FaultInfo{FaultKind::Resume, "resume", FaultTarget::Client, kEveryService, "the pause ends"},
     FaultInfo{FaultKind::Partition, "partition", FaultTarget::Client,
-              kZooKeeperModel | kZooKeeperLive | kRedisModel,
+              kZooKeeperModel | kZooKeeperLive | kRedisModel | kDatabaseModel,
               "the client's network drops every message both ways"},
     FaultInfo{FaultKind::Heal, "heal", FaultTarget::Client,
-              kZooKeeperModel | kZooKeeperLive | kRedisModel, "the partition ends"},
+              kZooKeeperModel | kZooKeeperLive | kRedisModel | kDatabaseModel,
+              "the partition ends"},
     FaultInfo{FaultKind::ExpireSession, "expire_session", FaultTarget::Client,
               kZooKeeperModel | kZooKeeperLive, "the server expires the client's session now"},
     FaultInfo{FaultKind::LoseReply, "lose_reply", FaultTarget::Client,
@@ -81,9 +85,11 @@ inline constexpr std::array kFaultKinds = {
     FaultInfo{FaultKind::Failover, "failover", FaultTarget::RedisInstance, kRedisModel,
               "a shard's master crashes and a replica is promoted"},
     FaultInfo{FaultKind::KillServer, "kill_server", FaultTarget::Server,
-              kZooKeeperModel | kZooKeeperLive, "a ZooKeeper server dies"},
+              kZooKeeperModel | kZooKeeperLive | kDatabaseModel,
+              "a ZooKeeper server (or the database server) dies"},
     FaultInfo{FaultKind::RestartServer, "restart_server", FaultTarget::Server,
-              kZooKeeperModel | kZooKeeperLive, "a killed ZooKeeper server starts again"},
+              kZooKeeperModel | kZooKeeperLive | kDatabaseModel,
+              "a killed ZooKeeper server (or the database server) starts again"},
 };
 
 constexpr bool faultKindsInEnumOrder() {

@@ -74,6 +74,7 @@ enum class SqlOp : uint8_t {
   LockSelect,
   LockCountAdd,
   LockDeleteIfFree,
+  LockClaim,
   InventorySelect,
   InventoryUpdate,
   InventoryUpdateIfVersion,
@@ -219,7 +220,7 @@ struct OpNames<ServerFaultOp>
 };
 template <>
 struct OpNames<SqlOp> : OpSetOf<SqlOp, OpSet::Sql, SqlOp::AdvisoryXactLock> {
-  static constexpr std::array<std::string_view, 19> kNames = {"BEGIN",
+  static constexpr std::array<std::string_view, 20> kNames = {"BEGIN",
                                                               "COMMIT",
                                                               "ROLLBACK",
                                                               "INSERT lock",
@@ -228,6 +229,7 @@ struct OpNames<SqlOp> : OpSetOf<SqlOp, OpSet::Sql, SqlOp::AdvisoryXactLock> {
                                                               "SELECT lock",
                                                               "UPDATE lock count",
                                                               "DELETE free lock",
+                                                              "UPDATE claim lock",
                                                               "SELECT inventory",
                                                               "UPDATE inventory",
                                                               "UPDATE inventory if version",

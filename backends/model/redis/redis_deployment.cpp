@@ -61,7 +61,8 @@ sim::Process* RedisDeployment::process(const std::string& clientName) {
 
 int64_t RedisDeployment::clientClockMs(const std::string& clientName) const {
   const auto found = config_.clientClocks.find(clientName);
-  const InstanceClock clock(found == config_.clientClocks.end() ? ClockSpec{} : found->second);
+  const sim::WallClock clock(found == config_.clientClocks.end() ? sim::ClockSpec{}
+                                                                 : found->second);
   return clock.nowMs(world_.now());
 }
 

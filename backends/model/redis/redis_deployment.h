@@ -25,8 +25,8 @@ struct DeploymentConfig {
   int replicasPerMaster = 0;
   sim::Micros replicationLag = sim::fromMillis(10);
   Persistence persistence = Persistence::None;
-  std::map<std::string, ClockSpec> instanceClocks;  // by instance name; default: exact clocks
-  std::map<std::string, ClockSpec> clientClocks;    // by client name
+  std::map<std::string, sim::ClockSpec> instanceClocks;  // by instance name; default: exact clocks
+  std::map<std::string, sim::ClockSpec> clientClocks;    // by client name
   sim::LatencyRange latency{sim::fromMillis(1), sim::fromMillis(2)};
   int64_t requestTimeoutMs = 0;  // every client connection's default (0: none)
 };

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "backends/api/redis_client.h"
-#include "instance_clock.h"
 #include "keyspace.h"
+#include "sim/engine/wall_clock.h"
 #include "sim/engine/world.h"
 
 namespace lockscope::redis::model {
@@ -25,7 +25,7 @@ const char* persistenceName(Persistence persistence);
 
 struct InstanceConfig {
   std::string name;  // "redis-1", "redis-1-r1"
-  ClockSpec clock;
+  sim::ClockSpec clock;
   Persistence persistence = Persistence::None;
   sim::Micros replicationLag = sim::fromMillis(10);  // master -> replica, per change
 };
@@ -64,7 +64,7 @@ class RedisInstance {
 
   sim::World& world_;
   InstanceConfig config_;
-  InstanceClock clock_;
+  sim::WallClock clock_;
   Keyspace keys_;
   bool master_;
   bool up_ = true;

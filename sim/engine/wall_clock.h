@@ -1,22 +1,24 @@
-// An instance's (or a client's) wall clock, which is not virtual time: it starts at an offset,
+// A server's or a client machine's wall clock, which is not virtual time: it starts at an offset,
 // runs fast or slow by a drift, and jumps when an operator or NTP steps it. Redis keeps expiry
-// times as absolute milliseconds of this clock, so a jump forward expires keys early.
+// times as absolute milliseconds of this clock, so a jump forward expires keys early; a database
+// lock row's lock_until is written from its client's clock (ShedLock), so a skewed client takes
+// a lease that is not expired.
 #pragma once
 
 #include <cstdint>
 
-#include "sim/engine/virtual_time.h"
+#include "virtual_time.h"
 
-namespace lockscope::redis::model {
+namespace lockscope::sim {
 
 struct ClockSpec {
   int64_t offsetMs = 0;  // the reading at virtual time 0
   int64_t driftPpm = 0;  // + runs fast, - runs slow (parts per million of virtual time)
 };
 
-class InstanceClock {
+class WallClock {
  public:
-  explicit InstanceClock(ClockSpec spec = {}) : spec_(spec) {}
+  explicit WallClock(ClockSpec spec = {}) : spec_(spec) {}
 
   // The clock's reading in milliseconds at virtual time `now`.
   int64_t nowMs(sim::Micros now) const {
@@ -35,4 +37,4 @@ class InstanceClock {
   int64_t jumpedMs_ = 0;
 };
 
-}  // namespace lockscope::redis::model
+}  // namespace lockscope::sim

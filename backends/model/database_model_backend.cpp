@@ -1,0 +1,67 @@
+#include "database_model_backend.h"
+
+#include <set>
+
+#include "process_faults.h"
+
+namespace lockscope::model {
+
+using scenario::Fault;
+
+sql::Dialect dialectOf(const scenario::DatabaseSetup& setup) {
+  return setup.dialect == "mariadb" ? sql::Dialect::MariaDB : sql::Dialect::PostgreSQL;
+}
+
+sql::SessionSettings sessionSettingsOf(const scenario::DatabaseSetup& setup) {
+  return sql::SessionSettings{setup.lockTimeoutMs, setup.deadlockTimeoutMs,
+                              setup.idleInTransactionTimeoutMs, setup.lockWaitTimeoutS,
+                              setup.rollbackOnTimeout};
+}
+
+DatabaseModelBackend::DatabaseModelBackend(sim::World& world, sql::model::DatabaseConfig config,
+                                           std::vector<std::string> lockNames)
+    : world_(world), database_(world, std::move(config)), lockNames_(std::move(lockNames)) {}
+
+void DatabaseModelBackend::preparePaths(const std::vector<std::string>&, int64_t) {
+  database_.server().seed({1}, lockNames_);
+}
+
+void DatabaseModelBackend::inject(const Fault& fault, clients::LockClient* client) {
+  switch (fault.kind) {
+    case Fault::Kind::KillServer: database_.server().kill(); return;
+    case Fault::Kind::RestartServer: database_.server().restart(); return;
+    default: break;
+  }
+  sim::Process* process = database_.process(fault.client);
+  if (!process || !client) {
+    noteClientNotStarted(world_, fault.client);
+    return;
+  }
+  if (injectProcessFault(fault, *process, *client)) {
+    if (fault.kind == Fault::Kind::Crash) database_.clientCrashed(fault.client);
+    return;
+  }
+  if (fault.kind == Fault::Kind::Partition || fault.kind == Fault::Kind::Heal)
+    database_.partitionClient(fault.client, fault.kind == Fault::Kind::Partition);
+  // expire_session, lose_reply: ZooKeeper's; instance faults: Redis'.
+}
+
+run::RunBackendFactory databaseModelBackend(const scenario::Scenario& scenario) {
+  sql::model::DatabaseConfig config;
+  config.server.dialect = dialectOf(scenario.database);
+  config.server.settings = sessionSettingsOf(scenario.database);
+  config.server.keepalive = sim::fromMillis(scenario.database.keepaliveMs);
+  config.latency = scenario.latency;
+  config.clientClocks = scenario.database.clientClocks;
+  // One lock name per distinct lock_key (the scenario's and each client's own).
+  std::set<std::string> names{scenario.recipeParameters.lockKey};
+  for (const auto& client : scenario.clients) {
+    if (client.parameters) names.insert(client.parameters->lockKey);
+  }
+  return [config, names = std::vector<std::string>(names.begin(), names.end())](
+             sim::World& world) -> std::unique_ptr<run::RunBackend> {
+    return std::make_unique<DatabaseModelBackend>(world, config, names);
+  };
+}
+
+}  // namespace lockscope::model

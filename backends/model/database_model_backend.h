@@ -1,0 +1,66 @@
+// The database model as a run backend (backend: database, not live): one server following the
+// scenario's `database:` dialect and settings, in the run's own world and virtual time.
+//
+//   RunOptions options{.backend = model::databaseModelBackend(scenario)};
+//
+// The tables are seeded when the run prepares its paths (an inventory row, a fence token row per
+// lock name). Faults act on the clients' processes (a crash closes the connection), their
+// network paths (a partition ends the session at keepalive), and the server (kill_server,
+// restart_server: every session ends).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "backends/model/database/database_model.h"
+#include "sim/run/run_backend.h"
+#include "sim/scenario/scenario.h"
+
+namespace lockscope::model {
+
+class DatabaseModelConnector final : public clients::ServiceConnector {
+ public:
+  explicit DatabaseModelConnector(sql::model::DatabaseModel& database) : database_(database) {}
+
+  std::unique_ptr<sql::SqlClient> connectSql(const std::string& clientName) override {
+    return database_.connect(clientName);
+  }
+  sim::Process& process(const std::string& clientName) override {
+    return *database_.process(clientName);
+  }
+  int64_t localClockMs(const std::string& clientName) override {
+    return database_.clientClockMs(clientName);
+  }
+
+ private:
+  sql::model::DatabaseModel& database_;
+};
+
+class DatabaseModelBackend final : public run::RunBackend {
+ public:
+  DatabaseModelBackend(sim::World& world, sql::model::DatabaseConfig config,
+                       std::vector<std::string> lockNames);
+
+  std::string name() const override { return "model"; }
+  clients::ServiceConnector& connector() override { return connector_; }
+  void preparePaths(const std::vector<std::string>&, int64_t) override;
+  void inject(const scenario::Fault& fault, clients::LockClient* client) override;
+  bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
+    return world_.runUntil(done, deadline);
+  }
+
+ private:
+  sim::World& world_;
+  sql::model::DatabaseModel database_;
+  DatabaseModelConnector connector_{database_};
+  std::vector<std::string> lockNames_;
+};
+
+// The dialect, settings, latency and client clocks come from `scenario`.
+run::RunBackendFactory databaseModelBackend(const scenario::Scenario& scenario);
+// The SessionSettings and dialect of the scenario's `database:` section (the live backends use
+// them too).
+sql::Dialect dialectOf(const scenario::DatabaseSetup& setup);
+sql::SessionSettings sessionSettingsOf(const scenario::DatabaseSetup& setup);
+
+}  // namespace lockscope::model

@@ -1,0 +1,92 @@
+#include "database_recipe.h"
+
+#include <algorithm>
+
+namespace lockscope::recipes {
+
+coro::CallbackAwaiter<SqlResult> DatabaseRecipe::exec(Statement statement) {
+  return {life_, [this, statement = std::move(statement)](auto resolve) mutable {
+            env_.sql->execute(std::move(statement),
+                              [resolve](const SqlResult& result) { resolve(result); });
+          }};
+}
+
+coro::CallbackAwaiter<coro::Slept> DatabaseRecipe::sleepMs(int64_t milliseconds) {
+  return coro::sleepFor(env_.process, sim::fromMillis(milliseconds), life_);
+}
+
+Statement DatabaseRecipe::writeStatement(int64_t stock, int64_t) const {
+  return statement(StatementKind::InventoryUpdate, sql::Value::of(kInventoryRow),
+                   sql::Value::of(stock));
+}
+
+coro::Task<void> DatabaseRecipe::readResource(int64_t token) {
+  line(readLine());
+  const SqlResult read = co_await exec(
+      statement(StatementKind::InventorySelect, sql::Value::of(kInventoryRow)));
+  // Events are built from named strings: GCC 12 miscompiles a temporary inside a designated
+  // initializer in a coroutine ("array used as initializer").
+  if (!read.ok() || read.rows.empty()) {
+    const std::string why = "read failed: " + errorText(read);
+    env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .detail = why});
+    co_return;
+  }
+  readStock_ = std::stoll(read.rows[0][0]);
+  readVersion_ = std::stoll(read.rows[0][1]);
+  const std::string value = std::to_string(readStock_);
+  env_.world.record({.kind = sim::TraceKind::Resource,
+                     .actor = env_.clientName,
+                     .op = sim::ResourceOp::Read,
+                     .value = value,
+                     .request = token});
+}
+
+coro::Task<void> DatabaseRecipe::writeResource(int64_t token) {
+  line(writeLine());
+  const int64_t stock = readStock_ + 1;
+  const SqlResult written = co_await exec(writeStatement(stock, token));
+  const bool accepted = written.ok() && written.affected == 1;
+  lastWriteAccepted_ = accepted;
+  const std::string value = std::to_string(stock);
+  const std::string why = accepted ? "" : written.ok() ? "0 rows" : errorText(written);
+  const sim::TraceOp op = accepted ? sim::ResourceOp::Write : sim::ResourceOp::Rejected;
+  env_.world.record({.kind = sim::TraceKind::Resource,
+                     .actor = env_.clientName,
+                     .op = op,
+                     .value = value,
+                     .detail = why,
+                     .request = token});
+}
+
+AcquireResult DatabaseRecipe::holding(int64_t fencingToken) const {
+  return AcquireResult{.acquired = true, .fencingToken = fencingToken, .node = lockName()};
+}
+
+AcquireResult DatabaseRecipe::failed(AcquireFailure why, const SqlResult& result) const {
+  return AcquireResult{.node = lockName(), .failure = why, .detail = errorText(result)};
+}
+
+std::string DatabaseRecipe::errorText(const SqlResult& result) {
+  if (result.ok()) return "";
+  std::string text = sql::sqlErrorName(result.error);
+  if (!result.code.empty()) text += " " + result.code;
+  if (!result.message.empty()) text += ": " + result.message;
+  return text;
+}
+
+coro::Task<AcquireResult> PollingDatabaseRecipe::acquire(LockMode mode) {
+  const Deadline deadline(env_.world, parameters().acquireTimeoutMs);
+  for (;;) {
+    std::optional<AcquireResult> result = co_await attempt(mode);
+    if (result) co_return *result;
+    line(waitLine_);
+    if (deadline.passed()) co_return failed(AcquireFailure::TimedOut);
+    const int64_t delay = parameters().retryDelayMs;
+    const int64_t waitMs = deadline.remaining() < 0
+                               ? delay
+                               : std::min(delay, sim::toMillis(deadline.remaining()) + 1);
+    co_await sleepMs(waitMs);
+  }
+}
+
+}  // namespace lockscope::recipes
