@@ -326,8 +326,8 @@ RecipeDescription describeDbFenced() {
   return RecipeDescription{
       .name = "db-fenced",
       .summary =
-          "db-unique-key-ttl plus a fencing token taken in the lock's transaction; the "
-          "protected UPDATE refuses a token older than the last one",
+          "db-unique-key-ttl plus a fencing token from the lock's transaction; the "
+          "protected UPDATE refuses an older token",
       .pseudocode =
           {
               "BEGIN",
@@ -382,8 +382,8 @@ RecipeDescription describeDbNoExpiry() {
   return RecipeDescription{
       .name = "db-no-expiry",
       .summary =
-          "a migration tool's lock flag row (Liquibase): claimed by UPDATE, never "
-          "expires; a crashed holder blocks everyone until someone frees it by hand",
+          "a migration tool's flag row (Liquibase): claimed by UPDATE, never expires; a "
+          "crashed holder blocks everyone until freed by hand",
       .pseudocode =
           {
               "UPDATE locks SET owner = me, count = 1 WHERE name = lock AND count = 0",

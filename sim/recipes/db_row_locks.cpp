@@ -214,8 +214,8 @@ RecipeDescription describeDbOptimistic() {
   return RecipeDescription{
       .name = "db-optimistic",
       .summary =
-          "no lock: read stock and version, UPDATE ... WHERE version = the version read; "
-          "0 rows means someone came first: read again and retry",
+          "no lock: read stock and version, UPDATE ... WHERE version = the one read; 0 "
+          "rows: someone came first, read again and retry",
       .pseudocode =
           {
               "no lock: every client works at once",

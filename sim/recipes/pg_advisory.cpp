@@ -85,8 +85,8 @@ RecipeDescription describePgAdvisory() {
   return RecipeDescription{
       .name = "pg-advisory",
       .summary =
-          "PostgreSQL's session advisory lock: waits in the server's queue, survives "
-          "ROLLBACK, freed when the session ends (a crash included)",
+          "PostgreSQL's session advisory lock: queued at the server, survives ROLLBACK, "
+          "freed when the session ends (a crash too)",
       .pseudocode =
           {
               "SELECT pg_advisory_lock(key)  (waits until granted)",
