@@ -7,7 +7,8 @@ Result<DatabaseAddress> parseDatabaseAddress(const std::string& value) {
   if (slash == std::string::npos) {
     return Status::failure(value.find('@') == std::string::npos
                                ? "'" + value + "' is not HOST:PORT/DB (no database)"
-                               : "an address holds an '@': credentials never go in an address");
+                               : "an address holds an '@': credentials never go in an address (see "
+                                 "docs/live.md)");
   }
   const std::string servers = value.substr(0, slash);
   if (servers.find(',') != std::string::npos)
