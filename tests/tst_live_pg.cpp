@@ -15,14 +15,17 @@
 // its end. The password variable is set to a marker that no output may contain (the server
 // trusts loopback, so the marker is sent and ignored).
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QProcess>
 #include <QTest>
 
 #include "backends/api/sql_statements.h"
 #include "backends/live/database/live_database_backend.h"
 #include "backends/live/database/live_sql_connect.h"
+#include "backends/live/database/pg_script.h"
 #include "backends/live/database/run_schema.h"
 #include "sim/trace/trace.h"
 #include "support/live_cli.h"
@@ -236,6 +239,12 @@ class TstLivePg : public QObject {
     // FOR SHARE NOWAIT is refused too by FOR UPDATE.
     const SqlResult shared = run(*b, selectStock(1, RowLock::ForShare, LockWait::NoWait));
     QCOMPARE(shared.error, SqlError::LockNotAvailable);
+    // Inside a transaction the refusal aborts it, as every error does on PostgreSQL.
+    QVERIFY(run(*b, begin()).ok());
+    QCOMPARE(run(*b, selectStock(1, RowLock::ForUpdate, LockWait::NoWait)).error,
+             SqlError::LockNotAvailable);
+    QCOMPARE(run(*b, selectStock(1)).error, SqlError::InFailedTransaction);
+    QVERIFY(run(*b, rollback()).ok());
     QVERIFY(run(*a, rollback()).ok());
   }
 
@@ -407,6 +416,39 @@ class TstLivePg : public QObject {
     // Outside a transaction nothing times out.
     pump(400);
     QVERIFY(run(*b, selectStock(1)).ok());
+  }
+
+  // deadlock_timeout is set only when the lesson's differs from the server's, and only a
+  // superuser may: an ordinary role (lockscope_app, in a child run of this test) is refused in one
+  // line before the run.
+  void deadlockTimeoutNeedsASuperuser() {
+    LiveSqlTarget target = target_;
+    target.settings.deadlockTimeoutMs = 200;
+    if (qEnvironmentVariable("LOCKSCOPE_PG_USER") == QStringLiteral("lockscope_app")) {
+      const auto refused = lockscope::live::database::pgDeadlockTimeoutToSet(target);
+      QVERIFY(!refused);
+      QVERIFY2(refused.message().find("database.deadlock_timeout_ms 200 needs a superuser role") !=
+                   std::string::npos,
+               refused.message().c_str());
+      QVERIFY(refused.message().find('\n') == std::string::npos);
+      return;
+    }
+    const auto superuser = lockscope::live::database::pgDeadlockTimeoutToSet(target);
+    QVERIFY2(superuser, superuser.message().c_str());
+    QCOMPARE(*superuser, true);
+    target.settings.deadlockTimeoutMs = 1000;  // the server's own: nothing to set
+    QCOMPARE(*lockscope::live::database::pgDeadlockTimeoutToSet(target), false);
+    QProcess child;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("LOCKSCOPE_PG_USER"), QStringLiteral("lockscope_app"));
+    child.setProcessEnvironment(environment);
+    child.start(QCoreApplication::applicationFilePath(),
+                {QStringLiteral("deadlockTimeoutNeedsASuperuser")});
+    QVERIFY(child.waitForFinished(60'000));
+    const QByteArray output = child.readAllStandardOutput() + child.readAllStandardError();
+    QVERIFY2(child.exitCode() == 0 &&
+                 output.contains("PASS   : TstLivePg::deadlockTimeoutNeedsASuperuser()"),
+             output);
   }
 
   void unreachableServerFailsInOneLine() {

@@ -22,7 +22,11 @@ class LiveDatabaseBackend final : public run::RunBackend {
         schema_(settings_.target),
         connector_(world, inbox_, settings_.target),
         // The Qt event loop wait reads the sockets, as for live Redis.
-        driver_(world, inbox_, redis::waitInQtEventLoop(inbox_)) {}
+        driver_(world, inbox_, redis::waitInQtEventLoop(inbox_)) {
+    // Named from the start: a connection made before the schema exists (or when making it
+    // failed) finds no tables rather than the database's own ones of the same names.
+    connector_.target().schema = schema_.name();
+  }
 
   // The sessions end first (the server frees their locks), then the run's schema goes.
   ~LiveDatabaseBackend() override { connector_.dropAll(); }
@@ -45,7 +49,6 @@ class LiveDatabaseBackend final : public run::RunBackend {
       stop_ = {run::BackendStop::Kind::ServerLost, made.message()};
       return;
     }
-    target.schema = schema_.name();
     const std::string dialect = sql::dialectName(target.dialect);
     note("server " + target.address.text() + " (" + dialect + "), the run's tables are in " +
          schema_.name() + " and are dropped when it ends" +
