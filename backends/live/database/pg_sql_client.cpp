@@ -74,6 +74,7 @@ PgSqlClient::PgSqlClient(const LiveSqlTarget& target, sim::World& world, std::st
 PgSqlClient::~PgSqlClient() {
   read_.reset();
   write_.reset();
+  retired_.clear();
   if (conn_) PQfinish(conn_);
 }
 
@@ -245,6 +246,7 @@ void PgSqlClient::answer(sql::SqlResult result) {
   // Later, never inside execute() (the contract), and never after we are gone (the timer's
   // context is ours). The log outlives us in a delivery the world holds.
   QTimer::singleShot(0, &context_, [this, result = std::move(result)] {
+    retired_.clear();  // outside every notifier's signal now
     std::weak_ptr<sql::SqlRequestLog> weak = log_;
     auto finish = [weak, result] {
       if (auto log = weak.lock()) log->finish(result);
@@ -272,12 +274,12 @@ void PgSqlClient::watchSocket() {
 }
 
 void PgSqlClient::unwatchSocket() {
-  // We may be inside one of the notifiers' signals: Qt deletes them when control returns.
+  // We may be inside one of the notifiers' signals: they are deleted later (retired_).
   for (auto* notifier : {&read_, &write_}) {
     if (!*notifier) continue;
     (*notifier)->setEnabled(false);
     QObject::disconnect(notifier->get(), nullptr, &context_, nullptr);
-    notifier->release()->deleteLater();
+    retired_.push_back(std::move(*notifier));
   }
   socket_ = -1;
 }

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "backends/api/sql_request_log.h"
 #include "live_sql_connect.h"
@@ -58,6 +59,9 @@ class PgSqlClient final : public LiveSqlClient {
   int socket_ = -1;
   std::unique_ptr<QSocketNotifier> read_;
   std::unique_ptr<QSocketNotifier> write_;
+  // Notifiers let go of inside their own signal: deleted at the next answer or with us (not
+  // deleteLater, which a loop that never runs again would leave as a leak).
+  std::vector<std::unique_ptr<QSocketNotifier>> retired_;
   QObject context_;                          // zero-delay answers die with the client
   std::shared_ptr<sql::SqlRequestLog> log_;  // outlives us in late deliveries
   Deliver deliver_;
