@@ -20,6 +20,10 @@ packages=(
   # real servers the differential and live tests start on loopback ports (redis-server's package
   # may start its own service on 6379: tests/support/redis-servers.sh never uses that port)
   zookeeper default-jre-headless redis-server redis-tools
+  # PostgreSQL 15 for the live database tests (tests/support/pg-server.sh starts a throw-away
+  # cluster of its own as an unprivileged user; never the system cluster or port 5432) and libpq
+  # for the live client
+  postgresql-15 libpq-dev
   # fuzzing (.ci/fuzz.sh): clang with libFuzzer's runtime; the layout check (.ci/format-check.sh)
   clang-14 libclang-rt-14-dev clang-format-14
   # the tests that run the app as people do (ctest -L window): a real X server, keys typed into

@@ -45,8 +45,13 @@ Result<run::RunBackendFactory> backendFor(const scenario::Scenario& scenario,
 }
 
 live::LiveService liveServiceFor(const scenario::Scenario& scenario, const LiveChoice& live) {
-  return live.service.value_or(scenario.backend == "redis" ? live::LiveService::Redis
-                                                           : live::LiveService::ZooKeeper);
+  if (live.service) return *live.service;
+  if (scenario.backend == "redis") return live::LiveService::Redis;
+  if (scenario.backend == "database") {
+    return scenario.database.dialect == "mariadb" ? live::LiveService::MariaDB
+                                                  : live::LiveService::PostgreSQL;
+  }
+  return live::LiveService::ZooKeeper;
 }
 
 }  // namespace lockscope::backends

@@ -19,10 +19,11 @@
 namespace lockscope::backends {
 
 struct LiveChoice {
-  // "host:port[,host:port...]"; empty: not live, the scenario runs on its model.
+  // "host:port[,host:port...]" (a database: "host:port/db"); empty: not live, the scenario runs
+  // on its model.
   std::string servers;
-  // The service the servers run: the CLI's zk= / redis=. nullopt: the scenario's own service (the
-  // GUI's one connection string names the servers of the lesson's service).
+  // The service the servers run: the CLI's zk= / redis= / pg= / mariadb=. nullopt: the scenario's
+  // own service (the GUI's one connection string names the servers of the lesson's service).
   std::optional<live::LiveService> service;
   int64_t connectTimeoutMs = 5000;
 

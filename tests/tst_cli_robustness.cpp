@@ -214,44 +214,49 @@ class CliRobustnessTest : public QObject {
   // 65535 used to wrap around to another server's port.
   void runMalformedLiveValueIsBadInput() {
     const QString file = scenario(QStringLiteral("live.yaml"), kGoodScenario);
-    EXPECT_ONE_LINE(
-        cli({QStringLiteral("run"), file, QStringLiteral("--live"),
-             QStringLiteral("zk=host:99999")}),
-        2,
-        QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
-                       "redis=HOST:PORT[,HOST:PORT...], got 'zk=host:99999': 'host:99999' is not "
-                       "HOST:PORT (a port is a number from 1 to 65535)"));
+    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file, QStringLiteral("--live"),
+                         QStringLiteral("zk=host:99999")}),
+                    2,
+                    QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...], "
+                                   "redis=HOST:PORT[,HOST:PORT...], pg=HOST:PORT/DB or "
+                                   "mariadb=HOST:PORT/DB, got 'zk=host:99999': 'host:99999' is not "
+                                   "HOST:PORT (a port is a number from 1 to 65535)"));
     EXPECT_ONE_LINE(
         cli({QStringLiteral("run"), file, QStringLiteral("--live"),
              QStringLiteral("zk=127.0.0.1:2181,")}),
         2,
-        QStringLiteral(
-            "lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
-            "redis=HOST:PORT[,HOST:PORT...], got 'zk=127.0.0.1:2181,': an empty address in "
-            "'127.0.0.1:2181,'"));
-    EXPECT_ONE_LINE(
-        cli({QStringLiteral("run"), file, QStringLiteral("--live"),
-             QStringLiteral("zk=127.0.0.1:2181/victim")}),
-        2,
-        QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
-                       "redis=HOST:PORT[,HOST:PORT...], got 'zk=127.0.0.1:2181/victim': "
-                       "'127.0.0.1:2181/victim' "
-                       "is not HOST:PORT (a port is a number from 1 to 65535)"));
+        QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...], "
+                       "redis=HOST:PORT[,HOST:PORT...], pg=HOST:PORT/DB or "
+                       "mariadb=HOST:PORT/DB, got 'zk=127.0.0.1:2181,': an empty address in "
+                       "'127.0.0.1:2181,'"));
+    EXPECT_ONE_LINE(cli({QStringLiteral("run"), file, QStringLiteral("--live"),
+                         QStringLiteral("zk=127.0.0.1:2181/victim")}),
+                    2,
+                    QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...], "
+                                   "redis=HOST:PORT[,HOST:PORT...], pg=HOST:PORT/DB or "
+                                   "mariadb=HOST:PORT/DB, got 'zk=127.0.0.1:2181/victim': "
+                                   "'127.0.0.1:2181/victim' "
+                                   "is not HOST:PORT (a port is a number from 1 to 65535)"));
   }
 
   // A password typed into an address is never echoed back (nor accepted: secrets come from the
   // environment, docs/live.md).
   void runNeverEchoesAPasswordInAnAddress() {
     const QString file = scenario(QStringLiteral("live.yaml"), kGoodScenario);
-    const Run run = cli({QStringLiteral("run"), file, QStringLiteral("--live"),
-                         QStringLiteral("redis=user:s3cr3t-pw@127.0.0.1:6390")});
-    EXPECT_ONE_LINE(
-        run, 2,
-        QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...] or "
-                       "redis=HOST:PORT[,HOST:PORT...], got '...': an address holds an '@': "
-                       "credentials never go in an address (see docs/live.md)"));
-    QVERIFY(!run.err.contains("s3cr3t"));
-    QVERIFY(!run.out.contains("s3cr3t"));
+    // A database address too, with or without its database.
+    for (const QString& value : {QStringLiteral("redis=user:s3cr3t-pw@127.0.0.1:6390"),
+                                 QStringLiteral("pg=user:s3cr3t-pw@127.0.0.1:5432/db"),
+                                 QStringLiteral("mariadb=user:s3cr3t-pw@127.0.0.1:3306")}) {
+      const Run run = cli({QStringLiteral("run"), file, QStringLiteral("--live"), value});
+      EXPECT_ONE_LINE(
+          run, 2,
+          QStringLiteral("lockscope-cli run: --live expects zk=HOST:PORT[,HOST:PORT...], "
+                         "redis=HOST:PORT[,HOST:PORT...], pg=HOST:PORT/DB or "
+                         "mariadb=HOST:PORT/DB, got '...': an address holds an '@': "
+                         "credentials never go in an address (see docs/live.md)"));
+      QVERIFY(!run.err.contains("s3cr3t"));
+      QVERIFY(!run.out.contains("s3cr3t"));
+    }
   }
 
   // --- run: hangs ---

@@ -44,7 +44,7 @@ int checkCommand(const QStringList& arguments) {
   parser.addPositionalArgument("paths", "Scenario files or directories.", "FILE|DIR...");
   parser.addOption({"set", "Override a key in every scenario (repeatable).", "key=value"});
   parser.addOption({"live", "Run against live ZooKeeper or Redis servers instead of the model.",
-                    "zk=HOST:PORT,...|redis=HOST:PORT,..."});
+                    "zk=HOST:PORT,...|redis=HOST:PORT,...|pg=HOST:PORT/DB|mariadb=HOST:PORT/DB"});
   parser.addHelpOption();
   if (!parser.parse(arguments)) {
     err << "lockscope-cli check: " << parser.errorText() << "\n";

@@ -1,34 +1,59 @@
 #include "live_option.h"
 
 #include <QTextStream>
+#include <cstring>
 
+#include "backends/live/database/database_address.h"
 #include "backends/live/live_interrupt.h"
 #include "backends/live/server_address.h"
 #include "exit_codes.h"
 
 namespace lockscope::cli {
 
+namespace {
+
+struct LivePrefix {
+  const char* prefix;
+  live::LiveService service;
+};
+
+// The services `--live` names, and what each one's value is.
+constexpr LivePrefix kLivePrefixes[] = {
+    {"zk=", live::LiveService::ZooKeeper},
+    {"redis=", live::LiveService::Redis},
+    {"pg=", live::LiveService::PostgreSQL},
+    {"mariadb=", live::LiveService::MariaDB},
+};
+
+bool isDatabase(live::LiveService service) {
+  return service == live::LiveService::PostgreSQL || service == live::LiveService::MariaDB;
+}
+
+}  // namespace
+
 std::optional<backends::LiveChoice> parseRunLiveValue(const QString& value, const char* command) {
-  backends::LiveChoice target{.service = live::LiveService::ZooKeeper,
-                              .connectTimeoutMs = kLiveConnectTimeoutMs};
+  backends::LiveChoice target{.connectTimeoutMs = kLiveConnectTimeoutMs};
   QString servers;
-  const bool named = value.startsWith("zk=") || value.startsWith("redis=");
-  if (value.startsWith("zk=")) {
-    servers = value.mid(3);
-  } else if (value.startsWith("redis=")) {
-    target.service = live::LiveService::Redis;
-    servers = value.mid(6);
+  for (const LivePrefix& named : kLivePrefixes) {
+    if (!value.startsWith(QLatin1String(named.prefix))) continue;
+    target.service = named.service;
+    servers = value.mid(static_cast<qsizetype>(std::strlen(named.prefix)));
   }
-  const Result<std::vector<live::ServerAddress>> parsed = live::parseServerList(
-      servers.toStdString());
-  if (!named || !parsed) {
+  // One parser per kind of value: a server list, or a database's one server and database.
+  const Status parsed = !target.service ? Status::success()
+                        : isDatabase(*target.service)
+                            ? live::database::parseDatabaseAddress(servers.toStdString()).status()
+                            : live::parseServerList(servers.toStdString()).status();
+  if (!target.service || !parsed) {
     // The value is not echoed when it may hold a password (user:secret@host).
     const QString shown = value.contains('@') ? QStringLiteral("...") : value;
     QTextStream(stderr) << "lockscope-cli " << command
-                        << ": --live expects zk=HOST:PORT[,HOST:PORT...] or "
-                           "redis=HOST:PORT[,HOST:PORT...], got '"
+                        << ": --live expects zk=HOST:PORT[,HOST:PORT...], "
+                           "redis=HOST:PORT[,HOST:PORT...], pg=HOST:PORT/DB or "
+                           "mariadb=HOST:PORT/DB, got '"
                         << shown << "'"
-                        << (named ? ": " + QString::fromStdString(parsed.message()) : QString())
+                        << (target.service ? ": " + QString::fromStdString(parsed.message())
+                                           : QString())
                         << "\n";
     return std::nullopt;
   }

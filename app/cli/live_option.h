@@ -1,7 +1,8 @@
-// `--live zk=HOST:PORT[,HOST:PORT...]` and `--live redis=HOST:PORT[,HOST:PORT...]` for `run` and
-// `check`: checks the servers are reachable (exit 3 within the connect timeout, never a hang) and
-// that the scenario can run on them (exit 2). The list is parsed by backends/live/server_address.h
-// and the backend chosen by backends::backendFor, the ones the GUI uses too.
+// `--live zk=HOST:PORT[,HOST:PORT...]`, `--live redis=HOST:PORT[,HOST:PORT...]`,
+// `--live pg=HOST:PORT/DB` and `--live mariadb=HOST:PORT/DB` for `run` and `check`: checks the
+// servers are reachable (exit 3 within the connect timeout, never a hang) and that the scenario can
+// run on them (exit 2). The list is parsed by backends/live/server_address.h and the backend chosen
+// by backends::backendFor, the ones the GUI uses too.
 #pragma once
 
 #include <QString>
@@ -16,7 +17,8 @@ namespace lockscope::cli {
 // How long a live server gets to accept a session before the command gives up with exit 3.
 constexpr int64_t kLiveConnectTimeoutMs = 5000;
 
-// The servers of a `run --live` value ("zk=h:p,h:p" or "redis=h:p,h:p"), their service named;
+// The servers of a `run --live` value ("zk=h:p,h:p", "redis=h:p,h:p", "pg=h:p/db",
+// "mariadb=h:p/db"), their service named;
 // nullopt (the error printed, prefixed by `command`) for anything else.
 std::optional<backends::LiveChoice> parseRunLiveValue(const QString& value, const char* command);
 

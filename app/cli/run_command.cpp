@@ -45,7 +45,7 @@ int runCommand(const QStringList& arguments) {
   parser.addOption({"trace", "Write every event as JSON Lines to this file.", "OUT.jsonl"});
   parser.addOption({"json", "Print one JSON report on stdout."});
   parser.addOption({"live", "Run against live ZooKeeper or Redis servers instead of the model.",
-                    "zk=HOST:PORT,...|redis=HOST:PORT,..."});
+                    "zk=HOST:PORT,...|redis=HOST:PORT,...|pg=HOST:PORT/DB|mariadb=HOST:PORT/DB"});
   parser.addHelpOption();
   if (!parser.parse(arguments)) {
     err << "lockscope-cli run: " << parser.errorText() << "\n";

@@ -45,8 +45,20 @@ Secret readSecret(const std::string& variable) {
 struct Loaded {
   std::optional<RedisLogin> redis;
   std::optional<std::string> zooKeeper;
+  DatabaseLogin postgres;
+  DatabaseLogin mariaDb;
   std::string problem;
 };
+
+// PREFIX_USER and PREFIX_PASSWORD (or PREFIX_PASSWORD_FILE); `problem` gets a bad file's line.
+DatabaseLogin readDatabaseLogin(const std::string& prefix, std::string& problem) {
+  DatabaseLogin login;
+  if (const char* user = std::getenv((prefix + "_USER").c_str()); user) login.user = user;
+  Secret password = readSecret(prefix + "_PASSWORD");
+  login.password = password.value.value_or("");
+  if (problem.empty()) problem = password.problem;
+  return login;
+}
 
 const Loaded& loaded() {
   static const Loaded secrets = [] {
@@ -63,6 +75,8 @@ const Loaded& loaded() {
     }
     result.zooKeeper = std::move(zooKeeper.value);
     result.problem = !redis.problem.empty() ? redis.problem : zooKeeper.problem;
+    result.postgres = readDatabaseLogin("LOCKSCOPE_PG", result.problem);
+    result.mariaDb = readDatabaseLogin("LOCKSCOPE_MARIADB", result.problem);
     return result;
   }();
   return secrets;
@@ -72,6 +86,8 @@ const Loaded& loaded() {
 
 const std::optional<RedisLogin>& redisLogin() { return loaded().redis; }
 const std::optional<std::string>& zooKeeperDigest() { return loaded().zooKeeper; }
+const DatabaseLogin& postgresLogin() { return loaded().postgres; }
+const DatabaseLogin& mariaDbLogin() { return loaded().mariaDb; }
 Status credentialsUsable() {
   const std::string& problem = loaded().problem;
   return problem.empty() ? Status::success() : Status::failure(problem);

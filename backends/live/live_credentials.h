@@ -10,6 +10,10 @@
 //                                                                the run's nodes are then created
 //                                                                readable and writable by that
 //                                                                identity only (CREATOR_ALL_ACL)
+//   LOCKSCOPE_PG_USER, LOCKSCOPE_PG_PASSWORD or LOCKSCOPE_PG_PASSWORD_FILE
+//                                                                PostgreSQL's role and password
+//   LOCKSCOPE_MARIADB_USER, LOCKSCOPE_MARIADB_PASSWORD or LOCKSCOPE_MARIADB_PASSWORD_FILE
+//                                                                MariaDB's user and password
 //
 // The environment is read once, on first use.
 #pragma once
@@ -27,6 +31,15 @@ struct RedisLogin {
 };
 
 const std::optional<RedisLogin>& redisLogin();
+// A database server's login; an empty field is the client library's default (libpq: the OS
+// user, no password).
+struct DatabaseLogin {
+  std::string user;
+  std::string password;
+};
+
+const DatabaseLogin& postgresLogin();
+const DatabaseLogin& mariaDbLogin();
 // "user:password" for zoo_add_auth's digest scheme.
 const std::optional<std::string>& zooKeeperDigest();
 

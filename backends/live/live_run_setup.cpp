@@ -1,5 +1,8 @@
 #include "live_run_setup.h"
 
+#include "database/database_address.h"
+#include "database/live_database_backend.h"
+#include "database/live_database_scenario.h"
 #include "live_backend.h"
 #include "live_credentials.h"
 #include "live_probe.h"
@@ -10,10 +13,45 @@
 #include "server_control_program.h"
 
 namespace lockscope::live {
+namespace {
+
+std::optional<sql::Dialect> databaseDialect(LiveService service) {
+  switch (service) {
+    case LiveService::PostgreSQL: return sql::Dialect::PostgreSQL;
+    case LiveService::MariaDB: return sql::Dialect::MariaDB;
+    default: return std::nullopt;
+  }
+}
+
+// The server of `--live pg=` / `--live mariadb=`, as a connection target without a schema.
+Result<database::LiveSqlTarget> databaseTarget(sql::Dialect dialect, const std::string& server,
+                                               int64_t connectTimeoutMs) {
+  auto address = database::parseDatabaseAddress(server);
+  if (!address) return address.status();
+  return database::LiveSqlTarget{
+      .dialect = dialect, .address = std::move(*address), .connectTimeoutMs = connectTimeoutMs};
+}
+
+Result<run::RunBackendFactory> liveDatabaseBackendFor(const scenario::Scenario& scenario,
+                                                      sql::Dialect dialect,
+                                                      const std::string& server,
+                                                      int64_t connectTimeoutMs) {
+  auto target = databaseTarget(dialect, server, connectTimeoutMs);
+  if (!target) return target.status();
+  if (Status usable = credentialsUsable(); !usable) return usable;
+  if (Status runs = database::liveDatabaseCanRun(scenario, dialect); !runs) return runs;
+  target->settings = database::sessionSettingsOf(scenario);
+  return database::liveDatabaseBackend(
+      {.target = *target, .file = scenario.file, .scenarioDialect = scenario.database.dialect});
+}
+
+}  // namespace
 
 Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario,
                                               LiveService service, const std::string& servers,
                                               int64_t connectTimeoutMs, bool faultProxy) {
+  if (const auto dialect = databaseDialect(service))
+    return liveDatabaseBackendFor(scenario, *dialect, servers, connectTimeoutMs);
   const auto addresses = parseServerList(servers);
   if (!addresses) return addresses.status();
   if (Status usable = credentialsUsable(); !usable) return usable;
@@ -40,6 +78,13 @@ Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario
 }
 
 Status probeLiveServers(LiveService service, const std::string& servers, int64_t timeoutMs) {
+  if (const auto dialect = databaseDialect(service)) {
+    if (Status built = database::liveSqlClientBuilt(*dialect); !built) return built;
+    auto target = databaseTarget(*dialect, servers, timeoutMs);
+    if (!target) return target.status();
+    const auto answered = database::runLiveSqlScript(*target, {"SELECT 1"});
+    return answered ? Status::success() : answered.status();
+  }
   const auto addresses = parseServerList(servers);
   if (!addresses) return addresses.status();
   const std::string list = joinAddresses(*addresses);

@@ -15,9 +15,12 @@
 
 namespace lockscope::live {
 
-enum class LiveService { ZooKeeper, Redis };
+// The database services name the server's dialect: a database scenario runs in it whatever its
+// `dialect:` says (the model is the one that follows that).
+enum class LiveService { ZooKeeper, Redis, PostgreSQL, MariaDB };
 
-// The backend that runs `scenario` on `servers` ("h:p,h:p") of `service`; a failure when the list
+// The backend that runs `scenario` on `servers` ("h:p,h:p"; a database's "h:p/db") of `service`;
+// a failure when the list
 // is malformed or the scenario cannot run there. Contacts no server. `faultProxy`: ZooKeeper
 // sessions go through a fault proxy each (backendFor decides; Redis has none).
 Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario,

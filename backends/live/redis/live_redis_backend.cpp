@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "backends/live/live_interrupt.h"
+#include "backends/live/live_process_faults.h"
 #include "backends/live/real_time_driver.h"
 #include "backends/live/world_inbox.h"
 #include "live_redis_connector.h"
@@ -78,32 +79,8 @@ class LiveRedisBackend final : public run::RunBackend {
       injectInstanceFault(fault);
       return;
     }
-    sim::Process* process = connector_.findProcess(fault.client);
-    if (!process || !client) {
-      world_.record({.kind = sim::TraceKind::Note,
-                     .actor = fault.client,
-                     .detail = "fault ignored: the client has not started"});
-      return;
-    }
-    switch (fault.kind) {
-      case Fault::Kind::Crash:
-        connector_.dropConnections(fault.client);  // the OS closes a dead process's sockets
-        process->crash();
-        break;
-      case Fault::Kind::Restart:
-        if (process->state() == sim::Process::State::Crashed) {
-          process->restart();
-          client->restart();  // new connections
-        }
-        break;
-      // The connections stay open: the server's replies wait in the socket buffers, and the
-      // process holds what was read until it resumes.
-      case Fault::Kind::Pause: process->pause(); break;
-      case Fault::Kind::Resume: process->resume(); break;
-      default:  // refused before the run by liveRedisCanRun()
-        note(std::string(scenario::faultKindName(fault.kind)) + " is model-only; ignored");
-        break;
-    }
+    injectClientFault(world_, fault, connector_.findProcess(fault.client), client,
+                      [&] { connector_.dropConnections(fault.client); });
   }
 
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {

@@ -3,11 +3,11 @@
 // local clock is the world's, which in a live run is real time.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "backends/live/client_processes.h"
 #include "backends/live/world_inbox.h"
 #include "live_redis_client.h"
 #include "redis_address.h"
@@ -28,22 +28,17 @@ class LiveRedisConnector final : public clients::ServiceConnector {
   int64_t localClockMs(const std::string&) override { return world_.now() / 1000; }
 
   // nullptr for a client that never connected.
-  sim::Process* findProcess(const std::string& clientName);
+  sim::Process* findProcess(const std::string& clientName) { return clients_.find(clientName); }
   // A crashed client's connections close, as the OS closes a dead process's sockets.
-  void dropConnections(const std::string& clientName);
+  void dropConnections(const std::string& clientName) { clients_.drop(clientName); }
 
  private:
-  struct Slot {
-    std::unique_ptr<sim::Process> process;
-    std::vector<std::weak_ptr<LiveRedisClient>> connections;  // of every incarnation
-  };
-
   sim::World& world_;
   WorldInbox& inbox_;
   std::vector<RedisAddress> addresses_;
   int64_t requestTimeoutMs_;
   std::string keyPrefix_;
-  std::map<std::string, Slot> slots_;
+  ClientProcesses<LiveRedisClient> clients_;
 };
 
 }  // namespace lockscope::live::redis

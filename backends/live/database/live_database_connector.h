@@ -1,0 +1,48 @@
+// Connections to a live database server for the lock clients of a run: each client gets a
+// simulated process (its replies pause and stop with it) and, per connectSql(), one real
+// connection of the target's dialect. Its local clock is the world's, which in a live run is real
+// time.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backends/live/client_processes.h"
+#include "backends/live/world_inbox.h"
+#include "live_sql_connect.h"
+#include "sim/clients/service_connector.h"
+#include "sim/engine/world.h"
+
+namespace lockscope::live::database {
+
+class LiveDatabaseConnector final : public clients::ServiceConnector {
+ public:
+  LiveDatabaseConnector(sim::World& world, WorldInbox& inbox, LiveSqlTarget target);
+
+  // Where the next connections go; the backend fills in the run's schema before the clients
+  // start.
+  LiveSqlTarget& target() { return target_; }
+
+  std::unique_ptr<sql::SqlClient> connectSql(const std::string& clientName) override;
+  sim::Process& process(const std::string& clientName) override {
+    return clients_.process(clientName);
+  }
+  int64_t localClockMs(const std::string&) override { return world_.now() / 1000; }
+
+  // nullptr for a client that never connected.
+  sim::Process* findProcess(const std::string& clientName) { return clients_.find(clientName); }
+  // A crashed client's connections close, as the OS closes a dead process's sockets.
+  void dropConnections(const std::string& clientName) { clients_.drop(clientName); }
+  // Every connection, at the run's end: the server then ends their sessions and frees their
+  // locks before the run's schema is dropped.
+  void dropAll() { clients_.dropAll(); }
+
+ private:
+  sim::World& world_;
+  WorldInbox& inbox_;
+  LiveSqlTarget target_;
+  ClientProcesses<LiveSqlClient> clients_;
+};
+
+}  // namespace lockscope::live::database
