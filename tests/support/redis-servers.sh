@@ -23,7 +23,7 @@ START_TIMEOUT_S=${REDIS_START_TIMEOUT_S:-10}
 
 die() { echo "redis-servers.sh: $*" >&2; exit 1; }
 
-source "$(dirname "${BASH_SOURCE[0]}")/free-ports.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/server-processes.sh"
 
 # PONG within the bound, or fail.
 wait_until_answering() {
@@ -42,23 +42,10 @@ launch() {
   echo $! >"$dir/redis-$port.pid"
 }
 
-# True when `pid` still runs the server of `port` (Redis titles itself "redis-server 127.0.0.1:PORT"):
-# a pid recorded long ago may belong to another process by now.
+# True when `pid` still runs the server of `port` (Redis titles itself "redis-server 127.0.0.1:PORT").
 is_our_server() {
   local pid=$1 port=$2
-  [[ -n $pid && -r /proc/$pid/cmdline ]] && [[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" != Z ]] &&
-    tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- ":$port\b"
-}
-
-# Gone, or a zombie nobody reaps yet.
-wait_gone() {
-  local pid=$1 i
-  for i in $(seq 100); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    [[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" == Z ]] && return 0
-    sleep 0.05
-  done
-  return 1
+  pid_alive "$pid" && pid_command_line "$pid" | grep -q -- ":$port\b"
 }
 
 start() {
