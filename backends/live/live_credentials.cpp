@@ -45,6 +45,7 @@ Secret readSecret(const std::string& variable) {
 struct Loaded {
   std::optional<RedisLogin> redis;
   std::optional<std::string> zooKeeper;
+  std::optional<MariaDbLogin> mariaDb;
   std::string problem;
 };
 
@@ -62,7 +63,14 @@ const Loaded& loaded() {
                    "the ZooKeeper digest (LOCKSCOPE_ZK_DIGEST) must read user:password"};
     }
     result.zooKeeper = std::move(zooKeeper.value);
-    result.problem = !redis.problem.empty() ? redis.problem : zooKeeper.problem;
+    Secret mariaDb = readSecret("LOCKSCOPE_MARIADB_PASSWORD");
+    const char* mariaDbUser = std::getenv("LOCKSCOPE_MARIADB_USER");
+    if (mariaDb.value || (mariaDbUser && *mariaDbUser)) {
+      result.mariaDb = MariaDbLogin{mariaDbUser ? mariaDbUser : "", mariaDb.value.value_or("")};
+    }
+    for (const std::string* problem : {&redis.problem, &zooKeeper.problem, &mariaDb.problem}) {
+      if (result.problem.empty()) result.problem = *problem;
+    }
     return result;
   }();
   return secrets;
@@ -72,6 +80,7 @@ const Loaded& loaded() {
 
 const std::optional<RedisLogin>& redisLogin() { return loaded().redis; }
 const std::optional<std::string>& zooKeeperDigest() { return loaded().zooKeeper; }
+const std::optional<MariaDbLogin>& mariaDbLogin() { return loaded().mariaDb; }
 Status credentialsUsable() {
   const std::string& problem = loaded().problem;
   return problem.empty() ? Status::success() : Status::failure(problem);

@@ -10,6 +10,9 @@
 //                                                                the run's nodes are then created
 //                                                                readable and writable by that
 //                                                                identity only (CREATOR_ALL_ACL)
+//   LOCKSCOPE_MARIADB_PASSWORD or LOCKSCOPE_MARIADB_PASSWORD_FILE MariaDB's login (the live
+//   LOCKSCOPE_MARIADB_USER                                       database client), the user
+//                                                                alone for one without a password
 //
 // The environment is read once, on first use.
 #pragma once
@@ -27,6 +30,14 @@ struct RedisLogin {
 };
 
 const std::optional<RedisLogin>& redisLogin();
+
+struct MariaDbLogin {
+  std::string user;  // empty: Connector/C's default (the login name of this process)
+  std::string password;
+};
+
+// Present when LOCKSCOPE_MARIADB_USER or a password is given.
+const std::optional<MariaDbLogin>& mariaDbLogin();
 // "user:password" for zoo_add_auth's digest scheme.
 const std::optional<std::string>& zooKeeperDigest();
 
