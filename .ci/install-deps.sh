@@ -24,6 +24,10 @@ packages=(
   # cluster of its own as an unprivileged user; never the system cluster or port 5432) and libpq
   # for the live client
   postgresql-15 libpq-dev
+  # live MariaDB: the server the live database tests start on a loopback port of their own
+  # (tests/support/mariadb-server.sh: never 3306 nor the system datadir, though the package may
+  # start its own service there) and MariaDB Connector/C for the client
+  mariadb-server libmariadb-dev
   # fuzzing (.ci/fuzz.sh): clang with libFuzzer's runtime; the layout check (.ci/format-check.sh)
   clang-14 libclang-rt-14-dev clang-format-14
   # the tests that run the app as people do (ctest -L window): a real X server, keys typed into

@@ -1,4 +1,4 @@
-# Sourced by the server scripts (redis-servers.sh, pg-server.sh): whether a recorded pid is still
+# Sourced by the server scripts (redis-servers.sh, pg-server.sh, mariadb-server.sh): whether a recorded pid is still
 # the server it was, and a bounded wait for one to end.
 
 # True when `pid` runs (and is no zombie) with a command line that matches `pattern` (grep's
@@ -10,10 +10,10 @@ process_runs() {
     tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "$pattern"
 }
 
-# Gone, or a zombie nobody reaps yet, within 5 s.
+# Gone, or a zombie nobody reaps yet, within `tenths` tenths of a second (default 50: 5 s).
 wait_gone() {
-  local pid=$1 i
-  for i in $(seq 100); do
+  local pid=$1 tenths=${2:-50} i
+  for (( i = 0; i < tenths * 2; i++ )); do
     kill -0 "$pid" 2>/dev/null || return 0
     [[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" == Z ]] && return 0
     sleep 0.05
