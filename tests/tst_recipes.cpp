@@ -127,9 +127,9 @@ void TestRecipes::catalogDescribesEveryRecipe() {
       "redis-setnx", "redis-setnx-expire", "redis-unsafe-del", "redis-lock", "redis-reentrant",
       "redis-watchdog", "redlock", "redis-fenced",
       // tests/tst_database_recipes.cpp runs these against the database model
-      "db-unique-key", "db-unique-key-ttl", "db-reentrant", "db-no-expiry", "db-fenced",
-      "db-for-update", "db-autocommit", "db-optimistic", "db-blind-update", "pg-advisory",
-      "pg-advisory-xact"};
+      "db-unique-key", "db-unique-key-ttl", "db-reentrant", "db-no-expiry", "db-select-insert",
+      "db-fenced", "db-for-update", "db-autocommit", "db-optimistic", "db-blind-update",
+      "pg-advisory", "pg-advisory-xact"};
   QCOMPARE(recipes::recipeCatalog().size(), expected.size());
   for (const std::string_view name : expected) {
     const recipes::RecipeDescription* recipe = recipes::findRecipe(name);

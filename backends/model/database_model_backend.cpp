@@ -1,7 +1,5 @@
 #include "database_model_backend.h"
 
-#include <set>
-
 #include "process_faults.h"
 
 namespace lockscope::model {
@@ -19,11 +17,11 @@ sql::SessionSettings sessionSettingsOf(const scenario::DatabaseSetup& setup) {
 }
 
 DatabaseModelBackend::DatabaseModelBackend(sim::World& world, sql::model::DatabaseConfig config,
-                                           std::vector<std::string> lockNames)
-    : world_(world), database_(world, std::move(config)), lockNames_(std::move(lockNames)) {}
+                                           scenario::DatabaseSeed seed)
+    : world_(world), database_(world, std::move(config)), seed_(std::move(seed)) {}
 
 void DatabaseModelBackend::preparePaths(const std::vector<std::string>&, int64_t) {
-  database_.server().seed({1}, lockNames_);
+  database_.server().seed(seed_.inventoryRows, seed_.lockNames);
 }
 
 void DatabaseModelBackend::inject(const Fault& fault, clients::LockClient* client) {
@@ -53,14 +51,9 @@ run::RunBackendFactory databaseModelBackend(const scenario::Scenario& scenario) 
   config.server.keepalive = sim::fromMillis(scenario.database.keepaliveMs);
   config.latency = scenario.latency;
   config.clientClocks = scenario.database.clientClocks;
-  // One lock name per distinct lock_key (the scenario's and each client's own).
-  std::set<std::string> names{scenario.recipeParameters.lockKey};
-  for (const auto& client : scenario.clients) {
-    if (client.parameters) names.insert(client.parameters->lockKey);
-  }
-  return [config, names = std::vector<std::string>(names.begin(), names.end())](
+  return [config, seed = scenario::databaseSeed(scenario)](
              sim::World& world) -> std::unique_ptr<run::RunBackend> {
-    return std::make_unique<DatabaseModelBackend>(world, config, names);
+    return std::make_unique<DatabaseModelBackend>(world, config, seed);
   };
 }
 

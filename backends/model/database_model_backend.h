@@ -3,10 +3,10 @@
 //
 //   RunOptions options{.backend = model::databaseModelBackend(scenario)};
 //
-// The tables are seeded when the run prepares its paths (an inventory row, a fence token row per
-// lock name). Faults act on the clients' processes (a crash closes the connection), their
-// network paths (a partition ends the session at keepalive), and the server (kill_server,
-// restart_server: every session ends).
+// The tables are seeded when the run prepares its paths (scenario::databaseSeed: the inventory
+// rows and a fence token row per lock name). Faults act on the clients' processes (a crash closes
+// the connection), their network paths (a partition ends the session at keepalive), and the server
+// (kill_server, restart_server: every session ends).
 #pragma once
 
 #include <memory>
@@ -14,6 +14,7 @@
 
 #include "backends/model/database/database_model.h"
 #include "sim/run/run_backend.h"
+#include "sim/scenario/database_seed.h"
 #include "sim/scenario/scenario.h"
 
 namespace lockscope::model {
@@ -39,7 +40,7 @@ class DatabaseModelConnector final : public clients::ServiceConnector {
 class DatabaseModelBackend final : public run::RunBackend {
  public:
   DatabaseModelBackend(sim::World& world, sql::model::DatabaseConfig config,
-                       std::vector<std::string> lockNames);
+                       scenario::DatabaseSeed seed);
 
   std::string name() const override { return "model"; }
   clients::ServiceConnector& connector() override { return connector_; }
@@ -53,7 +54,7 @@ class DatabaseModelBackend final : public run::RunBackend {
   sim::World& world_;
   sql::model::DatabaseModel database_;
   DatabaseModelConnector connector_{database_};
-  std::vector<std::string> lockNames_;
+  scenario::DatabaseSeed seed_;
 };
 
 // The dialect, settings, latency and client clocks come from `scenario`.

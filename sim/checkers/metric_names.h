@@ -36,6 +36,7 @@ enum class Metric {
   LostUpdates,
   LeakedWatches,
   StuckClients,
+  DeadlockVictims,
 };
 
 struct MetricInfo {
@@ -82,6 +83,8 @@ inline constexpr std::array kMetrics = {
                "writes that overwrote another holder's update unseen"},
     MetricInfo{Metric::LeakedWatches, "leaked_watches", "watches still armed at the end"},
     MetricInfo{Metric::StuckClients, "stuck_clients", "clients that never finished"},
+    MetricInfo{Metric::DeadlockVictims, "deadlock_victims",
+               "statements a database failed to break a deadlock (`wait_cycle` violations)"},
 };
 
 constexpr bool metricsInEnumOrder() {
@@ -91,7 +94,7 @@ constexpr bool metricsInEnumOrder() {
   return true;
 }
 static_assert(metricsInEnumOrder() &&
-              kMetrics.size() == static_cast<size_t>(Metric::StuckClients) + 1);
+              kMetrics.size() == static_cast<size_t>(Metric::DeadlockVictims) + 1);
 
 constexpr const char* metricName(Metric metric) {
   return kMetrics[static_cast<size_t>(metric)].name;
@@ -117,6 +120,7 @@ inline const std::vector<InvariantName>& invariantNames() {
       {"no_stuck_clients", "stuck"},
       {"no_deadlock", "deadlock"},
       {"no_leaked_watches", "leaked_watch"},
+      {"no_wait_cycles", "wait_cycle"},
   };
   return names;
 }

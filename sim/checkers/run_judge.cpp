@@ -11,6 +11,7 @@
 #include "mutual_exclusion_checker.h"
 #include "run_metrics.h"
 #include "session_directory.h"
+#include "wait_cycle_checker.h"
 #include "watch_ledger.h"
 
 namespace lockscope::checkers {
@@ -44,6 +45,7 @@ struct RunJudge::State {
   FifoChecker fifo;
   LivenessChecker liveness;
   WatchLedger watches;
+  WaitCycleChecker waitCycles;
   RunMetrics metrics;
   // With lockPathsOfClient: who holds each lock path, and its overlaps.
   struct PathJudge {
@@ -87,6 +89,7 @@ void RunJudge::onEvent(const sim::TraceEvent& event) {
   s.lostUpdates.onEvent(event, actor, s.names);
   s.liveness.onEvent(event, actor);
   s.watches.onEvent(event);
+  s.waitCycles.onEvent(event);
   s.metrics.onEvent(event);
 }
 
@@ -99,6 +102,7 @@ RunVerdict RunJudge::finish(sim::Micros endTime) {
   s.fifo.finish(verdict.violations);
   s.liveness.finish(endTime, s.holders, s.names, verdict);
   s.watches.finish(verdict.violations);
+  s.waitCycles.finish(verdict.violations);
   std::stable_sort(verdict.violations.begin(), verdict.violations.end(),
                    [](const Violation& a, const Violation& b) {
                      return a.time != b.time ? a.time < b.time : a.kind < b.kind;
@@ -113,6 +117,8 @@ RunVerdict RunJudge::finish(sim::Micros endTime) {
   verdict.metrics[metricName(Metric::LeakedWatches)] = static_cast<double>(s.watches.armed());
   verdict.metrics[metricName(Metric::StuckClients)] = static_cast<double>(
       verdict.stuckClients.size());
+  verdict.metrics[metricName(Metric::DeadlockVictims)] = static_cast<double>(
+      s.waitCycles.victims());
   return verdict;
 }
 

@@ -27,6 +27,9 @@ namespace lockscope::checkers {
 //                     the stuck clients
 //   leaked_watch      a watch still armed at the end of the run: from when it was set, until 0;
 //                     the client whose session set it
+//   wait_cycle        a database broke a deadlock among transactions by failing one: from when
+//                     the cycle closed until the victim's error; the cycle's clients
+//                     (wait_cycle_checker.h)
 struct Violation {
   std::string kind;
   sim::Micros time = 0;              // when it began

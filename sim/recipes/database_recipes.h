@@ -12,6 +12,7 @@ RecipeDescription describeDbUniqueKeyTtl();
 RecipeDescription describeDbReentrant();
 RecipeDescription describeDbFenced();
 RecipeDescription describeDbNoExpiry();
+RecipeDescription describeDbSelectInsert();
 RecipeDescription describeDbForUpdate();
 RecipeDescription describeDbAutocommit();
 RecipeDescription describeDbOptimistic();

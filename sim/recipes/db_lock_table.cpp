@@ -272,7 +272,86 @@ class DbNoExpiry final : public PollingDatabaseRecipe {
   CodeLine writeLine() const override { return kNeWrite; }
 };
 
+// --- db-select-insert -----------------------------------------------------------------------
+
+constexpr CodeLine kSiBegin{1, "BEGIN"};
+constexpr CodeLine kSiSelect{2, "FOR UPDATE"};
+constexpr CodeLine kSiInsert{3, "INSERT INTO locks"};
+constexpr CodeLine kSiOurs{4, "the lock is ours"};
+constexpr CodeLine kSiWait{5, "ROLLBACK, sleep"};
+constexpr CodeLine kSiRead{6, "SELECT stock"};
+constexpr CodeLine kSiWrite{7, "UPDATE inventory"};
+constexpr CodeLine kSiRelease{8, "DELETE FROM locks"};
+
+class DbSelectInsert final : public PollingDatabaseRecipe {
+ public:
+  explicit DbSelectInsert(RecipeEnvironment& environment)
+      : PollingDatabaseRecipe(environment, kSiWait) {}
+
+  coro::Task<bool> release(LockMode) override {
+    line(kSiRelease);
+    const SqlResult deleted = co_await exec(
+        statement(StatementKind::LockDelete, Value::of(lockName()), Value::of(owner())));
+    const SqlResult committed = co_await exec(statement(StatementKind::Commit));
+    co_return deleted.ok() && deleted.affected == 1 && committed.ok();
+  }
+
+ protected:
+  coro::Task<std::optional<AcquireResult>> attempt(LockMode) override {
+    line(kSiBegin);
+    co_await exec(statement(StatementKind::Begin));
+    line(kSiSelect);
+    Statement check = statement(StatementKind::LockSelect, Value::of(lockName()));
+    check.rowLock = sql::RowLock::ForUpdate;
+    const SqlResult found = co_await exec(check);
+    SqlResult taken = found;
+    if (found.ok() && found.rows.empty()) {
+      line(kSiInsert);
+      taken = co_await exec(statement(StatementKind::LockInsert, Value::of(lockName()),
+                                      Value::of(owner()), Value::of(int64_t{0})));
+      if (taken.ok()) {
+        line(kSiOurs);
+        co_return holding();  // held while the transaction stays open
+      }
+    }
+    // Someone's row, a duplicate key, or a deadlock's victim: start over.
+    co_await exec(statement(StatementKind::Rollback));
+    const bool retry = taken.ok() || taken.error == SqlError::UniqueViolation ||
+                       taken.error == SqlError::Deadlock;
+    if (retry) co_return std::nullopt;
+    co_return failed(AcquireFailure::StatementFailed, taken);
+  }
+  CodeLine readLine() const override { return kSiRead; }
+  CodeLine writeLine() const override { return kSiWrite; }
+};
+
 }  // namespace
+
+RecipeDescription describeDbSelectInsert() {
+  return RecipeDescription{
+      .name = "db-select-insert",
+      .summary =
+          "check then insert in one transaction: SELECT ... FOR UPDATE the missing row, "
+          "INSERT it; InnoDB's gap locks deadlock it",
+      .pseudocode =
+          {
+              "BEGIN",
+              "SELECT owner, count, lock_until FROM locks WHERE name = lock FOR UPDATE",
+              "no row: INSERT INTO locks VALUES (lock, me, 0, 1)",
+              "inserted: the lock is ours while the transaction is open",
+              "a row, a duplicate or a deadlock: ROLLBACK, sleep retry_delay_ms, go to 1",
+              "SELECT stock, version FROM inventory WHERE id = 1",
+              "UPDATE inventory SET stock = stock_read + 1 WHERE id = 1",
+              "release: DELETE FROM locks WHERE name = lock AND owner = me; COMMIT",
+          },
+      .codeLines = {kSiBegin, kSiSelect, kSiInsert, kSiOurs, kSiWait, kSiRead, kSiWrite,
+                    kSiRelease},
+      .fair = false,
+      .backend = "database",
+      .make = [](RecipeEnvironment& environment) -> std::unique_ptr<LockRecipe> {
+        return std::make_unique<DbSelectInsert>(environment);
+      }};
+}
 
 RecipeDescription describeDbUniqueKey() {
   return RecipeDescription{

@@ -72,19 +72,26 @@ class DbForUpdate final : public PollingDatabaseRecipe {
       line(lines_.begin);
       co_await exec(statement(StatementKind::Begin));
     }
-    line(lines_.select);
-    Statement select = statement(StatementKind::InventorySelect, Value::of(kInventoryRow));
-    select.rowLock = sql::RowLock::ForUpdate;
-    select.wait = lockWaitOf(parameters().lockWait);
-    const SqlResult locked = co_await exec(select);
+    // Each row of lock_rows in order: two clients taking two rows in opposite orders deadlock.
+    SqlResult locked;
+    for (const int64_t row : parameters().lockRows) {
+      line(lines_.select);
+      Statement select = statement(StatementKind::InventorySelect, Value::of(row));
+      select.rowLock = sql::RowLock::ForUpdate;
+      select.wait = lockWaitOf(parameters().lockWait);
+      locked = co_await exec(select);
+      if (!locked.ok() || locked.rows.empty()) break;
+    }
     if (locked.ok() && !locked.rows.empty()) {
       line(lines_.ours);
       co_return holding();
     }
     if (inTransaction_) co_await exec(statement(StatementKind::Rollback));
-    // NOWAIT refused, SKIP LOCKED skipped the row: try again later. A lock timeout or a
-    // deadlock ends the acquire.
-    if (locked.ok() || locked.error == SqlError::LockNotAvailable) co_return std::nullopt;
+    // NOWAIT refused, SKIP LOCKED skipped the row, or a deadlock chose us ("try restarting
+    // transaction", the error says): try again later. A lock timeout ends the acquire.
+    if (locked.ok() || locked.error == SqlError::LockNotAvailable ||
+        locked.error == SqlError::Deadlock)
+      co_return std::nullopt;
     co_return failed(AcquireFailure::StatementFailed, locked);
   }
   CodeLine readLine() const override { return lines_.read; }

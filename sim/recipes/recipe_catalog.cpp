@@ -24,9 +24,9 @@ const std::vector<RecipeDescription>& recipeCatalog() {
       describeRedisLock(),      describeRedisReentrant(),   describeRedisWatchdog(),
       describeRedlock(),        describeRedisFenced(),      describeDbUniqueKey(),
       describeDbUniqueKeyTtl(), describeDbReentrant(),      describeDbNoExpiry(),
-      describeDbFenced(),       describeDbForUpdate(),      describeDbAutocommit(),
-      describeDbOptimistic(),   describeDbBlindUpdate(),    describePgAdvisory(),
-      describePgAdvisoryXact(),
+      describeDbSelectInsert(), describeDbFenced(),         describeDbForUpdate(),
+      describeDbAutocommit(),   describeDbOptimistic(),     describeDbBlindUpdate(),
+      describePgAdvisory(),     describePgAdvisoryXact(),
   };
   return catalog;
 }

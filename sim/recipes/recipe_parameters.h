@@ -32,6 +32,7 @@ struct RecipeParameters {
   // lease, retry_delay_ms the wait between attempts.
   RowLockWait lockWait = RowLockWait::Wait;  // db-for-update: wait | nowait | skip_locked
   int64_t advisoryKey = 42;                  // pg-advisory*: the bigint key
+  std::vector<int64_t> lockRows = {1};       // db-for-update: inventory rows locked, in order
 };
 
 }  // namespace lockscope::recipes

@@ -14,6 +14,15 @@ std::string_view stateOf(const sim::TraceEvent& event) {
     case sim::TraceKind::SessionState:
       return event.op == sim::SessionOp::Expired && event.actor != "server" ? sim::name(event.op)
                                                                             : std::string_view{};
+    // A database's moments: a statement starts to wait for a lock, a deadlock's victim, a session
+    // the server ended.
+    case sim::TraceKind::RowLock:
+      return event.op == sim::RowLockOp::Waiting || event.op == sim::RowLockOp::Victim
+                 ? sim::name(event.op)
+                 : std::string_view{};
+    case sim::TraceKind::Transaction:
+      return event.op == sim::TransactionOp::SessionEnded ? sim::name(event.op)
+                                                          : std::string_view{};
     default: return {};
   }
 }

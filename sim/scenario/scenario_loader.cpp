@@ -55,7 +55,7 @@ const std::vector<std::string> kRecipeKeys = {"lock_path", "lock_paths", "acquir
                                               "lock_key", "ttl_ms", "retry_delay_ms", "retries",
                                               "renew_every_ms", "redlock_timer_after_quorum",
                                               // database recipes
-                                              "lock_wait", "advisory_key"};
+                                              "lock_wait", "advisory_key", "lock_rows"};
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
 const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause", "shows"};
 
@@ -261,6 +261,17 @@ class SchemaReader {
         r_.fail(parameters["lock_wait"], child(path, "lock_wait"),
                 "unknown lock_wait '" + wait + "'; expected: wait, nowait, skip_locked");
       }
+    }
+    if (parameters["lock_rows"]) {
+      const YAML::Node list = parameters["lock_rows"];
+      r_.requireList(list, child(path, "lock_rows"));
+      if (list.size() == 0 || list.size() > 16) {
+        r_.fail(list, child(path, "lock_rows"),
+                "expected 1 to 16 inventory row ids in 'lock_rows'");
+      }
+      p.lockRows.clear();
+      for (size_t i = 0; i < list.size(); ++i)
+        p.lockRows.push_back(r_.integer(list[i], item(child(path, "lock_rows"), i), 1, 1'000'000));
     }
     if (parameters["advisory_key"]) {
       p.advisoryKey = r_.integer(parameters["advisory_key"], child(path, "advisory_key"), INT64_MIN,
@@ -473,7 +484,8 @@ class SchemaReader {
         std::string(name(LockOp::Failed)),     std::string(name(LockOp::Done)),
         std::string(name(ProcessOp::Crashed)), std::string(name(ProcessOp::Paused)),
         std::string(name(ProcessOp::Resumed)), std::string(name(ProcessOp::Restarted)),
-        std::string(name(SessionOp::Expired))};
+        std::string(name(SessionOp::Expired)), std::string(name(RowLockOp::Waiting)),
+        std::string(name(RowLockOp::Victim)),  std::string(name(TransactionOp::SessionEnded))};
     std::istringstream words(r_.text(node, path));
     std::string who, what, extra;
     words >> who >> what >> extra;
