@@ -124,6 +124,24 @@ class Feed {
         .lock(to + 5, client, sim::LockOp::Released, {}, mode);
   }
 
+  // A database's lock wait and a deadlock's victim, as the model writes them.
+  Feed& rowLock(Micros t, std::string_view client, sim::RowLockOp op,
+                std::string_view detail = {}) {
+    return send({.time = t,
+                 .kind = TraceKind::RowLock,
+                 .actor = client,
+                 .op = op,
+                 .path = "inventory/1",
+                 .value = "update",
+                 .detail = detail});
+  }
+  Feed& statementReply(Micros t, std::string_view client, std::string_view rc) {
+    return send({.time = t,
+                 .kind = TraceKind::Reply,
+                 .actor = client,
+                 .op = sim::SqlOp::InventorySelect,
+                 .rc = rc});
+  }
   RunVerdict finish(Micros end) { return judge_.finish(end); }
 
  private:
@@ -204,6 +222,41 @@ class CheckersTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // A deadlock the database broke: from when the cycle closed until the victim's error, naming
+  // the cycle's clients (the model says who) or the victim alone (a live trace).
+  void deadlockVictimIsAWaitCycle() {
+    Feed feed;
+    feed.rowLock(10, "c1", sim::RowLockOp::Waiting, "behind c2")
+        .rowLock(30, "c2", sim::RowLockOp::Waiting, "behind c1")
+        .rowLock(1030, "c1", sim::RowLockOp::Victim, "cycle c1 -> c2 -> c1")
+        .statementReply(1032, "c1", "deadlock");
+    const RunVerdict verdict = feed.finish(2000);
+    QCOMPARE(verdict.count("wait_cycle"), size_t{1});
+    const Violation& cycle = verdict.violations.front();
+    QCOMPARE(cycle.time, Micros{30});
+    QCOMPARE(cycle.until, Micros{1032});
+    QCOMPARE(cycle.clients, (std::vector<std::string>{"c1", "c2"}));
+    QCOMPARE(verdict.metric(lockscope::checkers::Metric::DeadlockVictims), 1.0);
+  }
+  void liveDeadlockNamesTheVictimAlone() {
+    Feed feed;
+    feed.statementReply(500, "c2", "deadlock");
+    const RunVerdict verdict = feed.finish(1000);
+    QCOMPARE(verdict.count("wait_cycle"), size_t{1});
+    QCOMPARE(verdict.violations.front().clients, (std::vector<std::string>{"c2"}));
+  }
+  // Waits that end in a grant, a lock timeout or another error are no deadlock.
+  void lockWaitsWithoutAVictimAreNoWaitCycle() {
+    Feed feed;
+    feed.rowLock(10, "c1", sim::RowLockOp::Waiting, "behind c2")
+        .rowLock(50, "c1", sim::RowLockOp::Granted)
+        .rowLock(60, "c3", sim::RowLockOp::Waiting, "behind c1")
+        .rowLock(1060, "c3", sim::RowLockOp::TimedOut)
+        .statementReply(1062, "c3", "lock_timeout");
+    const RunVerdict verdict = feed.finish(2000);
+    QCOMPARE(verdict.count("wait_cycle"), size_t{0});
+    QCOMPARE(verdict.metric(lockscope::checkers::Metric::DeadlockVictims), 0.0);
+  }
   // --- mutual exclusion ---
 
   void handoffBeforeReleasedIsNoOverlap() {
@@ -646,7 +699,7 @@ class CheckersTest : public QObject {
     for (const auto& info : lockscope::checkers::kMetrics) listed.push_back(info.name);
     std::sort(listed.begin(), listed.end());
     QCOMPARE(produced, listed);
-    QCOMPARE(produced.size(), size_t{24});
+    QCOMPARE(produced.size(), size_t{25});
     QVERIFY(verdict.violations.empty());
   }
 

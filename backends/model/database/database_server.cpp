@@ -693,7 +693,7 @@ void DatabaseServer::chooseVictim(SessionId victim, const std::vector<SessionId>
 
 void DatabaseServer::write(SessionId id, Session& session, TableId table, const Key& key,
                            std::optional<Row> row, sim::RowOp op) {
-  RowSlot& slot = tables_.slots(table)[key];
+  RowSlot& slot = tables_.rowsOf(table)[key];
   if (slot.writer != session.transaction) {
     slot.writer = session.transaction;
     slot.writerSession = id;

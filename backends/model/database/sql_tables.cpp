@@ -34,17 +34,17 @@ std::string describeRow(TableId table, const Row& row) {
 }
 
 RowSlot* Tables::find(TableId table, const Key& key) {
-  auto& rows = slots(table);
+  auto& rows = rowsOf(table);
   const auto found = rows.find(key);
   return found == rows.end() ? nullptr : &found->second;
 }
 
 void Tables::seed(TableId table, const Key& key, Row row) {
-  slots(table)[key] = RowSlot{std::move(row), std::nullopt, 0, 0};
+  rowsOf(table)[key] = RowSlot{std::move(row), std::nullopt, 0, 0};
 }
 
 void Tables::dropEmpty(TableId table, const Key& key) {
-  auto& rows = slots(table);
+  auto& rows = rowsOf(table);
   const auto found = rows.find(key);
   if (found != rows.end() && !found->second.committed && found->second.writer == 0)
     rows.erase(found);
@@ -55,7 +55,7 @@ std::string Tables::rowName(TableId table, const Key& key) {
 }
 
 std::string Tables::gapName(TableId table, const Key& key) const {
-  const auto& rows = slots(table);
+  const auto& rows = rowsOf(table);
   const auto next = rows.upper_bound(key);
   return "gap:" + std::string(tableName(table)) + "/" +
          (next == rows.end() ? std::string("+inf") : next->first.describe());

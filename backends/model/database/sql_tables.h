@@ -55,8 +55,8 @@ class Tables {
  public:
   using Slots = std::map<Key, RowSlot>;
 
-  Slots& slots(TableId table) { return tables_[static_cast<size_t>(table)]; }
-  const Slots& slots(TableId table) const { return tables_[static_cast<size_t>(table)]; }
+  Slots& rowsOf(TableId table) { return tables_[static_cast<size_t>(table)]; }
+  const Slots& rowsOf(TableId table) const { return tables_[static_cast<size_t>(table)]; }
   RowSlot* find(TableId table, const Key& key);
   // Adds a committed row (the seed rows a run starts from).
   void seed(TableId table, const Key& key, Row row);
