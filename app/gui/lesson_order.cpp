@@ -55,11 +55,31 @@ constexpr std::string_view kRedis[] = {"setnx-crash-before-expire",
                                        "redlock-pause-buffered-replies",
                                        "redlock-clock-jump"};
 
+// The seeds' database locks in their order (the lock table and its fixes, optimistic, then
+// pessimistic), then what the servers do differently, then sessions as leases.
+constexpr std::string_view kDatabase[] = {"crashed-holder-lock-row",
+                                          "lease-paused-holder",
+                                          "lease-skewed-clock",
+                                          "lease-fenced",
+                                          "blind-update",
+                                          "optimistic-version",
+                                          "autocommit-for-update",
+                                          "for-update-queue",
+                                          "job-queue-skip-locked",
+                                          "deadlock-postgresql",
+                                          "deadlock-mariadb",
+                                          "innodb-lock-wait-timeout",
+                                          "gap-lock-postgresql",
+                                          "gap-lock-mariadb",
+                                          "advisory-lock-crash",
+                                          "paused-open-transaction"};
+
 struct Course {
   std::string_view folder;
   std::span<const std::string_view> lessons;
 };
-constexpr Course kCourse[] = {{"zookeeper", kZooKeeper}, {"redis", kRedis}};
+constexpr Course kCourse[] = {
+    {"zookeeper", kZooKeeper}, {"redis", kRedis}, {"database", kDatabase}};
 
 QLatin1String latin(std::string_view text) {
   return QLatin1String(text.data(), static_cast<qsizetype>(text.size()));
