@@ -282,6 +282,29 @@ class TraceTest : public QObject {
     QCOMPARE(replayed, written);
   }
 
+  // Events of every size around the staging buffer's (4 KiB), each after a different number of
+  // bytes already staged: a partial flush leaves up to 63 of them behind, and an event that did
+  // not fit beside them once overran the buffer (a database's long wait queue crashed the run).
+  void sinkThreadTakesEventsAroundTheStagingSize() {
+    Trace trace;
+    TraceRecorder direct, threaded;
+    SinkThread offThread({&threaded});
+    trace.addSink(&direct);
+    trace.addSink(&offThread);
+    std::vector<std::string> details;
+    for (size_t size = 3900; size <= 4200; ++size) details.emplace_back(size, 'w');
+    int time = 0;
+    for (const std::string& detail : details) {
+      for (int small = 0; small < 3; ++small)
+        trace.append(TraceEvent{.time = ++time, .kind = TraceKind::Note, .detail = "s"});
+      trace.append(TraceEvent{.time = ++time, .kind = TraceKind::Note, .detail = detail});
+    }
+    offThread.finish();
+    QCOMPARE(threaded.events().size(), direct.events().size());
+    for (size_t i = 0; i < threaded.events().size(); ++i)
+      QCOMPARE(jsonLine(threaded.events()[i].view()), jsonLine(direct.events()[i].view()));
+  }
+
   // Sinks on their own thread see what sinks on the trace see: every event, in order, every field
   // (many batches' worth, one event larger than a batch); nothing after finish().
   void sinkThreadDeliversEveryEventInOrder() {

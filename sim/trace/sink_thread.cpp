@@ -36,7 +36,9 @@ void SinkThread::onEvent(const TraceEvent& event) {
   if (finished_) return;
   const size_t bound = packedSizeBound(event);
   if (filling_.used + staged_ + bound > filling_.capacity) handOver(bound);
-  if (bound > kStagingBytes) {  // rare (a huge note): packed straight into the batch
+  // A partial flush leaves up to 63 bytes staged, so an event that might not fit beside them
+  // (rare: a huge note, a long wait queue) is packed straight into the batch.
+  if (bound > kStagingBytes - 64) {
     flushStaged(true);
     filling_.used = static_cast<size_t>(packEvent(event, filling_.data.get() + filling_.used) -
                                         filling_.data.get());

@@ -5,7 +5,8 @@
 // Each lock has its holders and a FIFO queue of waiters. A request is granted when it conflicts
 // with no holder and no earlier waiter (so a stream of readers cannot starve a writer); a holder
 // asking again is granted at once (re-entrant: counted) or upgraded. Who waits for whom (the
-// conflicting holders and earlier waiters) is the wait-for graph the deadlock detectors walk.
+// conflicting holders and the nearest conflicting waiter ahead) is the wait-for graph the
+// deadlock detectors walk.
 //
 // A hold counts how often it was taken for the transaction (released when it ends) and for the
 // session (advisory session locks: released by unlock or when the session ends).
@@ -51,8 +52,8 @@ class LockManager {
   // Advisory unlock: one session-level count of `lock`; false when the session held none.
   bool releaseOnce(const std::string& lock, SessionId owner);
 
-  // The sessions `waiter` waits for (conflicting holders and earlier waiters); empty if it does
-  // not wait.
+  // The sessions `waiter` waits for: the conflicting holders and the nearest conflicting waiter
+  // ahead of it; empty if it does not wait.
   std::vector<SessionId> blockers(SessionId waiter) const;
   // A cycle of the wait-for graph through `waiter`, starting and ending there; empty if none.
   std::vector<SessionId> cycleThrough(SessionId waiter) const;
