@@ -20,8 +20,9 @@ PgConnectParams::PgConnectParams(const LiveSqlTarget& target, bool session) {
       std::to_string(std::max<int64_t>(2, (target.connectTimeoutMs + 999) / 1000)));
   // The run's sessions carry its schema's name: its cleanup ends those, and only those.
   add("application_name", target.schema.empty() ? "lockscope" : target.schema);
-  // Not the user's ~/.pgpass or a service file: the login is ours or libpq's defaults.
-  add("passfile", "/dev/null");
+  // Not the user's ~/.pgpass or a service file: the login is ours or libpq's defaults. A path
+  // nobody can create (/dev/null makes libpq warn on stderr that it is not a plain file).
+  add("passfile", "/proc/self/no-pgpass");
   std::string options;
   if (session) {
     const sql::SessionSettings& settings = target.settings;
