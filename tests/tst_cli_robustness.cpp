@@ -10,6 +10,7 @@
 // A full disk is made with RLIMIT_FSIZE in the child (writes past the limit fail with EFBIG, as
 // they do on a full disk, and the test needs no root and no mount); a full stdout with /dev/full.
 #include <sys/resource.h>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -168,6 +169,11 @@ class CliRobustnessTest : public QObject {
         << QStringList{QStringLiteral("shell"), QStringLiteral("--seed"), QStringLiteral("many")}
         << QStringLiteral(
                "lockscope-cli shell: --seed needs a number (lockscope-cli shell --help for usage)");
+    QTest::newRow("services bad clients")
+        << QStringList{QStringLiteral("services"), QStringLiteral("--clients"), QStringLiteral("1")}
+        << QStringLiteral(
+               "lockscope-cli services: --clients expects a number from 2 to 1000, "
+               "got '1'");
     QTest::newRow("shell unknown argument")
         << QStringList{QStringLiteral("shell"), QStringLiteral("-x\ny")}
         << QStringLiteral("lockscope-cli shell: unknown argument '-x\\ny'");
@@ -177,6 +183,30 @@ class CliRobustnessTest : public QObject {
     QFETCH(QStringList, arguments);
     QFETCH(QString, line);
     EXPECT_ONE_LINE(cli(arguments), 2, line);
+  }
+
+  // The seeds' comparison of the three services, measured: the row lock goes with a crashed
+  // holder's connection at once, Redis' lease after its TTL, ZooKeeper's node after its session;
+  // a 6 s pause outlasts the lease and the session but not the open transaction.
+  void servicesComparesTheThreeServices() {
+    const Run run = cli({QStringLiteral("services"), QStringLiteral("--json")});
+    QVERIFY2(run.finished && !run.crashed && run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonArray services = QJsonDocument::fromJson(run.out).object()["services"].toArray();
+    QCOMPARE(services.size(), 3);
+    const QJsonObject database = services[0].toObject(), redis = services[1].toObject(),
+                      zookeeper = services[2].toObject();
+    QCOMPARE(database["service"].toString(), QStringLiteral("database"));
+    QCOMPARE(redis["recipe"].toString(), QStringLiteral("redis-lock"));
+    for (const QJsonObject& service : {database, redis, zookeeper})
+      QVERIFY(service["crash_recovered"].toBool());
+    QVERIFY(database["crash_recover_ms"].toDouble() < 100);
+    QVERIFY(redis["crash_recover_ms"].toDouble() >= 1800);
+    QVERIFY(zookeeper["crash_recover_ms"].toDouble() > redis["crash_recover_ms"].toDouble());
+    QCOMPARE(database["pause_max_holders"].toDouble(), 1.0);
+    QCOMPARE(redis["pause_max_holders"].toDouble(), 2.0);
+    QCOMPARE(zookeeper["pause_max_holders"].toDouble(), 2.0);
+    const Run table = cli({QStringLiteral("services")});
+    QVERIFY(table.out.contains("reliability: holder crashes, lock back after"));
   }
 
   // --- run: crashes ---

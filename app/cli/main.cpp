@@ -12,6 +12,7 @@
 #include "exit_codes.h"
 #include "recipes_command.h"
 #include "run_command.h"
+#include "services_command.h"
 #include "sim/scenario/document_checks.h"
 #include "zk_shell_main.h"
 
@@ -29,6 +30,8 @@ const Subcommand kSubcommands[] = {
     {"run", "run one scenario against the model and judge it", runCommand},
     {"check", "run every scenario with expectations; last line 'N passed, N failed'", checkCommand},
     {"recipes", "list the lock recipes, or --show NAME's pseudocode", recipesCommand},
+    {"services", "compare database, Redis and ZooKeeper locks, measured on the model",
+     servicesCommand},
     {"shell", "a zkCli.sh-compatible shell over the model ZooKeeper (commands on stdin)",
      shellCommand},
 };
