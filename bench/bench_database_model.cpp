@@ -9,29 +9,19 @@
 
 #include <string>
 
-#include "backends/backend_for.h"
-#include "sim/run/scenario_run.h"
-#include "sim/scenario/scenario_loader.h"
+#include "scenario_benchmark.h"
 
 namespace {
 
 void BM_ForUpdateQueue(benchmark::State& state) {
   const std::string dialect = state.range(1) == 0 ? "postgresql" : "mariadb";
   // MariaDB's lock wait timeout (50 s by default) would end a 1,000-deep queue early.
-  const auto loaded = lockscope::scenario::loadScenarioText(
-      "title: bench\nbackend: database\nrecipe: db-for-update\n"
-      "database: {dialect: " + dialect + ", lock_wait_timeout_s: 100000}\n" +
-          "clients: " + std::to_string(state.range(0)) + "\nhold_ms: 10\n",
-      "bench.yaml");
-  if (!loaded.scenario) {
-    state.SkipWithError(loaded.error.c_str());
-    return;
-  }
-  const lockscope::run::RunOptions options{
-      .backend = lockscope::backends::modelBackendFor(*loaded.scenario)};
-  uint64_t events = 0;
-  for (auto _ : state) events += lockscope::run::runScenario(*loaded.scenario, options).events;
-  state.SetItemsProcessed(static_cast<int64_t>(events));
+  lockscope::bench::runScenarioBenchmark(state,
+                                         "title: bench\nbackend: database\nrecipe: db-for-update\n"
+                                         "database: {dialect: " +
+                                             dialect + ", lock_wait_timeout_s: 100000}\n" +
+                                             "clients: " + std::to_string(state.range(0)) +
+                                             "\nhold_ms: 10\n");
 }
 BENCHMARK(BM_ForUpdateQueue)
     ->Args({1000, 0})

@@ -17,8 +17,7 @@
 #include "backends/api/redis_scripts.h"
 #include "backends/backend_for.h"
 #include "backends/model/redis/redis_deployment.h"
-#include "sim/run/scenario_run.h"
-#include "sim/scenario/scenario_loader.h"
+#include "scenario_benchmark.h"
 
 namespace redis = lockscope::redis;
 namespace sim = lockscope::sim;
@@ -74,20 +73,11 @@ void BM_RedisModelLockCycle(benchmark::State& state) {
 BENCHMARK(BM_RedisModelLockCycle)->Arg(1)->Arg(64)->Unit(benchmark::kMillisecond);
 
 void BM_Redlock1000Clients(benchmark::State& state) {
-  const auto loaded = lockscope::scenario::loadScenarioText(
+  lockscope::bench::runScenarioBenchmark(
+      state,
       "title: bench\nbackend: redis\nrecipe: redlock\n"
       "recipe_parameters: {ttl_ms: 10000, retry_delay_ms: 200, retries: 0}\n"
-      "redis: {instances: 5}\nclients: 1000\nhold_ms: 0\n",
-      "bench.yaml");
-  if (!loaded.scenario) {
-    state.SkipWithError(loaded.error.c_str());
-    return;
-  }
-  const lockscope::run::RunOptions options{
-      .backend = lockscope::backends::modelBackendFor(*loaded.scenario)};
-  uint64_t events = 0;
-  for (auto _ : state) events += lockscope::run::runScenario(*loaded.scenario, options).events;
-  state.SetItemsProcessed(static_cast<int64_t>(events));
+      "redis: {instances: 5}\nclients: 1000\nhold_ms: 0\n");
 }
 BENCHMARK(BM_Redlock1000Clients)->Unit(benchmark::kMillisecond);
 

@@ -77,6 +77,16 @@ Statement selectLockForUpdate() {
   select.rowLock = sql::RowLock::ForUpdate;
   return select;
 }
+// Two open transactions, c1 holding row 1 and c2 row 2: the start of a deadlock.
+std::pair<SessionId, SessionId> holdOneRowEach(Bench& bench) {
+  const SessionId a = bench.open("c1"), b = bench.open("c2");
+  bench.run(a, plain(StatementKind::Begin));
+  bench.run(b, plain(StatementKind::Begin));
+  bench.run(a, forUpdate(1));
+  bench.run(b, forUpdate(2));
+  return {a, b};
+}
+
 Statement advisory(StatementKind kind) { return Statement{kind, {Value::of(int64_t{42})}}; }
 
 }  // namespace
@@ -153,11 +163,7 @@ class DatabaseModelTest : public QObject {
   // aborts itself; its transaction stays aborted (25P02) until ROLLBACK.
   void postgresDeadlockAbortsTheFirstWaiterAfterTheTimeout() {
     Bench bench(Dialect::PostgreSQL, sql::SessionSettings{.deadlockTimeoutMs = 200});
-    const SessionId a = bench.open("c1"), b = bench.open("c2");
-    bench.run(a, plain(StatementKind::Begin));
-    bench.run(b, plain(StatementKind::Begin));
-    bench.run(a, forUpdate(1));
-    bench.run(b, forUpdate(2));
+    const auto [a, b] = holdOneRowEach(bench);
     auto first = bench.send(a, forUpdate(2));
     bench.advance(50);
     auto second = bench.send(b, forUpdate(1));
@@ -177,11 +183,7 @@ class DatabaseModelTest : public QObject {
   // and ended: its next statement runs in autocommit.
   void innodbDeadlockRollsBackTheRequesterAtOnce() {
     Bench bench(Dialect::MariaDB);
-    const SessionId a = bench.open("c1"), b = bench.open("c2");
-    bench.run(a, plain(StatementKind::Begin));
-    bench.run(b, plain(StatementKind::Begin));
-    bench.run(a, forUpdate(1));
-    bench.run(b, forUpdate(2));
+    const auto [a, b] = holdOneRowEach(bench);
     auto first = bench.send(a, forUpdate(2));
     bench.advance(10);
     auto second = bench.send(b, forUpdate(1));

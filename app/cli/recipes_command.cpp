@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include "command_line.h"
 #include "exit_codes.h"
 #include "sim/recipes/lock_recipe.h"
 
@@ -14,17 +15,7 @@ int recipesCommand(const QStringList& arguments) {
   QCommandLineParser parser;
   parser.setApplicationDescription("List the lock recipes, or show one recipe's pseudocode.");
   parser.addOption({"show", "Print this recipe's numbered pseudocode.", "NAME"});
-  parser.addHelpOption();
-  if (!parser.parse(arguments) || !parser.positionalArguments().isEmpty()) {
-    err << "lockscope-cli recipes: "
-        << (parser.errorText().isEmpty() ? QString("unexpected argument") : parser.errorText())
-        << "\n";
-    return kExitBadInput;
-  }
-  if (parser.isSet("help")) {
-    out << parser.helpText();
-    return kExitOk;
-  }
+  if (const auto exit = parseOptionsOnly(parser, arguments, "recipes")) return *exit;
   if (!parser.isSet("show")) {
     int width = 0;
     for (const auto& recipe : recipes::recipeCatalog())

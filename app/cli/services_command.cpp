@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "command_line.h"
 #include "exit_codes.h"
 #include "service_comparison.h"
 
@@ -101,17 +102,7 @@ int servicesCommand(const QStringList& arguments) {
   parser.addOption({"clients", "Clients in the contention run (2..1000, default 10).", "N", "10"});
   parser.addOption({"seed", "The runs' seed (default 1).", "N", "1"});
   parser.addOption({"json", "Print one JSON object instead of the table."});
-  parser.addHelpOption();
-  if (!parser.parse(arguments) || !parser.positionalArguments().isEmpty()) {
-    err << "lockscope-cli services: "
-        << (parser.errorText().isEmpty() ? QString("unexpected argument") : parser.errorText())
-        << "\n";
-    return kExitBadInput;
-  }
-  if (parser.isSet("help")) {
-    out << parser.helpText();
-    return kExitOk;
-  }
+  if (const auto exit = parseOptionsOnly(parser, arguments, "services")) return *exit;
   bool clientsOk = false, seedOk = false;
   const int clients = parser.value("clients").toInt(&clientsOk);
   const qulonglong seed = parser.value("seed").toULongLong(&seedOk);

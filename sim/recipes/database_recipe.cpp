@@ -74,19 +74,5 @@ std::string DatabaseRecipe::errorText(const SqlResult& result) {
   return text;
 }
 
-coro::Task<AcquireResult> PollingDatabaseRecipe::acquire(LockMode mode) {
-  const Deadline deadline(env_.world, parameters().acquireTimeoutMs);
-  for (;;) {
-    std::optional<AcquireResult> result = co_await attempt(mode);
-    if (result) co_return *result;
-    line(waitLine_);
-    if (deadline.passed()) co_return failed(AcquireFailure::TimedOut);
-    const int64_t delay = parameters().retryDelayMs;
-    const int64_t waitMs = deadline.remaining() < 0
-                               ? delay
-                               : std::min(delay, sim::toMillis(deadline.remaining()) + 1);
-    co_await sleepMs(waitMs);
-  }
-}
 
 }  // namespace lockscope::recipes

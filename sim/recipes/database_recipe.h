@@ -11,6 +11,7 @@
 #include "backends/api/sql_client.h"
 #include "lock_recipe.h"
 #include "lock_steps.h"
+#include "polling_recipe.h"
 #include "sim/coro/callback_awaiter.h"
 #include "sim/coro/sleep.h"
 
@@ -71,21 +72,7 @@ class DatabaseRecipe : public LockRecipe {
   bool lastWriteAccepted_ = false;
 };
 
-// The lock-table recipes' loop: try once, and while the lock is someone else's, wait
-// retry_delay_ms and try again until the timed acquire's deadline.
-class PollingDatabaseRecipe : public DatabaseRecipe {
- public:
-  PollingDatabaseRecipe(RecipeEnvironment& environment, CodeLine waitLine)
-      : DatabaseRecipe(environment), waitLine_(waitLine) {}
-
-  coro::Task<AcquireResult> acquire(LockMode mode) override;
-
- protected:
-  // One attempt: the result when it ended the acquire (acquired or failed), nullopt to retry.
-  virtual coro::Task<std::optional<AcquireResult>> attempt(LockMode mode) = 0;
-
- private:
-  CodeLine waitLine_;
-};
+// The lock-table recipes' loop (polling_recipe.h).
+using PollingDatabaseRecipe = PollingRecipe<DatabaseRecipe>;
 
 }  // namespace lockscope::recipes

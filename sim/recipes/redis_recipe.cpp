@@ -64,18 +64,5 @@ AcquireResult RedisRecipe::failed(AcquireFailure why, std::string detail) const 
   return AcquireResult{.node = key(), .failure = why, .detail = std::move(detail)};
 }
 
-coro::Task<AcquireResult> PollingRedisRecipe::acquire(LockMode mode) {
-  const Deadline deadline(env_.world, parameters().acquireTimeoutMs);
-  for (;;) {
-    std::optional<AcquireResult> result = co_await attempt(mode);
-    if (result) co_return *result;
-    line(waitLine_);
-    if (deadline.passed()) co_return failed(AcquireFailure::TimedOut);
-    const int64_t waitMs = deadline.remaining() < 0
-                               ? retryDelayMs()
-                               : std::min(retryDelayMs(), sim::toMillis(deadline.remaining()) + 1);
-    co_await sleepMs(waitMs);
-  }
-}
 
 }  // namespace lockscope::recipes

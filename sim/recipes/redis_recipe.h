@@ -11,6 +11,7 @@
 #include "backends/api/redis_client.h"
 #include "lock_recipe.h"
 #include "lock_steps.h"
+#include "polling_recipe.h"
 #include "sim/coro/callback_awaiter.h"
 #include "sim/coro/sleep.h"
 
@@ -58,24 +59,7 @@ class RedisRecipe : public LockRecipe {
   std::string token_;  // the value of the lock we hold or last tried
 };
 
-// The single-instance recipes' loop: try once, and while the lock is someone else's, wait and try
-// again until the timed acquire's deadline. A subclass says what one attempt is.
-class PollingRedisRecipe : public RedisRecipe {
- public:
-  // `waitLine`: the pseudocode line of the wait between attempts.
-  PollingRedisRecipe(RecipeEnvironment& environment, CodeLine waitLine)
-      : RedisRecipe(environment), waitLine_(waitLine) {}
-
-  coro::Task<AcquireResult> acquire(LockMode mode) override;
-
- protected:
-  // One attempt: the result when it ended the acquire (acquired or failed), nullopt to retry.
-  virtual coro::Task<std::optional<AcquireResult>> attempt(LockMode mode) = 0;
-  // How long to wait before the next attempt (the PTTL a reentrant attempt saw may be shorter).
-  virtual int64_t retryDelayMs() const { return parameters().retryDelayMs; }
-
- private:
-  CodeLine waitLine_;
-};
+// The single-instance recipes' loop (polling_recipe.h).
+using PollingRedisRecipe = PollingRecipe<RedisRecipe>;
 
 }  // namespace lockscope::recipes

@@ -86,15 +86,11 @@ SQL
 }
 
 stop() {
-  local dir=$1 pid
+  local dir=$1
   [[ -d "$dir" ]] || return 0
   dir=$(cd "$dir" && pwd)
-  pid=$(cat "$dir/server.pid" 2>/dev/null || true)
-  if is_our_server "$pid" "$dir"; then
-    kill "$pid" 2>/dev/null || true
-    # InnoDB's clean shutdown takes a moment.
-    wait_gone "$pid" 300 || kill -9 "$pid" 2>/dev/null || true
-  fi
+  # InnoDB's clean shutdown takes a moment: up to 30 s.
+  stop_recorded_server "$dir" server.pid TERM 300
   rm -f "$dir/server.pid" "$dir/address"
 }
 

@@ -109,11 +109,8 @@ stop() {
   local dir=$1 pid
   [[ -d "$dir" ]] || return 0
   dir=$(cd "$dir" && pwd)
-  pid=$(cat "$dir/pid" 2>/dev/null || true)
-  if is_our_server "$pid" "$dir"; then
-    kill -INT "$pid" 2>/dev/null || true  # fast shutdown: ends the sessions, no checkpoint wait
-    wait_gone "$pid" || kill -KILL "$pid" 2>/dev/null || true
-  fi
+  # SIGINT: the fast shutdown, which ends the sessions without waiting for a checkpoint.
+  stop_recorded_server "$dir" pid INT 50
   pid=$(cat "$dir/launcher.pid" 2>/dev/null || true)
   [[ -z $pid ]] || wait_gone "$pid" || true
   rm -rf "$dir/data"

@@ -20,3 +20,15 @@ wait_gone() {
   done
   return 1
 }
+
+# Stops the server whose pid DIR/PIDFILE recorded, if that pid is still the server of DIR
+# (is_our_server PID DIR, which the caller defines): SIGNAL, up to TENTHS tenths of a second for
+# it to end, then SIGKILL.
+stop_recorded_server() {
+  local dir=$1 pidfile=$2 signal=$3 tenths=$4 pid
+  pid=$(cat "$dir/$pidfile" 2>/dev/null || true)
+  if is_our_server "$pid" "$dir"; then
+    kill "-$signal" "$pid" 2>/dev/null || true
+    wait_gone "$pid" "$tenths" || kill -KILL "$pid" 2>/dev/null || true
+  fi
+}
