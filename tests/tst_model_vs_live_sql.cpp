@@ -29,6 +29,7 @@
 #include <QTest>
 
 #include "backends/backend_for.h"
+#include "backends/live/database/live_database_scenario.h"
 #include "sim/recipes/lock_recipe.h"
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
@@ -184,8 +185,13 @@ class ModelVsLiveSqlTest : public QObject {
     if (dialect == QLatin1String("mariadb") && scenario.database.rollbackOnTimeout)
       QSKIP("needs innodb_rollback_on_timeout ON; the mariadb_server fixture runs OFF");
     scenario.database.dialect = dialect.toStdString();
-
     const bool pg = dialect == QLatin1String("postgresql");
+    // What the CLI refuses before a live run (a model-only fault: kill_server, a partition...).
+    const lockscope::Status runs = lockscope::live::database::liveDatabaseCanRun(
+        scenario, pg ? lockscope::sql::Dialect::PostgreSQL : lockscope::sql::Dialect::MariaDB);
+    if (!runs)
+      QSKIP(qPrintable(QStringLiteral("not live: ") + QString::fromStdString(runs.message())));
+
     const QString address = fixtureAddress(pg ? LOCKSCOPE_LIVE_PG_DIR : LOCKSCOPE_LIVE_MARIADB_DIR);
     auto liveBackend = lockscope::backends::backendFor(
         scenario, {.servers = address.toStdString(),
