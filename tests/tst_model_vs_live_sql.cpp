@@ -29,10 +29,13 @@
 #include <QTest>
 
 #include "backends/backend_for.h"
+#include "backends/live/database/database_address.h"
 #include "backends/live/database/live_database_scenario.h"
+#include "backends/live/database/live_sql_connect.h"
 #include "sim/recipes/lock_recipe.h"
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
+#include "support/live_cli.h"
 #include "support/run_outcome.h"
 
 namespace {
@@ -226,6 +229,35 @@ class ModelVsLiveSqlTest : public QObject {
     QCOMPARE(liveViolations.join(QStringLiteral(" | ")),
              modelViolations.join(QStringLiteral(" | ")));
     QCOMPARE(live.unmet, model.unmet);
+  }
+
+  // `lockscope-cli run --live pg=|mariadb=` end to end, with the credentials from the
+  // environment CTest set; then nothing of any run of this test is left on either server: no
+  // lockscope_<hex> schema (PostgreSQL) or database (MariaDB).
+  void cliRunsAndLeavesNothing() {
+    const QString file = QStringLiteral(LOCKSCOPE_SOURCE_DIR
+                                        "/tests/data/database/for-update-queue.yaml");
+    for (const bool pg : {true, false}) {
+      const QString address = fixtureAddress(pg ? LOCKSCOPE_LIVE_PG_DIR
+                                                : LOCKSCOPE_LIVE_MARIADB_DIR);
+      const QString option = (pg ? QStringLiteral("pg=") : QStringLiteral("mariadb=")) + address;
+      const auto run = lockscope::testing::runCli({"run", file, "--live", option}, {});
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+      QVERIFY2(run.out.contains("no violations"), run.out.constData());
+
+      auto server = lockscope::live::database::parseDatabaseAddress(address.toStdString());
+      QVERIFY2(server.ok(), server.message().c_str());
+      const lockscope::live::database::LiveSqlTarget target{
+          .dialect = pg ? lockscope::sql::Dialect::PostgreSQL : lockscope::sql::Dialect::MariaDB,
+          .address = *server};
+      const auto left = lockscope::live::database::runLiveSqlScript(
+          target, {pg ? "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'lockscope\\_%'"
+                      : "SHOW DATABASES LIKE 'lockscope\\_%'"});
+      QVERIFY2(left.ok(), left.message().c_str());
+      QStringList names;
+      for (const auto& row : *left) names << QString::fromStdString(row.empty() ? "" : row[0]);
+      QVERIFY2(names.isEmpty(), qPrintable(QStringLiteral("left behind: ") + names.join(',')));
+    }
   }
 };
 
