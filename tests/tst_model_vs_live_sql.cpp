@@ -6,7 +6,8 @@
 // PostgreSQL), the model in that dialect and the real server of that dialect (PostgreSQL 15 of the
 // pg_server fixture, MariaDB 10.11 of mariadb_server) agree on:
 // - each client's statements in order, each with its outcome's class: OK with rows, OK with 0
-//   rows, the SqlError's name, or no reply (in flight when its client crashed);
+//   rows, the SqlError's name with the server's code, or no reply (in flight when its client
+//   crashed);
 // - who acquired the lock, in order;
 // - every checker's violations (mutual exclusion, lost updates, ...: kind and clients, in order);
 // - the unmet expectations.
@@ -49,9 +50,9 @@ QString text(std::string_view view) {
 }
 
 // The class of a statement's outcome, from its Reply event: "OK rows", "OK 0 rows" or the
-// error's name.
+// error's name and the server's code ("lock_timeout 55P03"; a lost connection has none).
 QString outcomeClass(const TraceEvent& reply) {
-  if (reply.rc != "OK") return text(reply.rc);
+  if (reply.rc != "OK") return text(reply.value);
   return reply.value == "0 rows" ? QStringLiteral("OK 0 rows") : QStringLiteral("OK rows");
 }
 
