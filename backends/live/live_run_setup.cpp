@@ -79,7 +79,6 @@ Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario
 
 Status probeLiveServers(LiveService service, const std::string& servers, int64_t timeoutMs) {
   if (const auto dialect = databaseDialect(service)) {
-    if (Status built = database::liveSqlClientBuilt(*dialect); !built) return built;
     auto target = databaseTarget(*dialect, servers, timeoutMs);
     if (!target) return target.status();
     const auto answered = database::runLiveSqlScript(*target, {"SELECT 1"});

@@ -20,6 +20,10 @@ RealTimeDriver::RealTimeDriver(sim::World& world, WorldInbox& inbox, Wait wait)
                  : Wait([&inbox](WorldInbox::Clock::time_point until) { inbox.waitUntil(until); })),
       origin_(WorldInbox::Clock::now() - std::chrono::microseconds(world.now())) {}
 
+void RealTimeDriver::restartClock() {
+  origin_ = WorldInbox::Clock::now() - std::chrono::microseconds(world_.now());
+}
+
 sim::Micros RealTimeDriver::elapsed() const {
   return std::chrono::duration_cast<std::chrono::microseconds>(WorldInbox::Clock::now() - origin_)
       .count();

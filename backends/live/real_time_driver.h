@@ -25,6 +25,11 @@ class RealTimeDriver {
   // World time `world.now()` is pinned to this moment. Without `wait`, WorldInbox::waitUntil.
   RealTimeDriver(sim::World& world, WorldInbox& inbox, Wait wait = {});
 
+  // Pins world time `world.now()` to this moment again: for a backend whose setup before the
+  // first event (a database's schema) takes long enough that the world would start late, every
+  // event of its first milliseconds bunched up behind it.
+  void restartClock();
+
   sim::World& world() { return world_; }
   WorldInbox& inbox() { return inbox_; }
 

@@ -17,10 +17,12 @@ namespace {
 
 using scenario::Fault;
 
-// What a client locks: its lock paths (zk-multilock takes several), or its Redis key.
+// What a client locks: its lock paths (zk-multilock takes several), or its Redis key or database
+// lock name.
 std::vector<std::string> locksOf(const recipes::RecipeParameters& parameters,
                                  const scenario::Scenario& scenario) {
-  if (scenario.backend == "redis") return {parameters.lockKey};
+  // Redis keys and database lock names (a locks row, a fence_tokens row) are lock_key.
+  if (scenario.backend == "redis" || scenario.backend == "database") return {parameters.lockKey};
   if (scenario.recipe == "zk-multilock" && !parameters.lockPaths.empty())
     return parameters.lockPaths;
   return {parameters.lockPath};

@@ -49,6 +49,9 @@ class LiveDatabaseBackend final : public run::RunBackend {
       stop_ = {run::BackendStop::Kind::ServerLost, made.message()};
       return;
     }
+    // Making the tables takes tens of milliseconds (MariaDB's DDL syncs its files): the run's
+    // clock starts after it, or the clients' first statements would all be late.
+    driver_.restartClock();
     const std::string dialect = sql::dialectName(target.dialect);
     note("server " + target.address.text() + " (" + dialect + "), the run's tables are in " +
          schema_.name() + " and are dropped when it ends" +

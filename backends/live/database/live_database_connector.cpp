@@ -13,6 +13,7 @@ class SharedSqlClient final : public sql::SqlClient {
   void execute(sql::Statement statement, ResultCallback done) override {
     connection_->execute(std::move(statement), std::move(done));
   }
+  bool broken() const override { return connection_->broken(); }
 
  private:
   std::shared_ptr<LiveSqlClient> connection_;

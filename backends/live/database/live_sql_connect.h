@@ -10,8 +10,8 @@
 //   Result<std::vector<std::vector<std::string>>> runMariaDbScript(
 //       const LiveSqlTarget& target, const std::vector<std::string>& statements);
 //
-// both declared in mariadb_sql_client.h; CMakeLists.txt builds mariadb_sql_client.cpp when it is
-// there and defines LOCKSCOPE_HAVE_MARIADB_CLIENT, which switches them on in live_sql_connect.cpp.
+// both declared in mariadb_sql_client.h (PostgreSQL's in pg_sql_client.h and pg_script.h), and
+// one case in each switch of live_sql_connect.cpp.
 // Both run on Qt's event loop on the world's thread: one QSocketNotifier per connection, no
 // thread per client.
 #pragma once
@@ -58,9 +58,6 @@ class LiveSqlClient : public sql::SqlClient {
   // and every later one, fails with ConnectionLost.
   virtual void drop() = 0;
 };
-
-// Success when this build has a client for `dialect`; otherwise one line saying which is missing.
-Status liveSqlClientBuilt(sql::Dialect dialect);
 
 // A new connection; it connects in the background (execute() may be called at once: the
 // statement waits for the connection).

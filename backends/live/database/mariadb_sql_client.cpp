@@ -3,6 +3,8 @@
 #include <mysql.h>
 #include <sys/socket.h>
 
+#include <algorithm>
+
 #include "backends/live/live_credentials.h"
 #include "mariadb_errors.h"
 #include "mariadb_qt_driver.h"
@@ -12,22 +14,40 @@
 namespace lockscope::live::database {
 namespace {
 
+// Connector/C's connect timeout is in whole seconds.
+unsigned connectTimeoutS(const LiveSqlTarget& target) {
+  return static_cast<unsigned>(std::max<int64_t>(1, (target.connectTimeoutMs + 999) / 1000));
+}
+
 bool noWaitOf(const std::optional<sql::Statement>& statement) {
   return statement && statement->wait == sql::LockWait::NoWait;
 }
 
 }  // namespace
 
-MariaDbSqlClient::MariaDbSqlClient(MariaDbAddress address, std::string clientName,
-                                   sim::World& world, sql::SessionSettings settings,
+MariaDbSqlClient::MariaDbSqlClient(const LiveSqlTarget& target, sim::World& world,
+                                   std::string clientName, Deliver deliver,
                                    std::function<void(Status)> connected)
-    : address_(std::move(address)),
-      where_("mariadb " + address_.text()),
-      settings_(settings),
-      log_(world, std::move(clientName), sql::Dialect::MariaDB),
+    : server_(target.address.server),
+      database_(target.schema.empty() ? target.address.database : target.schema),
+      connectTimeoutS_(connectTimeoutS(target)),
+      where_("mariadb " + server_.text() + "/" + database_),
+      settings_(target.settings),
+      log_(std::make_shared<sql::SqlRequestLog>(world, std::move(clientName),
+                                                sql::Dialect::MariaDB)),
+      deliver_(std::move(deliver)),
       connected_(std::move(connected)) {
   connect();
 }
+
+MariaDbSqlClient::MariaDbSqlClient(const MariaDbAddress& address, std::string clientName,
+                                   sim::World& world, sql::SessionSettings settings,
+                                   std::function<void(Status)> connected)
+    : MariaDbSqlClient(LiveSqlTarget{.dialect = sql::Dialect::MariaDB,
+                                     .address = {address.server, address.database},
+                                     .settings = settings,
+                                     .connectTimeoutMs = int64_t{kConnectTimeoutS} * 1000},
+                       world, std::move(clientName), {}, std::move(connected)) {}
 
 MariaDbSqlClient::~MariaDbSqlClient() { drop(); }
 
@@ -38,8 +58,7 @@ void MariaDbSqlClient::connect() {
   // TCP even for "localhost", which Connector/C would otherwise take for the system's socket.
   const unsigned protocol = MYSQL_PROTOCOL_TCP;
   mysql_options(connection_, MYSQL_OPT_PROTOCOL, &protocol);
-  const unsigned timeoutS = kConnectTimeoutS;
-  mysql_options(connection_, MYSQL_OPT_CONNECT_TIMEOUT, &timeoutS);
+  mysql_options(connection_, MYSQL_OPT_CONNECT_TIMEOUT, &connectTimeoutS_);
   mysql_options(connection_, MYSQL_SET_CHARSET_NAME, "utf8mb4");
   driver_ = std::make_unique<MariaDbQtDriver>(connection_);
 
@@ -47,9 +66,8 @@ void MariaDbSqlClient::connect() {
   const char* user = login.user.empty() ? nullptr : login.user.c_str();
   const char* password = login.password.empty() ? nullptr : login.password.c_str();
   const int status = mysql_real_connect_start(
-      &connectResult_, connection_, address_.server.host.c_str(), user, password,
-      address_.database.c_str(), static_cast<unsigned>(address_.server.port), nullptr,
-      CLIENT_FOUND_ROWS);
+      &connectResult_, connection_, server_.host.c_str(), user, password, database_.c_str(),
+      static_cast<unsigned>(server_.port), nullptr, CLIENT_FOUND_ROWS);
   driver_->run(
       status,
       [this](int events) { return mysql_real_connect_cont(&connectResult_, connection_, events); },
@@ -119,12 +137,12 @@ void MariaDbSqlClient::connectionReady(Status status) {
 }
 
 void MariaDbSqlClient::execute(sql::Statement statement, ResultCallback done) {
-  log_.begin(statement, std::move(done));  // the Request event; checks one at a time
+  log_->begin(statement, std::move(done));  // the Request event; checks one at a time
   submit(Work{std::move(statement), {}, {}});
 }
 
 void MariaDbSqlClient::executeSql(std::string sql, ResultCallback done) {
-  LOCKSCOPE_CHECK(!work_ && !log_.busy(), "one database statement at a time per connection");
+  LOCKSCOPE_CHECK(!work_ && !log_->busy(), "one database statement at a time per connection");
   submit(Work{std::nullopt, std::move(sql), std::move(done)});
 }
 
@@ -216,10 +234,18 @@ void MariaDbSqlClient::answer(const sql::SqlResult& result) {
   Work work = std::move(*work_);
   work_.reset();
   // The callback may send the next statement or destroy the client: nothing after it.
-  if (work.statement) {
-    log_.finish(result);
-  } else {
+  if (!work.statement) {
     work.done(result);
+    return;
+  }
+  // Through the world's inbox when there is one; the log outlives us in a delivery it holds.
+  auto finish = [weak = std::weak_ptr<sql::SqlRequestLog>(log_), result] {
+    if (auto log = weak.lock()) log->finish(result);
+  };
+  if (deliver_) {
+    deliver_(std::move(finish));
+  } else {
+    finish();
   }
 }
 
@@ -258,6 +284,54 @@ void MariaDbSqlClient::close(std::function<void()> done) {
   const int status = mysql_close_start(closing);
   driver_->run(
       status, [closing](int events) { return mysql_close_cont(closing, events); }, std::move(done));
+}
+
+Result<std::vector<std::vector<std::string>>> runMariaDbScript(
+    const LiveSqlTarget& target, const std::vector<std::string>& statements) {
+  const std::string database = target.schema.empty() ? target.address.database : target.schema;
+  const std::string server = "mariadb=" + target.address.server.text() + "/" + database;
+  const std::unique_ptr<MYSQL, decltype(&mysql_close)> connection(mysql_init(nullptr),
+                                                                  &mysql_close);
+  if (!connection) return Status::failure(server + ": out of memory");
+  const unsigned protocol = MYSQL_PROTOCOL_TCP;
+  mysql_options(connection.get(), MYSQL_OPT_PROTOCOL, &protocol);
+  const unsigned timeoutS = connectTimeoutS(target);
+  mysql_options(connection.get(), MYSQL_OPT_CONNECT_TIMEOUT, &timeoutS);
+  // Bounds a reply, longer than the cleanup's own lock wait (run_schema.cpp).
+  const unsigned readTimeoutS = 2 * timeoutS + 5;
+  mysql_options(connection.get(), MYSQL_OPT_READ_TIMEOUT, &readTimeoutS);
+  mysql_options(connection.get(), MYSQL_SET_CHARSET_NAME, "utf8mb4");
+  const DatabaseLogin& login = mariaDbLogin();
+  if (!mysql_real_connect(connection.get(), target.address.server.host.c_str(),
+                          login.user.empty() ? nullptr : login.user.c_str(),
+                          login.password.empty() ? nullptr : login.password.c_str(),
+                          database.c_str(), static_cast<unsigned>(target.address.server.port),
+                          nullptr, CLIENT_FOUND_ROWS)) {
+    return Status::failure(server + ": " + mysql_error(connection.get()));
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const std::string& statement : statements) {
+    rows.clear();
+    if (mysql_real_query(connection.get(), statement.data(), statement.size()) != 0) {
+      return Status::failure(server + ": " + statement.substr(0, statement.find(' ', 7)) +
+                             "... failed: " + mysql_error(connection.get()));
+    }
+    const std::unique_ptr<MYSQL_RES, decltype(&mysql_free_result)> result(
+        mysql_store_result(connection.get()), &mysql_free_result);
+    if (!result) {
+      if (mysql_field_count(connection.get()) == 0) continue;
+      return Status::failure(server + ": " + statement.substr(0, statement.find(' ', 7)) +
+                             "... failed: " + mysql_error(connection.get()));
+    }
+    const unsigned columns = mysql_num_fields(result.get());
+    while (MYSQL_ROW row = mysql_fetch_row(result.get())) {
+      const unsigned long* lengths = mysql_fetch_lengths(result.get());
+      std::vector<std::string>& cells = rows.emplace_back();
+      for (unsigned i = 0; i < columns; ++i)
+        cells.push_back(row[i] ? std::string(row[i], lengths[i]) : std::string());
+    }
+  }
+  return rows;
 }
 
 void connectMariaDb(const MariaDbAddress& address, const std::string& clientName, sim::World& world,

@@ -1,9 +1,9 @@
 // sql::SqlClient over a real MariaDB server: MariaDB Connector/C's non-blocking API
 // (MYSQL_OPT_NONBLOCK, mysql_*_start/_cont) on Qt's event loop, one connection (session) each.
 //
-// How a database backend uses it, one line in its connector's connectSql():
-//
-//   return std::make_unique<MariaDbSqlClient>(address, clientName, world, settings);
+// The live database backend makes it through connectLiveSql (live_sql_connect.h) from a
+// LiveSqlTarget: the connection's default database is the target's schema (the run's own
+// database), else the address's; replies reach the world through the Deliver hook.
 //
 // The client connects at once without blocking; a statement sent before the connection is ready
 // waits for it. A connection that cannot be made (unreachable, login refused, the server's
@@ -33,9 +33,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "backends/api/sql_client.h"
 #include "backends/api/sql_request_log.h"
+#include "live_sql_connect.h"
 #include "mariadb_address.h"
 #include "sim/engine/status.h"
 
@@ -46,14 +48,19 @@ namespace lockscope::live::database {
 
 class MariaDbQtDriver;
 
-class MariaDbSqlClient final : public sql::SqlClient {
+class MariaDbSqlClient final : public LiveSqlClient {
  public:
   static constexpr unsigned kConnectTimeoutS = 10;
 
   // Logs in with live::mariaDbLogin() (LOCKSCOPE_MARIADB_USER, LOCKSCOPE_MARIADB_PASSWORD[_FILE]).
-  // `connected` runs once, later: success, or the one line saying why the connection failed
-  // (it never quotes the password).
-  MariaDbSqlClient(MariaDbAddress address, std::string clientName, sim::World& world,
+  // The connection's database is target.schema, or target.address's when that is empty; its
+  // connect timeout target.connectTimeoutMs (in whole seconds, at least one). `connected` runs
+  // once, later: success, or the one line saying why the connection failed (it never quotes the
+  // password).
+  MariaDbSqlClient(const LiveSqlTarget& target, sim::World& world, std::string clientName,
+                   Deliver deliver, std::function<void(Status)> connected = {});
+  // The same to `address`'s database, connect timeout kConnectTimeoutS, replies at once.
+  MariaDbSqlClient(const MariaDbAddress& address, std::string clientName, sim::World& world,
                    sql::SessionSettings settings, std::function<void(Status)> connected = {});
   // Closes the socket without a word, as drop() does: the server rolls back the open transaction
   // and frees its locks; a statement in flight is never answered.
@@ -63,14 +70,16 @@ class MariaDbSqlClient final : public sql::SqlClient {
 
   sql::Dialect dialect() const override { return sql::Dialect::MariaDB; }
   void execute(sql::Statement statement, ResultCallback done) override;
+  bool broken() const override { return log_->broken(); }
 
   // SQL of our own, not one of the recipes' statements and not in the trace: a run's setup
   // (CREATE DATABASE, sql::schemaStatements). The same one-at-a-time rule as execute().
   void executeSql(std::string sql, ResultCallback done);
 
   // Ends the connection like a dying process: the socket is shut down at once, nothing more is
-  // sent, and the statement in flight is never answered. Only destruction may follow.
-  void drop();
+  // sent, and the statement in flight is never answered (its process is gone); a later one fails
+  // with ConnectionLost.
+  void drop() override;
   // Ends the connection politely (COM_QUIT through mysql_close_start/_cont), then runs `done`
   // later; the client is unusable from then on. Destroyed before `done`, it stops watching the
   // half-closed handle and leaves it to the process's end (COM_QUIT is a few bytes: it does not
@@ -100,10 +109,13 @@ class MariaDbSqlClient final : public sql::SqlClient {
   void closeSocket();
 
   // Kept: Connector/C reads the host and database names again while the connect is suspended.
-  MariaDbAddress address_;
+  ServerAddress server_;
+  std::string database_;
+  unsigned connectTimeoutS_ = kConnectTimeoutS;
   std::string where_;  // "mariadb 127.0.0.1:3307/lockscope", what failures name
   sql::SessionSettings settings_;
-  sql::SqlRequestLog log_;
+  std::shared_ptr<sql::SqlRequestLog> log_;  // outlives us in late deliveries
+  Deliver deliver_;
   std::function<void(Status)> connected_;
   MYSQL* connection_ = nullptr;  // null once closed
   MYSQL* connectResult_ = nullptr;
@@ -116,6 +128,12 @@ class MariaDbSqlClient final : public sql::SqlClient {
   std::optional<Work> work_;  // the statement sent, or waiting for the connection
   QObject guard_;             // context of queued answers: they die with the client
 };
+
+// Runs `statements` in order on a blocking connection of its own to target.schema (else the
+// address's database), for the run's setup and cleanup; the last statement's rows, cells as text
+// (NULL as ""). A failure (one line) names the server and the statement; never the password.
+Result<std::vector<std::vector<std::string>>> runMariaDbScript(
+    const LiveSqlTarget& target, const std::vector<std::string>& statements);
 
 // Connects, then hands over the client once its session is ready, or the one line saying why
 // not; `done` runs later, exactly once (not at all if the world's thread stops first).

@@ -34,6 +34,7 @@ class PgSqlClient final : public LiveSqlClient {
 
   sql::Dialect dialect() const override { return sql::Dialect::PostgreSQL; }
   void execute(sql::Statement statement, ResultCallback done) override;
+  bool broken() const override { return log_->broken(); }
   void drop() override;
 
  private:

@@ -28,6 +28,9 @@ class RunSchema {
   Status drop();
 
  private:
+  Status dropPostgreSqlSchema();
+  Status dropMariaDbDatabase();
+
   LiveSqlTarget server_;
   std::string name_;
   bool created_ = false;
