@@ -165,7 +165,7 @@ class TstLivePg : public QObject {
 
   void init() {
     schema_ = std::make_unique<RunSchema>(serverTarget());
-    const lockscope::Status made = schema_->create({"lock"});
+    const lockscope::Status made = schema_->create({.inventoryRows = {1}, .lockNames = {"lock"}});
     QVERIFY2(made, made.message().c_str());
     target_ = serverTarget();
     target_.schema = schema_->name();

@@ -1,5 +1,8 @@
 #include "live_run_setup.h"
 
+#include "backends/api/sql_scenario.h"
+#include "sim/scenario/database_seed.h"
+
 #include "database/database_address.h"
 #include "database/live_database_backend.h"
 #include "database/live_database_scenario.h"
@@ -40,9 +43,11 @@ Result<run::RunBackendFactory> liveDatabaseBackendFor(const scenario::Scenario& 
   if (!target) return target.status();
   if (Status usable = credentialsUsable(); !usable) return usable;
   if (Status runs = database::liveDatabaseCanRun(scenario, dialect); !runs) return runs;
-  target->settings = database::sessionSettingsOf(scenario);
-  return database::liveDatabaseBackend(
-      {.target = *target, .file = scenario.file, .scenarioDialect = scenario.database.dialect});
+  target->settings = sql::sessionSettingsOf(scenario.database);
+  return database::liveDatabaseBackend({.target = *target,
+                                        .file = scenario.file,
+                                        .scenarioDialect = scenario.database.dialect,
+                                        .seed = scenario::databaseSeed(scenario)});
 }
 
 }  // namespace

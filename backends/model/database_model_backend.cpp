@@ -1,20 +1,11 @@
 #include "database_model_backend.h"
 
+#include "backends/api/sql_scenario.h"
 #include "process_faults.h"
 
 namespace lockscope::model {
 
 using scenario::Fault;
-
-sql::Dialect dialectOf(const scenario::DatabaseSetup& setup) {
-  return setup.dialect == "mariadb" ? sql::Dialect::MariaDB : sql::Dialect::PostgreSQL;
-}
-
-sql::SessionSettings sessionSettingsOf(const scenario::DatabaseSetup& setup) {
-  return sql::SessionSettings{setup.lockTimeoutMs, setup.deadlockTimeoutMs,
-                              setup.idleInTransactionTimeoutMs, setup.lockWaitTimeoutS,
-                              setup.rollbackOnTimeout};
-}
 
 DatabaseModelBackend::DatabaseModelBackend(sim::World& world, sql::model::DatabaseConfig config,
                                            scenario::DatabaseSeed seed)
@@ -46,8 +37,8 @@ void DatabaseModelBackend::inject(const Fault& fault, clients::LockClient* clien
 
 run::RunBackendFactory databaseModelBackend(const scenario::Scenario& scenario) {
   sql::model::DatabaseConfig config;
-  config.server.dialect = dialectOf(scenario.database);
-  config.server.settings = sessionSettingsOf(scenario.database);
+  config.server.dialect = sql::dialectOf(scenario.database);
+  config.server.settings = sql::sessionSettingsOf(scenario.database);
   config.server.keepalive = sim::fromMillis(scenario.database.keepaliveMs);
   config.latency = scenario.latency;
   config.clientClocks = scenario.database.clientClocks;

@@ -59,9 +59,5 @@ class DatabaseModelBackend final : public run::RunBackend {
 
 // The dialect, settings, latency and client clocks come from `scenario`.
 run::RunBackendFactory databaseModelBackend(const scenario::Scenario& scenario);
-// The SessionSettings and dialect of the scenario's `database:` section (the live backends use
-// them too).
-sql::Dialect dialectOf(const scenario::DatabaseSetup& setup);
-sql::SessionSettings sessionSettingsOf(const scenario::DatabaseSetup& setup);
 
 }  // namespace lockscope::model

@@ -74,5 +74,4 @@ std::string DatabaseRecipe::errorText(const SqlResult& result) {
   return text;
 }
 
-
 }  // namespace lockscope::recipes

@@ -306,6 +306,7 @@ class DbSelectInsert final : public PollingDatabaseRecipe {
     const SqlResult found = co_await exec(check);
     SqlResult taken = found;
     if (found.ok() && found.rows.empty()) {
+      if (parameters().workBetweenMs > 0) co_await sleepMs(parameters().workBetweenMs);
       line(kSiInsert);
       taken = co_await exec(statement(StatementKind::LockInsert, Value::of(lockName()),
                                       Value::of(owner()), Value::of(int64_t{0})));

@@ -74,7 +74,9 @@ class DbForUpdate final : public PollingDatabaseRecipe {
     }
     // Each row of lock_rows in order: two clients taking two rows in opposite orders deadlock.
     SqlResult locked;
-    for (const int64_t row : parameters().lockRows) {
+    for (size_t i = 0; i < parameters().lockRows.size(); ++i) {
+      const int64_t row = parameters().lockRows[i];
+      if (i > 0 && parameters().workBetweenMs > 0) co_await sleepMs(parameters().workBetweenMs);
       line(lines_.select);
       Statement select = statement(StatementKind::InventorySelect, Value::of(row));
       select.rowLock = sql::RowLock::ForUpdate;

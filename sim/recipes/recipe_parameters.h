@@ -33,6 +33,9 @@ struct RecipeParameters {
   RowLockWait lockWait = RowLockWait::Wait;  // db-for-update: wait | nowait | skip_locked
   int64_t advisoryKey = 42;                  // pg-advisory*: the bigint key
   std::vector<int64_t> lockRows = {1};       // db-for-update: inventory rows locked, in order
+  // db-for-update, db-select-insert: the work a client does between its locking statements
+  // (between two rows; between the check and the insert). 0: none.
+  int64_t workBetweenMs = 0;
 };
 
 }  // namespace lockscope::recipes

@@ -64,5 +64,4 @@ AcquireResult RedisRecipe::failed(AcquireFailure why, std::string detail) const 
   return AcquireResult{.node = key(), .failure = why, .detail = std::move(detail)};
 }
 
-
 }  // namespace lockscope::recipes

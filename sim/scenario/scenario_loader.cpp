@@ -49,13 +49,13 @@ const std::vector<std::string> kClientKeys = {"name",
                                               "think_ms",
                                               "session_timeout_ms",
                                               "recipe_parameters"};
-const std::vector<std::string> kRecipeKeys = {"lock_path", "lock_paths", "acquire_timeout_ms",
-                                              "revocable", "pipeline",
-                                              // Redis recipes
-                                              "lock_key", "ttl_ms", "retry_delay_ms", "retries",
-                                              "renew_every_ms", "redlock_timer_after_quorum",
-                                              // database recipes
-                                              "lock_wait", "advisory_key", "lock_rows"};
+const std::vector<std::string> kRecipeKeys = {
+    "lock_path", "lock_paths", "acquire_timeout_ms", "revocable", "pipeline",
+    // Redis recipes
+    "lock_key", "ttl_ms", "retry_delay_ms", "retries", "renew_every_ms",
+    "redlock_timer_after_quorum",
+    // database recipes
+    "lock_wait", "advisory_key", "lock_rows", "work_between_ms"};
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
 const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause", "shows"};
 
@@ -272,6 +272,10 @@ class SchemaReader {
       p.lockRows.clear();
       for (size_t i = 0; i < list.size(); ++i)
         p.lockRows.push_back(r_.integer(list[i], item(child(path, "lock_rows"), i), 1, 1'000'000));
+    }
+    if (parameters["work_between_ms"]) {
+      p.workBetweenMs = r_.integer(parameters["work_between_ms"], child(path, "work_between_ms"), 0,
+                                   kMaxMillis);
     }
     if (parameters["advisory_key"]) {
       p.advisoryKey = r_.integer(parameters["advisory_key"], child(path, "advisory_key"), INT64_MIN,

@@ -34,8 +34,8 @@ class LiveDatabaseBackend final : public run::RunBackend {
   std::string name() const override { return "live"; }
   clients::ServiceConnector& connector() override { return connector_; }
 
-  // `paths` are the lock names: each gets its fence_tokens row.
-  void preparePaths(const std::vector<std::string>& paths, int64_t) override {
+  // The tables and their first rows come from the scenario (settings_.seed), not `paths`.
+  void preparePaths(const std::vector<std::string>&, int64_t) override {
     LiveSqlTarget& target = connector_.target();
     if (target.dialect == sql::Dialect::PostgreSQL) {
       const Result<bool> setIt = pgDeadlockTimeoutToSet(target);
@@ -45,7 +45,7 @@ class LiveDatabaseBackend final : public run::RunBackend {
       }
       target.setDeadlockTimeout = *setIt;
     }
-    if (Status made = schema_.create(paths); !made) {
+    if (Status made = schema_.create(settings_.seed); !made) {
       stop_ = {run::BackendStop::Kind::ServerLost, made.message()};
       return;
     }

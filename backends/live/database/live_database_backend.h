@@ -16,6 +16,7 @@
 
 #include "live_sql_connect.h"
 #include "sim/run/run_backend.h"
+#include "sim/scenario/database_seed.h"
 
 namespace lockscope::live::database {
 
@@ -26,6 +27,8 @@ struct LiveDatabaseSettings {
   // The scenario's file and dialect, for the lines that name them.
   std::string file;
   std::string scenarioDialect;
+  // The rows the run starts from (the same as the model's).
+  scenario::DatabaseSeed seed;
 };
 
 run::RunBackendFactory liveDatabaseBackend(LiveDatabaseSettings settings);

@@ -28,13 +28,4 @@ Status liveDatabaseCanRun(const scenario::Scenario& scenario, sql::Dialect diale
   return Status::success();
 }
 
-sql::SessionSettings sessionSettingsOf(const scenario::Scenario& scenario) {
-  const scenario::DatabaseSetup& setup = scenario.database;
-  return {.lockTimeoutMs = setup.lockTimeoutMs,
-          .deadlockTimeoutMs = setup.deadlockTimeoutMs,
-          .idleInTransactionTimeoutMs = setup.idleInTransactionTimeoutMs,
-          .innodbLockWaitTimeoutS = setup.lockWaitTimeoutS,
-          .innodbRollbackOnTimeout = setup.rollbackOnTimeout};
-}
-
 }  // namespace lockscope::live::database

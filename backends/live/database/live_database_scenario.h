@@ -11,7 +11,4 @@ namespace lockscope::live::database {
 // Success when `scenario` can run on a live server of `dialect`.
 Status liveDatabaseCanRun(const scenario::Scenario& scenario, sql::Dialect dialect);
 
-// The settings every connection of the scenario gets (its database: section).
-sql::SessionSettings sessionSettingsOf(const scenario::Scenario& scenario);
-
 }  // namespace lockscope::live::database

@@ -19,7 +19,7 @@ RunSchema::~RunSchema() {
     std::fprintf(stderr, "live database, after the run: %s\n", dropped.message().c_str());
 }
 
-Status RunSchema::create(const std::vector<std::string>& lockNames) {
+Status RunSchema::create(const scenario::DatabaseSeed& seed) {
   // MariaDB's schema is a database; CREATE SCHEMA would do too, but says less.
   const std::string make =
       (server_.dialect == sql::Dialect::MariaDB ? "CREATE DATABASE " : "CREATE SCHEMA ") + name_;
@@ -27,8 +27,8 @@ Status RunSchema::create(const std::vector<std::string>& lockNames) {
   created_ = true;
   LiveSqlTarget inside = server_;
   inside.schema = name_;
-  const auto tables = runLiveSqlScript(inside,
-                                       sql::schemaStatements(server_.dialect, {1}, lockNames));
+  const auto tables = runLiveSqlScript(
+      inside, sql::schemaStatements(server_.dialect, seed.inventoryRows, seed.lockNames));
   return tables ? Status::success() : tables.status();
 }
 

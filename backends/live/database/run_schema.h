@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "live_sql_connect.h"
+#include "sim/scenario/database_seed.h"
 
 namespace lockscope::live::database {
 
@@ -23,7 +24,7 @@ class RunSchema {
   // "lockscope_<16 hex digits>", new for every RunSchema.
   const std::string& name() const { return name_; }
   // Makes the schema and its tables: one inventory row (id 1) and a fence_tokens row per lock.
-  Status create(const std::vector<std::string>& lockNames);
+  Status create(const scenario::DatabaseSeed& seed);
   // Drops it now (also done by the destructor).
   Status drop();
 
