@@ -65,7 +65,7 @@ StageLayout layoutDatabaseStage(const QSizeF& size, size_t clientCount, const Da
   // uncommitted change, its lock and queue), between a third and three fifths of the box.
   const double rowsHeight = (24 + static_cast<double>(std::max<size_t>(shape.mostRows, 1)) * 58) *
                             scale;
-  const double tablesHeight = std::clamp(rowsHeight, area.height() * 0.33, area.height() * 0.6);
+  const double tablesHeight = std::clamp(rowsHeight, area.height() * 0.33, area.height() * 0.55);
   const double strip = shape.tables.empty() ? area.height() * 0.5
                                             : area.height() - tablesHeight - gap;
   const double tablesBottom = area.bottom() - strip - gap;

@@ -78,10 +78,16 @@ QRectF StageView::paintPanel(QPainter& painter, const QRectF& box, const QString
   painter.setFont(font(9, true));
   const double line = painter.fontMetrics().height() + 4 * scale_;
   const QRectF header(box.left() + 6 * scale_, box.top() + 2, box.width() - 12 * scale_, line);
-  const int titleWidth = painter.fontMetrics().horizontalAdvance(title);
+  // "table inventory", or the name alone in a narrow panel (presentation mode's three tables).
+  QString shown = title;
+  if (painter.fontMetrics().horizontalAdvance(shown) > header.width() && title.contains(u' '))
+    shown = title.section(u' ', 1);
+  const int titleWidth = painter.fontMetrics().horizontalAdvance(shown);
   if (titleWidth > header.width()) clippedTexts_ << title;
   painter.setPen(palette_->ink);
-  painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, title);
+  painter.drawText(
+      header, Qt::AlignLeft | Qt::AlignVCenter,
+      painter.fontMetrics().elidedText(shown, Qt::ElideRight, static_cast<int>(header.width())));
   if (!note.isEmpty()) {
     painter.setFont(font(8));
     painter.setPen(palette_->quietInk);
@@ -313,17 +319,18 @@ void StageView::paintWaitFor(QPainter& painter) const {
       if (!cycle.isEmpty()) cycle += QStringLiteral(" \u2192 ");
       cycle += text(cast.name(member));
     }
-    const QString words = QStringLiteral("deadlock at %1 ms: %2; victim %3 rolled back")
-                              .arg(static_cast<double>(deadlock.at) / 1000.0, 0, 'f', 1)
+    // The cycle first: a short panel cuts the words at their end.
+    const QString words = QStringLiteral("deadlock %1, victim %2 (at %3 ms)")
                               .arg(cycle, deadlock.victim == kNoClient
                                               ? QStringLiteral("?")
-                                              : text(cast.name(deadlock.victim)));
+                                              : text(cast.name(deadlock.victim)))
+                              .arg(static_cast<double>(deadlock.at) / 1000.0, 0, 'f', 1);
     painter.setFont(font(8.5, true));
     painter.setPen(Theme::violationColour().darker(palette_->highContrast ? 140 : 110));
     const QRectF caption(area.left(), area.bottom() - line, area.width(), line);
-    painter.drawText(caption, Qt::AlignLeft | Qt::AlignVCenter,
-                     painter.fontMetrics().elidedText(words, Qt::ElideMiddle,
-                                                      static_cast<int>(caption.width())));
+    painter.drawText(
+        caption, Qt::AlignLeft | Qt::AlignVCenter,
+        painter.fontMetrics().elidedText(words, Qt::ElideRight, static_cast<int>(caption.width())));
     graph.setBottom(caption.top() - 2 * scale_);
   }
   // Every client on an ellipse, always in the same place, so that an arrow appearing is the only
@@ -331,14 +338,19 @@ void StageView::paintWaitFor(QPainter& painter) const {
   const size_t count = cast.size();
   if (count == 0 || graph.height() < 20 * scale_) return;
   painter.setFont(font(8.5, true));
-  const double nameWidth = painter.fontMetrics().horizontalAdvance(QStringLiteral("c10")) +
-                           4 * scale_;
+  double nameWidth = 0;  // the widest name beside a node, kept inside the panel
+  for (const std::string& name : cast.names())
+    nameWidth = std::max<double>(nameWidth, painter.fontMetrics().horizontalAdvance(text(name)));
+  nameWidth += 4 * scale_;
   const double node = std::clamp(graph.height() * 0.16, 8.0 * scale_, 14.0 * scale_);
   const QPointF centre = graph.center();
   // Room beside the ellipse for names on the left and right, above and below it for the top
   // and bottom nodes' names.
+  // A flat panel (presentation mode at 1280x720) writes every name beside its node; a taller
+  // one the top and bottom nodes' names above and below them.
+  const bool roomy = graph.height() > 4 * (node + line);
   const double rx = std::max(10.0, graph.width() / 2 - node - nameWidth);
-  const double ry = std::max(6.0, graph.height() / 2 - node - line);
+  const double ry = std::max(6.0, graph.height() / 2 - node - (roomy ? line : 2 * scale_));
   std::vector<QPointF> at(count);
   for (size_t client = 0; client < count; ++client) {
     const double angle = -std::numbers::pi / 2 + 2 * std::numbers::pi *
@@ -389,8 +401,9 @@ void StageView::paintWaitFor(QPainter& painter) const {
       Theme::drawShape(painter, Shape::Cross,
                        mark.adjusted(-3 * scale_, -3 * scale_, 3 * scale_, 3 * scale_));
     }
-    const QString name = text(cast.name(index)) +
-                         (index == deadlock.victim ? QStringLiteral(" (victim)") : QString());
+    const QString name = text(cast.name(index)) + (index == deadlock.victim && roomy
+                                                       ? QStringLiteral(" (victim)")
+                                                       : QString());
     painter.setFont(font(8.5, true));
     painter.setPen(index == deadlock.victim ? alarm.darker(120) : palette_->ink);
     const double width = painter.fontMetrics().horizontalAdvance(name) + 2;
@@ -398,7 +411,7 @@ void StageView::paintWaitFor(QPainter& painter) const {
     // above the top node, below the bottom one, else left or right.
     const QPointF out = at[client] - centre;
     QRectF label;
-    if (std::abs(out.y()) > ry * 0.9 && std::abs(out.x()) < rx * 0.45) {
+    if (roomy && std::abs(out.y()) > ry * 0.9 && std::abs(out.x()) < rx * 0.45) {
       const double y = out.y() < 0 ? mark.top() - line : mark.bottom();
       label = QRectF(at[client].x() - width / 2, y, width, line);
     } else {
