@@ -23,6 +23,7 @@
 #include "recipe_line_model.h"
 #include "sim/recipes/lock_recipe.h"
 #include "simulation_controller.h"
+#include "support/database_scenarios.h"
 #include "support/gui_lessons.h"
 
 using namespace lockscope;
@@ -441,21 +442,12 @@ class GuiModelsTest : public QObject {
     QCOMPARE(simulation.playback()->eventIndex(), simulation.playback()->eventCount());
   }
 
-  // Compare mode: the follower re-plays whatever the leader plays (seed, clients, latency, a
-  // new file, clicked faults) under its own recipe, at the leader's time.
   // A database run: the fault menus offer what the fault table gives the database model (no
   // session to expire, no reply to lose; its server killed and restarted by click), the stage
   // holds its tables, and compare mode plays another database recipe of the same dialect.
   void aDatabaseRunHasTheDatabasesFaultsAndCounterparts() {
     QTemporaryDir dir;
-    const QString file = dir.filePath(QStringLiteral("fenced.yaml"));
-    {
-      QFile text(file);
-      QVERIFY(text.open(QIODevice::WriteOnly));
-      text.write(
-          "title: t\nbackend: database\nrecipe: db-fenced\nseed: 1\nclients: 5\n"
-          "hold_ms: 50\ndatabase: {dialect: mariadb}\n");
-    }
+    const QString file = testing::writeFencedDeadlock(dir);
     SimulationController simulation;
     QVERIFY2(simulation.session()->load(file), qPrintable(simulation.error()));
     simulation.playback()->seekTime(simulation.playback()->origin() + 36'000);
@@ -499,6 +491,8 @@ class GuiModelsTest : public QObject {
     QVERIFY(follower.run()->recipe() != QStringLiteral("pg-advisory"));
   }
 
+  // Compare mode: the follower re-plays whatever the leader plays (seed, clients, latency, a
+  // new file, clicked faults) under its own recipe, at the leader's time.
   void aFollowerStaysInStepWithItsLeader() {
     SimulationController leader, follower;
     QVERIFY(leader.session()->load(lesson("herd-naive.yaml")));

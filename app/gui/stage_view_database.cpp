@@ -475,12 +475,13 @@ void StageView::paintSqlClients(QPainter& painter) const {
     if (room >= 2) {
       lines << (statement.isEmpty() ? QString() : statement);
     } else if (room == 1) {
-      // One line for both: the open transaction's number before the statement in flight.
-      const bool both = connection && connection->inFlight && connection->open &&
-                        !connection->aborted;
+      // One line for both: the open transaction's number before the statement in flight; an
+      // aborted transaction or an ended session rather than the statement (the alarm first).
+      const bool alarm = connection && (connection->aborted || connection->sessionEnded);
+      const bool both = connection && connection->inFlight && connection->open && !alarm;
       lines << (both ? QStringLiteral("txn %1 ").arg(connection->transaction) + statement
-                : connection && connection->inFlight ? statement
-                                                     : transactionLine(connection));
+                : connection && connection->inFlight && !alarm ? statement
+                                                               : transactionLine(connection));
     }
     double y = top.bottom();
     for (const QString& shown : lines) {
