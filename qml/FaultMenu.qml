@@ -23,8 +23,9 @@ Menu {
     }
     MenuItem {
         text: menu.choices.partition === "heal" ? "Heal the partition" : "Partition " + menu.name
+        enabled: menu.choices.partitionEnabled === true
         onTriggered: menu.simulation.faults.injectFaultOn("partition", menu.client)  // heals a partitioned one
     }
-    MenuItem { text: "Expire its session"; onTriggered: menu.simulation.faults.injectFault("expire_session", menu.name) }
-    MenuItem { text: "Lose the reply to its next request"; onTriggered: menu.simulation.faults.injectFault("lose_reply", menu.name) }
+    MenuItem { text: "Expire its session"; enabled: menu.choices.expire_session === true; onTriggered: menu.simulation.faults.injectFault("expire_session", menu.name) }
+    MenuItem { text: "Lose the reply to its next request"; enabled: menu.choices.lose_reply === true; onTriggered: menu.simulation.faults.injectFault("lose_reply", menu.name) }
 }

@@ -23,6 +23,7 @@
 #include "recipe_line_model.h"
 #include "sim/recipes/lock_recipe.h"
 #include "simulation_controller.h"
+#include "support/database_scenarios.h"
 #include "support/gui_lessons.h"
 
 using namespace lockscope;
@@ -439,6 +440,55 @@ class GuiModelsTest : public QObject {
     simulation.playback()->toEnd();
     QCOMPARE(simulation.playback()->time(), simulation.playback()->endTime());
     QCOMPARE(simulation.playback()->eventIndex(), simulation.playback()->eventCount());
+  }
+
+  // A database run: the fault menus offer what the fault table gives the database model (no
+  // session to expire, no reply to lose; its server killed and restarted by click), the stage
+  // holds its tables, and compare mode plays another database recipe of the same dialect.
+  void aDatabaseRunHasTheDatabasesFaultsAndCounterparts() {
+    QTemporaryDir dir;
+    const QString file = testing::writeFencedDeadlock(dir);
+    SimulationController simulation;
+    QVERIFY2(simulation.session()->load(file), qPrintable(simulation.error()));
+    simulation.playback()->seekTime(simulation.playback()->origin() + 36'000);
+    const auto& database = simulation.stage().database();
+    QVERIFY(!database.empty());
+    QVERIFY(database.tables().count("locks"));
+    // db-fenced on MariaDB deadlocks by 36 ms (share locks from the duplicate-key check).
+    QVERIFY(database.lastDeadlock().victim != gui::kNoClient);
+    const QVariantMap c1 = simulation.faults()->faultChoices(0);
+    QCOMPARE(c1.value(QStringLiteral("crash")).toBool(), true);
+    QCOMPARE(c1.value(QStringLiteral("partitionEnabled")).toBool(), true);
+    QCOMPARE(c1.value(QStringLiteral("expire_session")).toBool(), false);
+    QCOMPARE(c1.value(QStringLiteral("lose_reply")).toBool(), false);
+    QVERIFY(
+        !simulation.faults()->injectFault(QStringLiteral("expire_session"), QStringLiteral("c1")));
+    QVERIFY(simulation.session()->manualFaults().isEmpty());
+    QVERIFY(simulation.faults()->injectFaultOn(QStringLiteral("partition"), 1));
+    QVERIFY(simulation.faults()->injectServerFault(QStringLiteral("kill_server")));
+    QVERIFY(!simulation.faults()->serverUp());
+    QVERIFY(simulation.stage().database().locks().empty());  // every session ended with it
+    simulation.playback()->seekTime(simulation.playback()->time() + 100'000);
+    QVERIFY(simulation.faults()->injectServerFault(QStringLiteral("restart_server")));
+    QVERIFY(simulation.faults()->serverUp());
+    QCOMPARE(simulation.session()->manualFaults().size(), 3);
+
+    SimulationController follower;
+    follower.compare()->setLeader(&simulation);
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("db-unique-key-ttl"));
+    const QStringList choices = follower.compare()->choices();
+    QVERIFY(choices.contains(QStringLiteral("db-for-update")));
+    // pg-advisory needs PostgreSQL: not on offer against a MariaDB run.
+    QVERIFY(!choices.contains(QStringLiteral("pg-advisory")));
+    QVERIFY(!choices.contains(QStringLiteral("db-fenced")));
+    for (const QString& choice : choices)
+      QVERIFY2(!choice.startsWith(QLatin1String("zk-")), qPrintable(choice));
+    follower.compare()->setRecipe(QStringLiteral("db-for-update"));
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("db-for-update"));
+    QCOMPARE(follower.session()->manualFaults(), simulation.session()->manualFaults());
+    QVERIFY(!follower.stage().database().empty() || follower.playback()->eventIndex() == 0);
+    follower.compare()->setRecipe(QStringLiteral("pg-advisory"));  // refused: another dialect
+    QVERIFY(follower.run()->recipe() != QStringLiteral("pg-advisory"));
   }
 
   // Compare mode: the follower re-plays whatever the leader plays (seed, clients, latency, a

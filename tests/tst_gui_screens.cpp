@@ -29,6 +29,7 @@
 #include "simulation_controller.h"
 #include "space_time_view.h"
 #include "stage_view.h"
+#include "support/database_scenarios.h"
 #include "support/gui_lessons.h"
 #include "support/gui_window.h"
 #include "theme.h"
@@ -938,6 +939,83 @@ class GuiScreensTest : public QObject {
     QVERIFY(!stage_->znodeRect(QStringLiteral("/lock")).isEmpty());
     QVERIFY2(stage_->clippedTexts().isEmpty(),
              qPrintable(stage_->clippedTexts().join(QLatin1Char('|'))));
+  }
+
+  // The database stage at a projector's 1280x720 (plain and presentation) and at 1600x1000, five
+  // clients at db-fenced's deadlock on MariaDB: no card, table or panel over another, no name
+  // cut, the victim's card says its transaction was aborted, and the cycle is drawn in the
+  // alarm colour inside the wait-for graph.
+  void theDatabaseStageKeepsItsPartsApart_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("1280x720") << QSize(1280, 720) << false;
+    QTest::newRow("1280x720 presentation") << QSize(1280, 720) << true;
+    QTest::newRow("1600x1000") << QSize(1600, 1000) << false;
+  }
+  void theDatabaseStageKeepsItsPartsApart() {
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    QTemporaryDir dir;
+    const QString file = testing::writeFencedDeadlock(dir);
+    QVERIFY2(simulation_->session()->load(file), qPrintable(simulation_->error()));
+    window_->setProperty("presentation", presentation);
+    resizeWindow(size);
+    sim::Micros victimAt = -1;
+    const auto& trace = simulation_->timeline()->trace();
+    for (const auto& event : trace.events()) {
+      if (event.op == sim::RowLockOp::Victim) {
+        victimAt = event.time;
+        break;
+      }
+    }
+    QVERIFY(victimAt >= 0);
+    const QImage image = grabAt(static_cast<double>(victimAt));
+    const auto& database = simulation_->stage().database();
+    const int victim = database.lastDeadlock().victim;
+    QVERIFY(victim >= 0);
+
+    QVERIFY2(stage_->clippedTexts().isEmpty(),
+             qPrintable(stage_->clippedTexts().join(QLatin1Char('|'))));
+    const QRectF whole(0, 0, stage_->width(), stage_->height());
+    const QRectF server = stage_->serverRect();
+    QVERIFY(whole.contains(server));
+    QList<QRectF> parts;
+    for (int client = 0; client < 5; ++client) {
+      const QRectF card = stage_->clientRect(client);
+      QVERIFY(!card.isEmpty() && whole.contains(card));
+      QVERIFY2(!card.intersects(server), qPrintable(QString::number(client)));
+      QVERIFY(!card.intersects(stage_->legendRect()));
+      parts << card;
+    }
+    QList<QRectF> panels{stage_->waitForRect()};
+    for (const char* table : {"locks", "inventory", "fence_tokens"})
+      panels << stage_->tableRect(QLatin1String(table));
+    for (const QRectF& panel : panels) {
+      QVERIFY(!panel.isEmpty() && server.contains(panel));
+      QVERIFY(!panel.intersects(stage_->legendRect()));
+    }
+    parts << panels;
+    for (qsizetype a = 0; a < parts.size(); ++a) {
+      for (qsizetype b = a + 1; b < parts.size(); ++b)
+        QVERIFY2(!parts[a].intersects(parts[b]),
+                 qPrintable(QStringLiteral("%1 and %2").arg(a).arg(b)));
+    }
+    QVERIFY2(stage_->clientCaption(victim).contains(QLatin1String("aborted: deadlock")),
+             qPrintable(stage_->clientCaption(victim)));
+    // The cycle in the alarm colour (and the victim's cross): vermilion pixels in the graph.
+    const QRect graph = onScreen(stage_->waitForRect()).intersected(image.rect());
+    const QColor alarm = gui::Theme::violationColour();
+    int alarmPixels = 0;
+    for (int y = graph.top(); y <= graph.bottom(); ++y) {
+      for (int x = graph.left(); x <= graph.right(); ++x) {
+        const QColor pixel(image.pixel(x, y));
+        alarmPixels += std::abs(pixel.red() - alarm.red()) +
+                           std::abs(pixel.green() - alarm.green()) +
+                           std::abs(pixel.blue() - alarm.blue()) <
+                       40;
+      }
+    }
+    QVERIFY2(alarmPixels > 200, qPrintable(QString::number(alarmPixels)));
   }
 
   // Scrubbing by keyboard, and the help overlay lists every shortcut from the same list.

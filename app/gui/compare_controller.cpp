@@ -13,34 +13,62 @@
 namespace lockscope::gui {
 namespace {
 
-// The recipe a follower of a run under `leading` plays: `wanted` if it needs the same service
-// and is not `leading` itself; else zk-chained against zk-naive (the herd lesson), or the
+// Whether a follower of `leader` may play `recipe`: the same service, not the leader's own
+// recipe, and for a database recipe written for one server (pg-advisory) the leader's dialect.
+bool followable(const recipes::RecipeDescription& recipe, const scenario::Scenario& leader) {
+  const auto* led = recipes::findRecipe(leader.recipe);
+  const std::string_view backend = led ? led->backend : std::string_view("zookeeper");
+  return recipe.backend == backend && recipe.name != leader.recipe &&
+         (recipe.dialect.empty() || recipe.dialect == leader.database.dialect);
+}
+
+// The recipe a follower of `leader` plays: `wanted` if it may (followable); else the broken
+// recipe's fix or the fix's pitfall (zk-chained against zk-naive, the herd lesson), or the
 // service's first other recipe.
-std::string counterpartRecipe(const std::string& leading, const QString& wanted) {
-  const auto* leader = recipes::findRecipe(leading);
-  const std::string_view backend = leader ? leader->backend : std::string_view("zookeeper");
+std::string counterpartRecipe(const scenario::Scenario& leader, const QString& wanted) {
   const auto* chosen = recipes::findRecipe(wanted.toStdString());
-  if (chosen && chosen->backend == backend && chosen->name != leading)
-    return std::string(chosen->name);
+  if (chosen && followable(*chosen, leader)) return std::string(chosen->name);
   // What each recipe teaches best against: the broken against the fixed, the fix against the
   // pitfall it avoids (never the service's first recipe for every lesson).
   static const std::map<std::string_view, std::string_view> kCounterparts = {
-      {"zk-naive", "zk-chained"},         {"zk-chained", "zk-naive"},
-      {"zk-lost-watch", "zk-chained"},    {"zk-lost-watch-exists", "zk-curator"},
-      {"zk-no-guid", "zk-curator"},       {"zk-curator", "zk-no-guid"},
-      {"zk-no-recheck", "zk-chained"},    {"zk-persistent", "zk-chained"},
-      {"zk-ephemeral", "zk-chained"},     {"zk-semaphore-mutex", "zk-curator"},
-      {"redis-setnx", "redis-lock"},      {"redis-setnx-expire", "redis-lock"},
-      {"redis-lock", "redis-fenced"},     {"redis-fenced", "redis-lock"},
-      {"redis-unsafe-del", "redis-lock"}, {"redis-reentrant", "redis-lock"},
-      {"redis-watchdog", "redis-lock"},   {"redlock", "redis-lock"}};
-  const auto counterpart = kCounterparts.find(leading);
-  if (counterpart != kCounterparts.end() && recipes::findRecipe(counterpart->second))
-    return std::string(counterpart->second);
-  for (const auto& recipe : recipes::recipeCatalog()) {
-    if (recipe.backend == backend && recipe.name != leading) return std::string(recipe.name);
+      {"zk-naive", "zk-chained"},
+      {"zk-chained", "zk-naive"},
+      {"zk-lost-watch", "zk-chained"},
+      {"zk-lost-watch-exists", "zk-curator"},
+      {"zk-no-guid", "zk-curator"},
+      {"zk-curator", "zk-no-guid"},
+      {"zk-no-recheck", "zk-chained"},
+      {"zk-persistent", "zk-chained"},
+      {"zk-ephemeral", "zk-chained"},
+      {"zk-semaphore-mutex", "zk-curator"},
+      {"redis-setnx", "redis-lock"},
+      {"redis-setnx-expire", "redis-lock"},
+      {"redis-lock", "redis-fenced"},
+      {"redis-fenced", "redis-lock"},
+      {"redis-unsafe-del", "redis-lock"},
+      {"redis-reentrant", "redis-lock"},
+      {"redis-watchdog", "redis-lock"},
+      {"redlock", "redis-lock"},
+      {"db-for-update", "db-optimistic"},
+      {"db-optimistic", "db-for-update"},
+      {"db-autocommit", "db-for-update"},
+      {"db-blind-update", "db-optimistic"},
+      {"db-unique-key", "db-unique-key-ttl"},
+      {"db-unique-key-ttl", "db-fenced"},
+      {"db-fenced", "db-unique-key-ttl"},
+      {"db-no-expiry", "db-unique-key-ttl"},
+      {"db-reentrant", "db-unique-key"},
+      {"pg-advisory", "pg-advisory-xact"},
+      {"pg-advisory-xact", "pg-advisory"}};
+  const auto counterpart = kCounterparts.find(leader.recipe);
+  if (counterpart != kCounterparts.end()) {
+    const auto* recipe = recipes::findRecipe(counterpart->second);
+    if (recipe && followable(*recipe, leader)) return std::string(recipe->name);
   }
-  return leading;
+  for (const auto& recipe : recipes::recipeCatalog()) {
+    if (followable(recipe, leader)) return std::string(recipe.name);
+  }
+  return leader.recipe;
 }
 
 // The releases a run has done by `time`.
@@ -90,7 +118,7 @@ void CompareController::setRecipe(const QString& recipe) {
 
 void CompareController::followLeaderScenario() {
   if (!leader_ || !leader_->timeline()) return;
-  const std::string recipe = counterpartRecipe(leader_->timeline()->scenario().recipe, recipe_);
+  const std::string recipe = counterpartRecipe(leader_->timeline()->scenario(), recipe_);
   if (follower_.session()->follow(*leader_->session(), recipe)) followLeader();
 }
 
@@ -103,11 +131,10 @@ void CompareController::followLeader() {
 QStringList CompareController::choices() const {
   QStringList choices;
   if (!leader_ || !leader_->timeline()) return choices;
-  const std::string leading = leader_->timeline()->scenario().recipe;
-  const auto* led = recipes::findRecipe(leading);
+  const scenario::Scenario& leader = leader_->timeline()->scenario();
+  if (!recipes::findRecipe(leader.recipe)) return choices;
   for (const auto& recipe : recipes::recipeCatalog()) {
-    if (led && recipe.backend == led->backend && recipe.name != leading)
-      choices << QString::fromStdString(std::string(recipe.name));
+    if (followable(recipe, leader)) choices << QString::fromStdString(std::string(recipe.name));
   }
   return choices;
 }

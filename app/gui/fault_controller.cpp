@@ -21,6 +21,20 @@ QString nameOf(sim::FaultKind kind) { return QLatin1String(sim::faultKindName(ki
 
 }  // namespace
 
+sim::FaultService FaultController::service() const {
+  const RunTimeline* timeline = simulation_.timeline();
+  const std::string backend = timeline ? timeline->scenario().backend : std::string();
+  const bool live = simulation_.live()->backend() == QLatin1String("live");
+  if (backend == "redis") return live ? sim::kRedisLive : sim::kRedisModel;
+  if (backend == "database") return live ? sim::kDatabaseLive : sim::kDatabaseModel;
+  return live ? sim::kZooKeeperLive : sim::kZooKeeperModel;
+}
+
+bool FaultController::supports(const QString& kind) const {
+  const auto faultKind = sim::faultKindNamed(kind.toStdString());
+  return faultKind && sim::faultSupported(*faultKind, service());
+}
+
 FaultController::FaultController(SimulationController& simulation)
     : QObject(&simulation), simulation_(simulation) {}
 
@@ -30,6 +44,11 @@ bool FaultController::injectFault(const QString& kind, const QString& client) {
   const auto faultKind = faultKindNamed(kind, sim::FaultTarget::Client);
   if (!faultKind || timeline->cast().clientOfName(client.toStdString()) == kNoClient) {
     emit errorOccurred(QStringLiteral("unknown fault \"%1\" or client \"%2\"").arg(kind, client));
+    return false;
+  }
+  // The fault table says which services act on it (a database has no session to expire).
+  if (!supports(kind)) {
+    emit errorOccurred(QStringLiteral("%1 does not apply to this service").arg(kind));
     return false;
   }
   scenario::Fault fault;
@@ -82,7 +101,8 @@ bool FaultController::injectServerFault(const QString& kind) {
   if (!timeline) return false;
   using Kind = scenario::Fault::Kind;
   const auto faultKind = faultKindNamed(kind, sim::FaultTarget::Server);
-  if (!faultKind || timeline->scenario().backend != "zookeeper") {
+  // ZooKeeper's server, or the database's: whichever services the fault table gives it.
+  if (!faultKind || !supports(kind)) {
     emit errorOccurred(QStringLiteral("unknown server fault \"%1\"").arg(kind));
     return false;
   }
@@ -122,6 +142,10 @@ QVariantMap FaultController::faultChoices(int client) const {
   choices[QStringLiteral("pauseEnabled")] = !crashed;
   choices[nameOf(FaultKind::Partition)] = nameOf(clientPartitioned(client) ? FaultKind::Heal
                                                                            : FaultKind::Partition);
+  // What the run's service acts on at all (the fault table): the menu greys out the rest.
+  choices[QStringLiteral("partitionEnabled")] = supports(nameOf(FaultKind::Partition));
+  choices[nameOf(FaultKind::ExpireSession)] = supports(nameOf(FaultKind::ExpireSession));
+  choices[nameOf(FaultKind::LoseReply)] = supports(nameOf(FaultKind::LoseReply));
   return choices;
 }
 

@@ -9,6 +9,7 @@
 #include <QVariantMap>
 
 #include "sim/scenario/scenario.h"
+#include "sim/trace/fault_kinds.h"
 
 namespace lockscope::gui {
 
@@ -38,14 +39,18 @@ class FaultController : public QObject {
   Q_INVOKABLE bool injectInstanceFault(const QString& kind, const QString& instance,
                                        double jumpMs = 0);
   Q_INVOKABLE bool instanceUp(const QString& instance) const;
-  // ZooKeeper: kill the server ("kill_server") or bring it back ("restart_server").
+  // ZooKeeper or the database: kill the server ("kill_server") or bring it back
+  // ("restart_server").
   Q_INVOKABLE bool injectServerFault(const QString& kind);
   Q_INVOKABLE bool toggleServer();
   // What a client's fault menu offers at the cursor: {name, crash, restart (enabled or not),
-  // pause ("pause" or "resume"), pauseEnabled, partition ("partition" or "heal")}.
+  // pause ("pause" or "resume"), pauseEnabled, partition ("partition" or "heal"),
+  // partitionEnabled, expire_session and lose_reply (whether the run's service acts on them)}.
   Q_INVOKABLE QVariantMap faultChoices(int client) const;
   Q_INVOKABLE QString clientActivity(int client) const;
   Q_INVOKABLE bool clientPartitioned(int client) const;
+  // Whether the shown run's service (backend, model or live) acts on a fault of `kind`.
+  Q_INVOKABLE bool supports(const QString& kind) const;
 
   bool serverUp() const;
   QVariantList faultMenus() const;
@@ -56,6 +61,7 @@ class FaultController : public QObject {
   void errorOccurred(const QString& error);
 
  private:
+  sim::FaultService service() const;
   // The fault at the cursor's time, and the run recorded again with it.
   void scheduleAtCursor(scenario::Fault fault);
 

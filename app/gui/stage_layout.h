@@ -45,6 +45,11 @@ struct StageLayout {
   std::map<std::string, size_t, std::less<>> rowOfPath;
   // Redis runs: one box per instance inside the server area, instead of a znode tree.
   std::map<std::string, QRectF, std::less<>> instances;
+  // Database runs (stage_layout_database.cpp): a card per table the run touches, the advisory
+  // locks' box and the wait-for graph's, inside the server area.
+  bool database = false;
+  std::vector<std::pair<std::string, QRectF>> tables;
+  QRectF advisory, waitFor;
 
   // The point on the server box's border facing `from`.
   QPointF serverAnchor(QPointF from) const;
@@ -61,5 +66,12 @@ struct StageLayout {
 // else the first other corner no card is in, else the bottom-left below a smaller ellipse.
 StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage,
                         double scale, const QSizeF& legend = {});
+
+// A database run: its clients in a column of wide cards on the left (room for the SQL in
+// flight), in two columns either side of the server box when one is too short; the server box
+// with the tables on top and the advisory locks and the wait-for graph below. `shape` is the
+// whole run's (database_stage.h), so that nothing moves while it plays.
+StageLayout layoutDatabaseStage(const QSizeF& size, size_t clientCount, const DatabaseShape& shape,
+                                double scale, const QSizeF& legend = {});
 
 }  // namespace lockscope::gui

@@ -88,6 +88,23 @@ QRectF StageView::instanceRect(const QString& instance) const {
   return box == layout_.instances.end() ? QRectF() : box->second;
 }
 
+QRectF StageView::tableRect(const QString& table) const {
+  for (const auto& [name, box] : layout_.tables) {
+    if (QString::fromStdString(name) == table) return box;
+  }
+  return {};
+}
+
+const DatabaseShape& StageView::databaseShape() {
+  const RunTimeline* timeline = simulation_->timeline();
+  if (timeline != shapeOf_ || timeline->trace().size() != shapeEvents_) {
+    shape_ = databaseShapeOf(timeline->trace());
+    shapeOf_ = timeline;
+    shapeEvents_ = timeline->trace().size();
+  }
+  return shape_;
+}
+
 QFont StageView::font(double points, bool bold) const {
   QFont font;
   font.setPointSizeF(points * scale_);
@@ -98,8 +115,12 @@ QFont StageView::font(double points, bool bold) const {
 void StageView::paint(QPainter* painter) {
   if (!ready()) return;
   // The legend (paintLegend) in the bottom-left corner, when it is on the stage.
-  layout_ = layoutStage(size(), simulation_->timeline()->cast().size(), simulation_->stage(),
-                        scale_, legendShown_ && !legendOnly_ ? legendSize() : QSizeF());
+  // The run's shape first: the legend's rows depend on it.
+  const DatabaseShape& database = databaseShape();
+  const QSizeF legend = legendShown_ && !legendOnly_ ? legendSize() : QSizeF();
+  const size_t clients = simulation_->timeline()->cast().size();
+  layout_ = database.database ? layoutDatabaseStage(size(), clients, database, scale_, legend)
+                              : layoutStage(size(), clients, simulation_->stage(), scale_, legend);
   smallestRowPixels_ = std::numeric_limits<int>::max();
   clippedTexts_.clear();
   clientCaptions_.assign(layout_.clients.size(), QString());
@@ -109,6 +130,13 @@ void StageView::paint(QPainter* painter) {
     return;
   }
   paintServer(*painter);
+  if (layout_.database) {
+    paintDatabase(*painter);
+    paintFlights(*painter);
+    paintSqlClients(*painter);
+    if (legendShown_) paintLegend(*painter);
+    return;
+  }
   paintZnodes(*painter);
   paintInstances(*painter);
   paintReplication(*painter);
@@ -129,9 +157,11 @@ void StageView::paintServer(QPainter& painter) {
   const QRectF header(layout_.server.left() + 10 * scale_, layout_.server.top() + 2,
                       layout_.server.width() - 20 * scale_, 22 * scale_);
   const bool redis = !simulation_->stage().instances().empty();
-  // "ZooKeeper (live)", "Redis (model)": which service, and whether it is the model or real
-  // servers.
-  const QString service = redis ? QStringLiteral("Redis") : QStringLiteral("ZooKeeper");
+  // "ZooKeeper (live)", "Redis (model)", "Database (model)": which service, and whether it is
+  // the model or real servers.
+  const QString service = layout_.database ? QStringLiteral("Database")
+                          : redis          ? QStringLiteral("Redis")
+                                           : QStringLiteral("ZooKeeper");
   QString label = service + QStringLiteral(" (") + simulation_->live()->backend() +
                   QLatin1Char(')');
   if (!up) label += QStringLiteral(" \u00B7 DOWN");
@@ -394,7 +424,7 @@ namespace {
 
 // One row of the legend: a mark, then its text.
 struct LegendRow {
-  enum class Mark { Shape, ChildrenWatch, NodeWatch, SessionRing } mark;
+  enum class Mark { Shape, ChildrenWatch, NodeWatch, SessionRing, WaitsFor, Deadlock } mark;
   Shape shape = Shape::Circle;
   QColor colour;
   const char* text;
@@ -402,11 +432,17 @@ struct LegendRow {
 
 // The legend of a ZooKeeper or a Redis stage, top row first: paintLegend draws these rows and
 // legendSize measures them, so the two never disagree.
-std::vector<LegendRow> legendRows(bool redis) {
+std::vector<LegendRow> legendRows(bool redis, bool database) {
   using Mark = LegendRow::Mark;
   std::vector<LegendRow> rows = {{Mark::Shape, Shape::Circle, Theme::requestColour(), "request"},
                                  {Mark::Shape, Shape::Square, Theme::replyColour(), "reply"},
                                  {Mark::Shape, Shape::Cross, Theme::crashColour(), "crashed"}};
+  if (database) {
+    rows.push_back({Mark::WaitsFor, {}, {}, "waits for (wait-for graph)"});
+    rows.push_back({Mark::Deadlock, {}, {}, "deadlock cycle"});
+    rows.push_back({Mark::Shape, Shape::Cross, Theme::violationColour(), "deadlock victim"});
+    return rows;
+  }
   if (redis) {
     using Vote = QuorumTally::Vote;
     for (const auto& [vote, text] : {std::pair{Vote::Locked, "vote: locked (SET NX OK)"},
@@ -428,7 +464,8 @@ std::vector<LegendRow> legendRows(bool redis) {
 QSizeF StageView::legendSize() const {
   const QFontMetricsF metrics(font(8.5));
   double widest = 0;
-  const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty());
+  const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty(),
+                                                 shape_.database);
   for (const LegendRow& row : rows)
     widest = std::max(widest, metrics.horizontalAdvance(QLatin1String(row.text)));
   // From the stage's edge: 10 units of margin, 16 to the text, the text, a little air; the rows
@@ -438,7 +475,8 @@ QSizeF StageView::legendSize() const {
 
 void StageView::paintLegend(QPainter& painter) const {
   using Mark = LegendRow::Mark;
-  const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty());
+  const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty(),
+                                                 shape_.database);
   // Where the layout put it; the legend-only view (a tab of its own) fills its whole item.
   const QSizeF size = legendSize();
   const QRectF box = legendOnly_ ? QRectF(QPointF(0, height() - size.height()), size)
@@ -467,6 +505,19 @@ void StageView::paintLegend(QPainter& painter) const {
         painter.setPen(watchPen(palette_->quietInk, row.mark == Mark::ChildrenWatch));
         painter.drawLine(QPointF(x, y), QPointF(x + 13 * scale_, y));
         break;
+      case Mark::WaitsFor:
+      case Mark::Deadlock: {
+        // The wait-for graph's arrows: ink, and the alarm colour, thicker, on a deadlock's cycle.
+        const bool cycle = row.mark == Mark::Deadlock;
+        const QColor colour = cycle ? Theme::violationColour() : palette_->ink;
+        const QPointF from(x, y), to(x + 13 * scale_, y);
+        painter.setPen(QPen(colour, (cycle ? 3 : 1.8) * scale_ * palette_->stroke));
+        painter.drawLine(from, to);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(colour);
+        drawArrowHead(painter, from, to, 6 * scale_);
+        break;
+      }
       case Mark::SessionRing: {
         // The session ring, as drawn around a silent client: three quarters left.
         const QRectF ring(x, y - 6 * scale_, 12 * scale_, 12 * scale_);

@@ -45,6 +45,9 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE QRectF znodeRect(const QString& path) const;
   Q_INVOKABLE QRectF instanceRect(const QString& instance) const;
   Q_INVOKABLE QRectF serverRect() const { return layout_.server; }
+  // Database runs: a table's card and the wait-for graph's panel (empty if none).
+  Q_INVOKABLE QRectF tableRect(const QString& table) const;
+  Q_INVOKABLE QRectF waitForRect() const { return layout_.waitFor; }
   // Where the legend goes on the stage (empty when it is not shown there).
   Q_INVOKABLE QRectF legendRect() const { return layout_.legend; }
   // Where the last paint wrote the server box's name and the time (empty if it left it out).
@@ -81,6 +84,19 @@ class StageView : public lockscope::gui::SimulationView {
   void paintInstances(QPainter& painter) const;
   void paintReplication(QPainter& painter) const;
   void paintQuorums(QPainter& painter) const;
+  // Database runs (stage_view_database.cpp): tables, advisory locks, the wait-for graph, and
+  // client cards with their transaction and SQL in flight.
+  void paintDatabase(QPainter& painter) const;
+  QRectF paintPanel(QPainter& painter, const QRectF& box, const QString& title,
+                    const QString& note) const;
+  void paintTable(QPainter& painter, const std::string& table, const QRectF& box) const;
+  double paintLockLine(QPainter& painter, const QRectF& line, const LockOnStage& lock,
+                       double bottom) const;
+  void paintAdvisory(QPainter& painter) const;
+  void paintWaitFor(QPainter& painter) const;
+  void paintSqlClients(QPainter& painter) const;
+  // The run's database shape (tables, advisory locks), learnt once per recorded run.
+  const DatabaseShape& databaseShape();
   void paintWatches(QPainter& painter) const;
   void paintClients(QPainter& painter) const;
   void paintFlights(QPainter& painter) const;
@@ -94,6 +110,9 @@ class StageView : public lockscope::gui::SimulationView {
   QPen watchPen(const QColor& colour, bool children) const;
 
   StageLayout layout_;
+  const RunTimeline* shapeOf_ = nullptr;
+  size_t shapeEvents_ = 0;
+  DatabaseShape shape_;
   int selectedClient_ = -1;
   bool legendShown_ = true;
   bool legendOnly_ = false;

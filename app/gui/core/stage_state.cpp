@@ -165,6 +165,7 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
     default: break;
   }
   redis_.apply(event, trace, cast);
+  database_.apply(event, trace, cast);
   watches_.onEvent(trace.view(event));
 }
 

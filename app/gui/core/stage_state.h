@@ -1,6 +1,7 @@
 // What the stage shows at one moment of a run, folded from the trace events up to that moment:
 // each client's activity and pseudocode line, the znode tree with owners, the armed watches, and
-// for Redis runs the instances (redis_stage.h).
+// for Redis runs the instances (redis_stage.h), for database runs the tables, locks and
+// transactions (database_stage.h).
 // Pure data, copied into snapshots so that scrubbing replays at most a few hundred events.
 #pragma once
 
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "database_stage.h"
 #include "recorded_trace.h"
 #include "redis_stage.h"
 #include "run_cast.h"
@@ -63,6 +65,7 @@ class StageState {
   const std::map<std::string, ZnodeOnStage>& znodes() const { return znodes_; }
   const std::map<std::string, InstanceOnStage>& instances() const { return redis_.instances(); }
   const RedisStage& redis() const { return redis_; }
+  const DatabaseStage& database() const { return database_; }
   const checkers::ArmedWatches& watches() const { return watches_; }
   size_t applied() const { return applied_; }  // events folded in so far
   // A client holds the lock while it says so, and after a crash for as long as its lock node
@@ -85,6 +88,7 @@ class StageState {
   std::vector<ClientOnStage> clients_;
   std::map<std::string, ZnodeOnStage> znodes_;
   RedisStage redis_;
+  DatabaseStage database_;
   checkers::ArmedWatches watches_;
   size_t applied_ = 0;
   bool serverUp_ = true;
