@@ -30,10 +30,10 @@ class PollingRecipe : public Base {
       if (result) co_return *result;
       this->line(waitLine_);
       if (deadline.passed()) co_return this->failed(AcquireFailure::TimedOut);
-      const int64_t waitMs =
-          deadline.remaining() < 0
-              ? retryDelayMs()
-              : std::min(retryDelayMs(), sim::toMillis(deadline.remaining()) + 1);
+      const int64_t waitMs = deadline.remaining() < 0
+                                 ? retryDelayMs()
+                                 : std::min(retryDelayMs(),
+                                            sim::toMillis(deadline.remaining()) + 1);
       co_await this->sleepMs(waitMs);
     }
   }
