@@ -486,8 +486,9 @@ class TstLivePg : public QObject {
     lockscope::live::database::LiveDatabaseSettings settings;
     settings.target = serverTarget();
     settings.scenarioDialect = "postgresql";
+    settings.seed = {.inventoryRows = {1}, .lockNames = {"lock"}};
     auto backend = lockscope::live::database::liveDatabaseBackend(settings)(world_);
-    backend->preparePaths({"lock"}, 0);
+    backend->preparePaths({}, 0);
     QCOMPARE(backend->stopped().kind, lockscope::run::BackendStop::Kind::None);
     QCOMPARE(schemas().size(), before.size() + 1);
     auto a = backend->connector().connectSql("a");
