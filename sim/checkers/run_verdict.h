@@ -38,8 +38,12 @@ struct Violation {
   std::string detail;
 
   // When the trace first shows it: a lost update at the write that lost the other's update
-  // (its interval starts at the stale read, which was harmless then), the others as they begin.
-  sim::Micros knownAt() const { return kind == "lost_update" && until > 0 ? until : time; }
+  // (its interval starts at the stale read, which was harmless then), a wait cycle when the
+  // database found it and failed its victim (a lesson asks who and when before that), the others
+  // as they begin.
+  sim::Micros knownAt() const {
+    return (kind == "lost_update" || kind == "wait_cycle") && until > 0 ? until : time;
+  }
 };
 
 struct RunVerdict {
