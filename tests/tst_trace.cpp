@@ -238,10 +238,10 @@ class TraceTest : public QObject {
     QCOMPARE(std::string(lockscope::sim::traceKindName(TraceKind::RedisInstance)),
              std::string("redis_instance"));
     std::set<std::string> names;
-    for (int kind = 0; kind <= int(TraceKind::RedisInstance); ++kind) {
+    for (size_t kind = 0; kind < lockscope::sim::kTraceKindCount; ++kind) {
       names.insert(lockscope::sim::traceKindName(TraceKind(kind)));
     }
-    QCOMPARE(names.size(), size_t(TraceKind::RedisInstance) + 1);
+    QCOMPARE(names.size(), lockscope::sim::kTraceKindCount);
     QVERIFY(!names.count("unknown"));
   }
 

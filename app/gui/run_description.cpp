@@ -8,7 +8,7 @@ namespace lockscope::gui {
 
 void RunDescription::reset(const RunTimeline* timeline) {
   timeline_ = timeline;
-  std::array<bool, static_cast<size_t>(sim::TraceKind::RedisInstance) + 1> present{};
+  std::array<bool, sim::kTraceKindCount> present{};
   for (const StoredEvent& event : timeline_->trace().events())
     present[static_cast<size_t>(event.kind)] = true;
   kindChoices_ = QStringList{QStringLiteral("all kinds")};
