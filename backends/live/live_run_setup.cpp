@@ -47,7 +47,8 @@ Result<run::RunBackendFactory> liveDatabaseBackendFor(const scenario::Scenario& 
   return database::liveDatabaseBackend({.target = *target,
                                         .file = scenario.file,
                                         .scenarioDialect = scenario.database.dialect,
-                                        .seed = scenario::databaseSeed(scenario)});
+                                        .seed = scenario::databaseSeed(scenario),
+                                        .clientClocks = scenario.database.clientClocks});
 }
 
 }  // namespace
@@ -68,7 +69,8 @@ Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario
     return redis::liveRedisBackend({.servers = list,
                                     .connectTimeoutMs = connectTimeoutMs,
                                     .requestTimeoutMs = scenario.redis.requestTimeoutMs,
-                                    .controlProgram = program.value_or("")});
+                                    .controlProgram = program.value_or(""),
+                                    .clientClocks = scenario.redis.clientClocks});
   }
   if (scenario.backend != "zookeeper") {
     return Status::failure(

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <string>
 
 #include "virtual_time.h"
 
@@ -36,5 +38,16 @@ class WallClock {
   ClockSpec spec_;
   int64_t jumpedMs_ = 0;
 };
+
+// The clients' machines' clocks of a scenario (redis.client_clocks, database.client_clocks), by
+// client name: `clientName`'s reading at virtual time `now`; a client not named reads virtual time.
+// The model and a live run read them alike: in a live run a client's clock is ours to skew, the
+// servers' are not.
+using ClientClockSpecs = std::map<std::string, ClockSpec>;
+inline int64_t clientClockMs(const ClientClockSpecs& specs, const std::string& clientName,
+                             sim::Micros now) {
+  const auto found = specs.find(clientName);
+  return WallClock(found == specs.end() ? ClockSpec{} : found->second).nowMs(now);
+}
 
 }  // namespace lockscope::sim

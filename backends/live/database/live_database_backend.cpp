@@ -20,7 +20,7 @@ class LiveDatabaseBackend final : public run::RunBackend {
       : world_(world),
         settings_(std::move(settings)),
         schema_(settings_.target),
-        connector_(world, inbox_, settings_.target),
+        connector_(world, inbox_, settings_.target, settings_.clientClocks),
         // The Qt event loop wait reads the sockets, as for live Redis.
         driver_(world, inbox_, redis::waitInQtEventLoop(inbox_)) {
     // Named from the start: a connection made before the schema exists (or when making it

@@ -29,6 +29,8 @@ struct LiveDatabaseSettings {
   std::string scenarioDialect;
   // The rows the run starts from (the same as the model's).
   scenario::DatabaseSeed seed;
+  // The clients' clocks (database.client_clocks): a lock_until is written from them.
+  sim::ClientClockSpecs clientClocks;
 };
 
 run::RunBackendFactory liveDatabaseBackend(LiveDatabaseSettings settings);

@@ -22,8 +22,13 @@ class SharedSqlClient final : public sql::SqlClient {
 }  // namespace
 
 LiveDatabaseConnector::LiveDatabaseConnector(sim::World& world, WorldInbox& inbox,
-                                             LiveSqlTarget target)
-    : world_(world), inbox_(inbox), target_(std::move(target)), clients_(world) {}
+                                             LiveSqlTarget target,
+                                             sim::ClientClockSpecs clientClocks)
+    : world_(world),
+      inbox_(inbox),
+      target_(std::move(target)),
+      clientClocks_(std::move(clientClocks)),
+      clients_(world) {}
 
 std::unique_ptr<sql::SqlClient> LiveDatabaseConnector::connectSql(const std::string& clientName) {
   sim::Process* owner = &process(clientName);

@@ -1,7 +1,7 @@
 // Connections to a live database server for the lock clients of a run: each client gets a
 // simulated process (its replies pause and stop with it) and, per connectSql(), one real
-// connection of the target's dialect. Its local clock is the world's, which in a live run is real
-// time.
+// connection of the target's dialect. A client's local clock is the world's, which in a live run
+// is real time, skewed as the scenario's database.client_clocks say.
 #pragma once
 
 #include <memory>
@@ -12,13 +12,15 @@
 #include "backends/live/world_inbox.h"
 #include "live_sql_connect.h"
 #include "sim/clients/service_connector.h"
+#include "sim/engine/wall_clock.h"
 #include "sim/engine/world.h"
 
 namespace lockscope::live::database {
 
 class LiveDatabaseConnector final : public clients::ServiceConnector {
  public:
-  LiveDatabaseConnector(sim::World& world, WorldInbox& inbox, LiveSqlTarget target);
+  LiveDatabaseConnector(sim::World& world, WorldInbox& inbox, LiveSqlTarget target,
+                        sim::ClientClockSpecs clientClocks);
 
   // Where the next connections go; the backend fills in the run's schema before the clients
   // start.
@@ -28,7 +30,9 @@ class LiveDatabaseConnector final : public clients::ServiceConnector {
   sim::Process& process(const std::string& clientName) override {
     return clients_.process(clientName);
   }
-  int64_t localClockMs(const std::string&) override { return world_.now() / 1000; }
+  int64_t localClockMs(const std::string& clientName) override {
+    return sim::clientClockMs(clientClocks_, clientName, world_.now());
+  }
 
   // nullptr for a client that never connected.
   sim::Process* findProcess(const std::string& clientName) { return clients_.find(clientName); }
@@ -42,6 +46,7 @@ class LiveDatabaseConnector final : public clients::ServiceConnector {
   sim::World& world_;
   WorldInbox& inbox_;
   LiveSqlTarget target_;
+  sim::ClientClockSpecs clientClocks_;
   ClientProcesses<LiveSqlClient> clients_;
 };
 

@@ -39,7 +39,8 @@ class LiveRedisBackend final : public run::RunBackend {
         settings_(settings),
         addresses_(addresses),
         keyPrefix_(newKeyPrefix()),
-        connector_(world, inbox_, addresses, settings.requestTimeoutMs, keyPrefix_),
+        connector_(world, inbox_, addresses, settings.requestTimeoutMs, keyPrefix_,
+                   settings.clientClocks),
         control_(settings.controlProgram, addresses, settings.connectTimeoutMs),
         driver_(world, inbox_, waitInQtEventLoop(inbox_)) {}
 

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <string>
 
+#include "sim/engine/wall_clock.h"
 #include "sim/run/run_backend.h"
 
 namespace lockscope::live::redis {
@@ -27,6 +28,8 @@ struct LiveRedisSettings {
   // kill_instance / restart_instance go through this program (server_control_program.h); empty:
   // such faults were refused before the run.
   std::string controlProgram;
+  // The clients' clocks (redis.client_clocks): Redlock measures its validity with them.
+  sim::ClientClockSpecs clientClocks;
 };
 
 run::RunBackendFactory liveRedisBackend(LiveRedisSettings settings);

@@ -6,12 +6,14 @@ namespace lockscope::live::redis {
 
 LiveRedisConnector::LiveRedisConnector(sim::World& world, WorldInbox& inbox,
                                        std::vector<RedisAddress> addresses,
-                                       int64_t requestTimeoutMs, std::string keyPrefix)
+                                       int64_t requestTimeoutMs, std::string keyPrefix,
+                                       sim::ClientClockSpecs clientClocks)
     : world_(world),
       inbox_(inbox),
       addresses_(std::move(addresses)),
       requestTimeoutMs_(requestTimeoutMs),
       keyPrefix_(std::move(keyPrefix)),
+      clientClocks_(std::move(clientClocks)),
       clients_(world) {}
 
 std::vector<std::unique_ptr<lockscope::redis::RedisClient>> LiveRedisConnector::connectRedis(

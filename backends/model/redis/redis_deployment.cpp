@@ -60,10 +60,7 @@ sim::Process* RedisDeployment::process(const std::string& clientName) {
 }
 
 int64_t RedisDeployment::clientClockMs(const std::string& clientName) const {
-  const auto found = config_.clientClocks.find(clientName);
-  const sim::WallClock clock(found == config_.clientClocks.end() ? sim::ClockSpec{}
-                                                                 : found->second);
-  return clock.nowMs(world_.now());
+  return sim::clientClockMs(config_.clientClocks, clientName, world_.now());
 }
 
 void RedisDeployment::partitionClient(const std::string& clientName, bool cut) {
