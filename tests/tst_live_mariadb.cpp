@@ -21,6 +21,8 @@
 #include <optional>
 
 #include "backends/api/sql_statements.h"
+#include "backends/live/database/database_address.h"
+#include "backends/live/database/lock_waits.h"
 #include "backends/live/database/mariadb_sql_client.h"
 #include "sim/engine/world.h"
 #include "support/live_server.h"
@@ -195,6 +197,7 @@ class TestLiveMariaDb : public QObject {
   void parametersGoWhereTheirNumberSays();
   void updateCountsMatchedRows();
   void forUpdateWaitsForCommit();
+  void aWaitingStatementIsReportedWaiting();
   void noWaitFailsAtOnce();
   void skipLockedLeavesTheRowOut();
   void uniqueInsertWaitsForUncommittedInsert();
@@ -343,6 +346,29 @@ void TestLiveMariaDb::forUpdateWaitsForCommit() {
   const SqlResult granted = await(waiting);
   EXPECT_OK(granted);
   QCOMPARE(granted.affected, 1);
+  EXPECT_OK(run(*b_, plain(StatementKind::Commit)));
+}
+
+// The statement sync's facts (statement_sync.h): a statement on the wire has its number until the
+// server answers it, and INNODB_LOCK_WAITS names the waiting session's thread, not the holder's.
+void TestLiveMariaDb::aWaitingStatementIsReportedWaiting() {
+  QVERIFY(twoClients(true));
+  QCOMPARE(a_->statementOnTheWire(), uint64_t{0});
+  EXPECT_OK(run(*b_, plain(StatementKind::Begin)));
+  auto waiting = send(*b_, selectForUpdate("lock"));
+  EXPECT_STILL_WAITING(waiting, "a second FOR UPDATE did not wait for the first");
+  QVERIFY(b_->statementOnTheWire() != 0);
+  QVERIFY(a_->serverSession() != 0 && b_->serverSession() != 0);
+  auto address = lockscope::live::database::parseDatabaseAddress(serverAddress(database_).text());
+  QVERIFY2(address.ok(), address.message().c_str());
+  const lockscope::live::database::LiveSqlTarget target{.dialect = sql::Dialect::MariaDB,
+                                                        .address = *address};
+  const auto sessions = lockscope::live::database::sessionsWaitingForLocks(target);
+  QVERIFY2(sessions.ok(), sessions.message().c_str());
+  QCOMPARE(*sessions, std::vector<int64_t>{b_->serverSession()});
+  EXPECT_OK(run(*a_, plain(StatementKind::Commit)));
+  EXPECT_OK(await(waiting));
+  QCOMPARE(b_->statementOnTheWire(), uint64_t{0});
   EXPECT_OK(run(*b_, plain(StatementKind::Commit)));
 }
 

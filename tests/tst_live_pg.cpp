@@ -25,6 +25,7 @@
 #include "backends/api/sql_statements.h"
 #include "backends/live/database/live_database_backend.h"
 #include "backends/live/database/live_sql_connect.h"
+#include "backends/live/database/lock_waits.h"
 #include "backends/live/database/pg_script.h"
 #include "backends/live/database/run_schema.h"
 #include "sim/trace/trace.h"
@@ -36,6 +37,7 @@ namespace {
 using lockscope::live::database::LiveSqlClient;
 using lockscope::live::database::LiveSqlTarget;
 using lockscope::live::database::RunSchema;
+using lockscope::sim::Micros;
 using lockscope::sql::LockWait;
 using lockscope::sql::RowLock;
 using lockscope::sql::SqlError;
@@ -142,6 +144,29 @@ class TstLivePg : public QObject {
   static void pump(int ms) {
     auto never = std::make_shared<Outcome>();
     waitFor(never, ms);
+  }
+
+  // A live backend on the server, its schema made, as a run starts it.
+  std::unique_ptr<lockscope::run::RunBackend> startBackend() {
+    lockscope::live::database::LiveDatabaseSettings settings;
+    settings.target = serverTarget();
+    settings.scenarioDialect = "postgresql";
+    settings.seed = {.inventoryRows = {1}, .lockNames = {"lock"}};
+    auto backend = lockscope::live::database::liveDatabaseBackend(settings)(world_);
+    backend->preparePaths({}, 0);
+    return backend;
+  }
+  // Sends `sent` and runs the backend's world until it is answered or `bound` virtual time went.
+  std::shared_ptr<Outcome> runOn(lockscope::run::RunBackend& backend,
+                                 lockscope::sql::SqlClient& client, Statement sent,
+                                 Micros bound = 3'000'000) {
+    auto outcome = std::make_shared<Outcome>();
+    client.execute(std::move(sent), [outcome](const SqlResult& result) {
+      outcome->done = true;
+      outcome->result = result;
+    });
+    backend.runUntil([&] { return outcome->done; }, world_.now() + bound);
+    return outcome;
   }
 
   SqlResult run(LiveSqlClient& client, Statement sent, int boundMs = 5000) {
@@ -483,36 +508,67 @@ class TstLivePg : public QObject {
       return rows ? *rows : std::vector<std::vector<std::string>>{{"error"}};
     };
     const auto before = schemas();
-    lockscope::live::database::LiveDatabaseSettings settings;
-    settings.target = serverTarget();
-    settings.scenarioDialect = "postgresql";
-    settings.seed = {.inventoryRows = {1}, .lockNames = {"lock"}};
-    auto backend = lockscope::live::database::liveDatabaseBackend(settings)(world_);
-    backend->preparePaths({}, 0);
+    auto backend = startBackend();
     QCOMPARE(backend->stopped().kind, lockscope::run::BackendStop::Kind::None);
     QCOMPARE(schemas().size(), before.size() + 1);
     auto a = backend->connector().connectSql("a");
     auto b = backend->connector().connectSql("b");
-    auto runOn = [&](lockscope::sql::SqlClient& client, Statement sent) {
-      auto outcome = std::make_shared<Outcome>();
-      client.execute(std::move(sent), [outcome](const SqlResult& result) {
-        outcome->done = true;
-        outcome->result = result;
-      });
-      backend->runUntil([&] { return outcome->done; }, world_.now() + 3'000'000);
-      return outcome;
-    };
-    QVERIFY(runOn(*a, begin())->result.ok());
-    const auto token = runOn(*a, statement(StatementKind::TokenSelect, {Value::of("lock")}));
+    QVERIFY(runOn(*backend, *a, begin())->result.ok());
+    const auto token = runOn(*backend, *a,
+                             statement(StatementKind::TokenSelect, {Value::of("lock")}));
     QCOMPARE(token->result.rows, (std::vector<std::vector<std::string>>{{"0"}}));
-    QVERIFY(runOn(*a, selectStock(1, RowLock::ForUpdate))->result.ok());
-    QVERIFY(runOn(*b, begin())->result.ok());
-    QVERIFY(!runOn(*b, selectStock(1, RowLock::ForUpdate))->done);  // waits
+    QVERIFY(runOn(*backend, *a, selectStock(1, RowLock::ForUpdate))->result.ok());
+    QVERIFY(runOn(*backend, *b, begin())->result.ok());
+    QVERIFY(!runOn(*backend, *b, selectStock(1, RowLock::ForUpdate))->done);  // waits
     QElapsedTimer clock;
     clock.start();
     backend.reset();
     QVERIFY2(clock.elapsed() < 4000, "dropping the schema waited for the run's own locks");
     QCOMPARE(schemas(), before);
+  }
+
+  // The statement sync's facts: a statement on the wire has its number until the server answers
+  // it; the server reports the session of a statement waiting for a row lock (pg_blocking_pids),
+  // not the holder's.
+  void aWaitingStatementIsReportedWaiting() {
+    auto a = connect("a");
+    auto b = connect("b");
+    QCOMPARE(a->statementOnTheWire(), uint64_t{0});
+    QVERIFY(run(*a, begin()).ok());
+    QVERIFY(run(*a, selectStock(1, RowLock::ForUpdate)).ok());
+    QCOMPARE(a->statementOnTheWire(), uint64_t{0});
+    QVERIFY(run(*b, begin()).ok());
+    const auto waiting = start(*b, selectStock(1, RowLock::ForUpdate));
+    QVERIFY(!waitFor(waiting, 300));
+    QCOMPARE(b->statementOnTheWire(), uint64_t{2});
+    QVERIFY(a->serverSession() != 0 && b->serverSession() != 0);
+    const auto sessions = lockscope::live::database::sessionsWaitingForLocks(target_);
+    QVERIFY2(sessions.ok(), sessions.message().c_str());
+    QCOMPARE(*sessions, std::vector<int64_t>{b->serverSession()});
+    QVERIFY(run(*a, commit()).ok());
+    QVERIFY(waitFor(waiting, 5000));
+    QVERIFY(waiting->result.ok());
+    QCOMPARE(b->statementOnTheWire(), uint64_t{0});
+  }
+
+  // A run whose statement waits for a lock goes on: the sync holds the world only until the
+  // server reports the wait, then lets the clock run to the run's deadline.
+  void aRunGoesOnWhileAStatementWaits() {
+    auto backend = startBackend();
+    QCOMPARE(backend->stopped().kind, lockscope::run::BackendStop::Kind::None);
+    auto a = backend->connector().connectSql("a");
+    auto b = backend->connector().connectSql("b");
+    QVERIFY(runOn(*backend, *a, begin())->result.ok());
+    QVERIFY(runOn(*backend, *a, selectStock(1, RowLock::ForUpdate))->result.ok());
+    QVERIFY(runOn(*backend, *b, begin())->result.ok());
+    const Micros before = world_.now();
+    const auto waiting = runOn(*backend, *b, selectStock(1, RowLock::ForUpdate), 300'000);
+    QVERIFY(!waiting->done);
+    QCOMPARE(world_.now(), before + 300'000);
+    QVERIFY(runOn(*backend, *a, commit())->result.ok());
+    QVERIFY(backend->runUntil([&] { return waiting->done; }, world_.now() + 3'000'000));
+    QVERIFY(waiting->result.ok());
+    QVERIFY2(sink_.text.find("neither answered") == std::string::npos, sink_.text.c_str());
   }
 
   // The CLI: pg= and mariadb= parse HOST:PORT/DB, refuse what is not, and say in one line why a

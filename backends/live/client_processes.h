@@ -44,6 +44,16 @@ class ClientProcesses {
   void dropAll() {
     for (const auto& [name, slot] : slots_) drop(name);
   }
+  // Every connection still open, of every client, in the clients' name order.
+  std::vector<std::shared_ptr<Connection>> open() const {
+    std::vector<std::shared_ptr<Connection>> connections;
+    for (const auto& [name, slot] : slots_) {
+      for (const auto& weak : slot.connections) {
+        if (auto connection = weak.lock()) connections.push_back(std::move(connection));
+      }
+    }
+    return connections;
+  }
 
  private:
   struct Slot {

@@ -48,7 +48,8 @@ Result<run::RunBackendFactory> liveDatabaseBackendFor(const scenario::Scenario& 
                                         .file = scenario.file,
                                         .scenarioDialect = scenario.database.dialect,
                                         .seed = scenario::databaseSeed(scenario),
-                                        .clientClocks = scenario.database.clientClocks});
+                                        .clientClocks = scenario.database.clientClocks,
+                                        .syncStatements = scenario.database.syncStatements});
 }
 
 }  // namespace

@@ -10,6 +10,8 @@ namespace {
 // The longest nap between checks of done(): done() may depend on something other than events
 // (a flag another thread cannot post), so it is looked at now and then regardless.
 constexpr sim::Micros kMaxNap = sim::fromMillis(50);
+// How long a held world waits for the sockets before it asks the hold again.
+constexpr auto kHeldNap = std::chrono::microseconds(200);
 
 }  // namespace
 
@@ -33,26 +35,41 @@ void RealTimeDriver::runPosted() {
   for (std::function<void()>& work : inbox_.takeAll()) world_.at(world_.now(), std::move(work));
 }
 
+void RealTimeDriver::waitHeld() {
+  const WorldInbox::Clock::time_point start = WorldInbox::Clock::now();
+  // Queued, not run: taken off the inbox so that its wait does not return at once, again.
+  runPosted();
+  wait_(start + kHeldNap);
+  origin_ += WorldInbox::Clock::now() - start;
+}
+
 bool RealTimeDriver::runUntil(const std::function<bool()>& done, sim::Micros deadline) {
   const auto runDue = [&](sim::Micros now) {
-    // One event at a time so done() is checked often.
+    // One event at a time so done() and the hold are checked often.
     while (!world_.idle() && world_.nextEventTime() <= now) {
+      if (held()) return false;
       world_.step();
       if (done()) return true;
     }
-    world_.runUntilTime(now);  // only moves the clock: nothing is due any more
+    if (!held()) world_.runUntilTime(now);  // only moves the clock: nothing is due any more
     return false;
   };
   for (;;) {
     if (done()) return true;
     if (interruptSignal() != 0) return false;  // the backend's stopReason() says so
+    if (held()) {
+      waitHeld();
+      continue;
+    }
     const sim::Micros now = std::min(elapsed(), deadline);
     // Timers that fell due while the world slept come first, then what the library posted, at
     // the time the world woke: run at the clock of the moment it went to sleep, a reply would
     // enter the trace up to one nap early (and ahead of a timer that was due before it).
     if (runDue(now)) return true;
+    if (held()) continue;
     runPosted();
     if (runDue(now)) return true;
+    if (held()) continue;
     if (now >= deadline) return done();
     sim::Micros wake = std::min(deadline, now + kMaxNap);
     if (!world_.idle()) wake = std::min(wake, world_.nextEventTime());

@@ -29,6 +29,10 @@ class RealTimeDriver {
   // first event (a database's schema) takes long enough that the world would start late, every
   // event of its first milliseconds bunched up behind it.
   void restartClock();
+  // While `hold` says so, no event of the world runs and its clock stands still: the real time
+  // that passes meanwhile is not the world's. The libraries' sockets are still read and what they
+  // post is queued at the held time. For the database statement sync (database/statement_sync.h).
+  void setHold(std::function<bool()> hold) { hold_ = std::move(hold); }
 
   sim::World& world() { return world_; }
   WorldInbox& inbox() { return inbox_; }
@@ -45,11 +49,15 @@ class RealTimeDriver {
  private:
   sim::Micros elapsed() const;
   void runPosted();
+  bool held() const { return hold_ && hold_(); }
+  // Waits a moment for the sockets with the world's clock held.
+  void waitHeld();
 
   sim::World& world_;
   WorldInbox& inbox_;
   Wait wait_;
   WorldInbox::Clock::time_point origin_;
+  std::function<bool()> hold_;
 };
 
 }  // namespace lockscope::live

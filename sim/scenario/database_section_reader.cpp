@@ -12,7 +12,8 @@ const std::vector<std::string> kDatabaseKeys = {"dialect",
                                                 "lock_wait_timeout_s",
                                                 "rollback_on_timeout",
                                                 "keepalive_ms",
-                                                "client_clocks"};
+                                                "client_clocks",
+                                                "sync_statements"};
 constexpr int64_t kMaxMillis = 24LL * 3600 * 1000;
 
 std::string child(const std::string& key) { return "database." + key; }
@@ -43,6 +44,8 @@ void DatabaseSectionReader::read(const YAML::Node& node) {
   }
   if (node["rollback_on_timeout"])
     setup.rollbackOnTimeout = r_.boolean(node["rollback_on_timeout"], child("rollback_on_timeout"));
+  if (node["sync_statements"])
+    setup.syncStatements = r_.boolean(node["sync_statements"], child("sync_statements"));
   if (const YAML::Node clocks = node["client_clocks"])
     setup.clientClocks = readClientClocks(r_, s_, clocks, child("client_clocks"));
 }

@@ -101,6 +101,10 @@ struct DatabaseSetup {
   // which the server notices at once.
   int64_t keepaliveMs = 7'200'000;
   std::map<std::string, ClockSetting> clientClocks;  // by client name
+  // A live run holds the world after each statement until the server answered it or reports it
+  // waiting for a lock, so that the statements reach the server in the model's order
+  // (backends/live/database/statement_sync.h). Off: real concurrency, for throughput.
+  bool syncStatements = true;
 };
 
 struct Scenario {

@@ -83,6 +83,9 @@ CREATE USER 'lockscope'@'127.0.0.1' IDENTIFIED BY '$password';
 CREATE USER 'lockscope'@'localhost' IDENTIFIED BY '$password';
 GRANT ALL PRIVILEGES ON \`lockscope%\`.* TO 'lockscope'@'127.0.0.1';
 GRANT ALL PRIVILEGES ON \`lockscope%\`.* TO 'lockscope'@'localhost';
+-- PROCESS: the statement sync reads information_schema.INNODB_LOCK_WAITS (docs/live.md).
+GRANT PROCESS ON *.* TO 'lockscope'@'127.0.0.1';
+GRANT PROCESS ON *.* TO 'lockscope'@'localhost';
 SQL
   echo "127.0.0.1:$port/lockscope" >"$dir/address"
   cat "$dir/address"

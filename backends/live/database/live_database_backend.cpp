@@ -8,6 +8,7 @@
 #include "live_database_connector.h"
 #include "pg_script.h"
 #include "run_schema.h"
+#include "statement_sync.h"
 
 namespace lockscope::live::database {
 namespace {
@@ -22,10 +23,12 @@ class LiveDatabaseBackend final : public run::RunBackend {
         schema_(settings_.target),
         connector_(world, inbox_, settings_.target, settings_.clientClocks),
         // The Qt event loop wait reads the sockets, as for live Redis.
-        driver_(world, inbox_, redis::waitInQtEventLoop(inbox_)) {
+        driver_(world, inbox_, redis::waitInQtEventLoop(inbox_)),
+        sync_(world, connector_) {
     // Named from the start: a connection made before the schema exists (or when making it
     // failed) finds no tables rather than the database's own ones of the same names.
     connector_.target().schema = schema_.name();
+    if (settings_.syncStatements) driver_.setHold([this] { return sync_.mustHold(); });
   }
 
   // The sessions end first (the server frees their locks), then the run's schema goes.
@@ -86,6 +89,7 @@ class LiveDatabaseBackend final : public run::RunBackend {
   LiveDatabaseConnector connector_;
   run::BackendStop stop_;
   RealTimeDriver driver_;
+  StatementSync sync_;
 };
 
 }  // namespace

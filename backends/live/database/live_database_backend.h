@@ -31,6 +31,8 @@ struct LiveDatabaseSettings {
   scenario::DatabaseSeed seed;
   // The clients' clocks (database.client_clocks): a lock_until is written from them.
   sim::ClientClockSpecs clientClocks;
+  // Hold the world until each statement is answered or waiting (statement_sync.h).
+  bool syncStatements = true;
 };
 
 run::RunBackendFactory liveDatabaseBackend(LiveDatabaseSettings settings);

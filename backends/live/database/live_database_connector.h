@@ -41,6 +41,8 @@ class LiveDatabaseConnector final : public clients::ServiceConnector {
   // Every connection, at the run's end: the server then ends their sessions and frees their
   // locks before the run's schema is dropped.
   void dropAll() { clients_.dropAll(); }
+  // Every client's connections still open (the statement sync reads their statements).
+  std::vector<std::shared_ptr<LiveSqlClient>> connections() const { return clients_.open(); }
 
  private:
   sim::World& world_;

@@ -57,6 +57,17 @@ class LiveSqlClient : public sql::SqlClient {
   // to the server, which then ends the session (and frees its locks). The statement in flight,
   // and every later one, fails with ConnectionLost.
   virtual void drop() = 0;
+
+  // For the statement sync (statement_sync.h):
+  virtual const std::string& clientName() const = 0;
+  // The number (from 1, per connection) of the recipe statement sent and not answered yet by the
+  // server, also while it waits for the connection; 0 when there is none. An answer received
+  // counts even while the client's paused process holds its delivery.
+  virtual uint64_t statementOnTheWire() const = 0;
+  // The server's id of this connection's session (PostgreSQL's backend pid, MariaDB's thread
+  // id); 0 until connected. Only ever compared with the sessions the server reports waiting for
+  // a lock (lock_waits.h): the server's word, never acted on on this machine.
+  virtual int64_t serverSession() const = 0;
 };
 
 // A new connection; it connects in the background (execute() may be called at once: the

@@ -138,7 +138,13 @@ void MariaDbSqlClient::connectionReady(Status status) {
 
 void MariaDbSqlClient::execute(sql::Statement statement, ResultCallback done) {
   log_->begin(statement, std::move(done));  // the Request event; checks one at a time
+  ++sent_;
   submit(Work{std::move(statement), {}, {}});
+}
+
+int64_t MariaDbSqlClient::serverSession() const {
+  return connection_ && state_ == State::Ready ? static_cast<int64_t>(mysql_thread_id(connection_))
+                                               : 0;
 }
 
 void MariaDbSqlClient::executeSql(std::string sql, ResultCallback done) {

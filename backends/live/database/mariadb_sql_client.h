@@ -71,6 +71,9 @@ class MariaDbSqlClient final : public LiveSqlClient {
   sql::Dialect dialect() const override { return sql::Dialect::MariaDB; }
   void execute(sql::Statement statement, ResultCallback done) override;
   bool broken() const override { return log_->broken(); }
+  const std::string& clientName() const override { return log_->clientName(); }
+  uint64_t statementOnTheWire() const override { return work_ && work_->statement ? sent_ : 0; }
+  int64_t serverSession() const override;
 
   // SQL of our own, not one of the recipes' statements and not in the trace: a run's setup
   // (CREATE DATABASE, sql::schemaStatements). The same one-at-a-time rule as execute().
@@ -126,6 +129,7 @@ class MariaDbSqlClient final : public LiveSqlClient {
   State state_ = State::Connecting;
   std::string failure_;       // why the connection is gone (Failed)
   std::optional<Work> work_;  // the statement sent, or waiting for the connection
+  uint64_t sent_ = 0;         // recipe statements accepted so far
   QObject guard_;             // context of queued answers: they die with the client
 };
 

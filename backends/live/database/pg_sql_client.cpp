@@ -81,6 +81,7 @@ PgSqlClient::~PgSqlClient() {
 void PgSqlClient::execute(sql::Statement statement, ResultCallback done) {
   log_->begin(statement, std::move(done));
   awaitingAnswer_ = true;
+  ++sent_;
   switch (state_) {
     case State::Connecting: waiting_ = std::move(statement); break;
     case State::Ready:
@@ -98,6 +99,10 @@ void PgSqlClient::drop() {
   if (conn_ && PQsocket(conn_) >= 0) ::shutdown(PQsocket(conn_), SHUT_RDWR);
   lose(sql::SqlResult::failure(sql::SqlError::ConnectionLost, "",
                                "the connection was closed (the client crashed)"));
+}
+
+int64_t PgSqlClient::serverSession() const {
+  return conn_ && (state_ == State::Ready || state_ == State::Busy) ? PQbackendPID(conn_) : 0;
 }
 
 void PgSqlClient::pollConnect() {

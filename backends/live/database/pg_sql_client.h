@@ -36,6 +36,9 @@ class PgSqlClient final : public LiveSqlClient {
   void execute(sql::Statement statement, ResultCallback done) override;
   bool broken() const override { return log_->broken(); }
   void drop() override;
+  const std::string& clientName() const override { return log_->clientName(); }
+  uint64_t statementOnTheWire() const override { return awaitingAnswer_ ? sent_ : 0; }
+  int64_t serverSession() const override;
 
  private:
   enum class State { Connecting, Ready, Busy, Gone };
@@ -69,6 +72,7 @@ class PgSqlClient final : public LiveSqlClient {
   std::optional<sql::Statement> waiting_;  // sent once the connection is up
   std::optional<sql::SqlResult> reply_;    // the statement in flight's result so far
   bool awaitingAnswer_ = false;            // a statement was accepted and not answered yet
+  uint64_t sent_ = 0;                      // statements accepted so far
   // Why the connection is gone: what each later statement gets. A FATAL error the server sent
   // while idle (idle_in_transaction_session_timeout) arrives as a notice before the close.
   sql::SqlResult gone_ = sql::SqlResult::failure(sql::SqlError::ConnectionLost, "",
