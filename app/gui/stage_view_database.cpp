@@ -352,8 +352,11 @@ void StageView::paintWaitFor(QPainter& painter) const {
   const double rx = std::max(10.0, graph.width() / 2 - node - nameWidth);
   const double ry = std::max(6.0, graph.height() / 2 - node - (roomy ? line : 2 * scale_));
   std::vector<QPointF> at(count);
+  // The first client at the top of a tall ellipse, at the left of a flat one: two clients that
+  // wait for each other side by side, their two arrows long enough to tell apart.
+  const double first = rx > 1.5 * ry ? -std::numbers::pi : -std::numbers::pi / 2;
   for (size_t client = 0; client < count; ++client) {
-    const double angle = -std::numbers::pi / 2 + 2 * std::numbers::pi *
+    const double angle = first + 2 * std::numbers::pi *
                                                      static_cast<double>(client) /
                                                      static_cast<double>(count);
     at[client] = centre + QPointF(rx * std::cos(angle), ry * std::sin(angle));
