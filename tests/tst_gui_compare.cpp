@@ -101,6 +101,33 @@ class GuiCompareTest : public QObject {
     }
   }
 
+  // Another service's recipe picked in the bar: a fault only the lesson's service has is left
+  // out of its run, and the line under the bar says so; back on the lesson's service, nothing is.
+  void anotherServiceSaysWhatItLeftOut() {
+    compareLesson(testing::zookeeperLesson("lost-create-reply-no-guid.yaml"));
+    QQuickItem* box = item("compareRecipeBox");
+    QQuickItem* note = item("compareNote");
+    QVERIFY(box && note);
+    QVERIFY(!note->isVisible());
+    const int index = static_cast<int>(
+        secondary_->compare()->choices().indexOf(QStringLiteral("redis-lock")));
+    QVERIFY(index >= 0);
+    QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, index)));
+    QCoreApplication::processEvents();
+    QCOMPARE(secondary_->timeline()->scenario().backend, std::string("redis"));
+    QVERIFY(note->isVisible());
+    QCOMPARE(note->property("text").toString(),
+             QStringLiteral("lose_reply has no counterpart on redis: left out"));
+    QVERIFY(QMetaObject::invokeMethod(
+        box, "activated",
+        Q_ARG(int, static_cast<int>(
+                       secondary_->compare()->choices().indexOf(QStringLiteral("zk-curator"))))));
+    QCoreApplication::processEvents();
+    QCOMPARE(secondary_->run()->recipe(), QStringLiteral("zk-curator"));
+    QVERIFY(!note->isVisible());
+    secondary_->compare()->setRecipe(QString());
+  }
+
   // A lesson with `compare_with:` opens compare mode with that recipe, here another service's:
   // the right-hand stage draws ZooKeeper beside the database, and once the run is played the
   // headline names what a holder's crash costs on each.
