@@ -101,6 +101,24 @@ class GuiCompareTest : public QObject {
     }
   }
 
+  // A paused holder beside Redis: the lease runs out under c1 at 10 s and c2 takes the lock, so
+  // the headline counts holders at once; before that, neither run differs in it.
+  void aLeaseThatRanOutHeadlinesHoldersAtOnce() {
+    window_->setProperty("comparing", false);
+    QVERIFY(primary_->session()->load(QStringLiteral(
+        LOCKSCOPE_SOURCE_DIR "/scenarios/database/paused-transaction-vs-redis.yaml")));
+    QCoreApplication::processEvents();
+    QVERIFY(window_->property("comparing").toBool());
+    QCOMPARE(secondary_->run()->recipe(), QStringLiteral("redis-lock"));
+    primary_->playback()->seekTime(primary_->playback()->origin() + 5'000'000);
+    QVERIFY2(!secondary_->compare()->headline().startsWith(QLatin1String("most holders")),
+             qPrintable(secondary_->compare()->headline()));
+    primary_->playback()->seekTime(primary_->playback()->origin() + 10'500'000);
+    QCOMPARE(secondary_->compare()->headline(), QStringLiteral("most holders at once: 1 vs 2"));
+    secondary_->compare()->setRecipe(QString());
+    window_->setProperty("comparing", false);
+  }
+
   // Another service's recipe picked in the bar: a fault only the lesson's service has is left
   // out of its run, and the line under the bar says so; back on the lesson's service, nothing is.
   void anotherServiceSaysWhatItLeftOut() {
@@ -144,6 +162,11 @@ class GuiCompareTest : public QObject {
     QCOMPARE(primary_->timeline()->scenario().backend, std::string("database"));
     QCOMPARE(item("compareRecipeBox")->property("currentText").toString(),
              QStringLiteral("zk-curator"));
+    // 4.3 s into the plan: c1's session expired at 4.1 s after its crash and c2 holds on the
+    // right; on the left the row has outlived c1 for 4.2 s.
+    primary_->playback()->seekTime(primary_->playback()->origin() + 4'300'000);
+    QCOMPARE(secondary_->compare()->headline(),
+             QStringLiteral("next holder after the crash: none in 4.2 s vs 4.1 s"));
     primary_->playback()->toEnd();
     QCoreApplication::processEvents();
     const QString headline = secondary_->compare()->headline();

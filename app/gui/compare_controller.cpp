@@ -60,10 +60,8 @@ std::string counterpartRecipe(const scenario::Scenario& leader, const QString& w
     const auto* recipe = recipes::findRecipe(counterpart->second);
     if (recipe && scenario::comparable(*recipe, leader)) return std::string(recipe->name);
   }
-  for (const auto& recipe : recipes::recipeCatalog()) {
-    if (scenario::comparable(recipe, leader)) return std::string(recipe.name);
-  }
-  return leader.recipe;
+  const auto comparable = scenario::comparableRecipes(leader);  // the leader's service's first
+  return comparable.empty() ? leader.recipe : std::string(comparable.front());
 }
 
 // The releases a run has done by `time`.
