@@ -29,6 +29,10 @@ shot redis-failover --scenario scenarios/redis/failover-async-replication.yaml -
 # SET NX PX (the lease frees it): at the end of the run (5.01 s; a stuck client and a deadlock are
 # judged there, not before) the headline over the stages reads "2 violations vs 0".
 shot compare-redis --scenario scenarios/redis/setnx-crash-before-expire.yaml --compare redis-lock --at 6s
+# Compare mode across services, as the lesson opens it (compare_with: zk-curator), on a
+# projector's 1280x720: 4.3 s in, db-no-expiry's row still names the crashed c1 while zk-curator
+# has expired c1's session and c2 holds ("next holder after the crash: none in 4.2 s vs 4.1 s").
+shot compare-services --scenario scenarios/database/crashed-holder-vs-zookeeper.yaml --at 4.3s --size 1280x720
 # Presentation mode for a classroom, on a projector's 1280x720: large type in high contrast, the
 # clients in two columns beside the server, the side and lower panels as tabs (T, D).
 shot presentation --scenario scenarios/zookeeper/herd-naive.yaml --presentation --at 62ms --size 1280x720

@@ -54,6 +54,11 @@ ApplicationWindow {
     Simulation {
         id: primary
         wholeRunShown: window.wholeRunShown
+        // A lesson that asks for a comparison (`compare_with:`) opens compare mode with it.
+        onCompareRequested: (recipe) => {
+            secondary.compare.recipe = recipe
+            window.comparing = true
+        }
     }
     // Compare mode: the same scenario, seed, clients, latency and clicked faults as `primary`
     // (kept in step by the Simulation itself), under a second recipe.

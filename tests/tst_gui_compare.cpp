@@ -1,5 +1,6 @@
 // Goal: compare mode can be set up as a lecturer needs it: the second recipe is one of the
-// lesson's service's, picked in the compare bar (a Redis lesson is compared with its own
+// lesson's service's or another service's representative, picked in the compare bar or named by
+// the lesson (compare_with) (a Redis lesson is compared with its own
 // counterpart, never the service's first recipe for every lesson); the right-hand run follows
 // the left by time or by "release #k"; and the difference that matters is written large.
 //
@@ -88,11 +89,96 @@ class GuiCompareTest : public QObject {
     QVERIFY(choices.contains(counterpart));
     QVERIFY(!choices.contains(primary_->run()->recipe()));
     const QString service = primary_->run()->recipe().section(QLatin1Char('-'), 0, 0);
-    for (const QString& choice : choices) {
-      // zk-… with zk-…; redis-… and redlock with each other.
-      QVERIFY2(choice.startsWith(QLatin1String("zk-")) == service.startsWith(QLatin1String("zk")),
-               qPrintable(choice));
+    // zk-… with zk-…; redis-… and redlock with each other; of the other services, only the ones
+    // that stand for them, last.
+    const bool zookeeper = service.startsWith(QLatin1String("zk"));
+    const QStringList others = zookeeper ? QStringList{"db-for-update", "redis-lock"}
+                                         : QStringList{"db-for-update", "zk-curator"};
+    QCOMPARE(choices.mid(choices.size() - 2), others);
+    for (const QString& choice : choices.mid(0, choices.size() - 2)) {
+      QVERIFY2(choice.startsWith(QLatin1String("zk-")) == zookeeper, qPrintable(choice));
+      QVERIFY2(!choice.startsWith(QLatin1String("db-")), qPrintable(choice));
     }
+  }
+
+  // A paused holder beside Redis: the lease runs out under c1 at 10 s and c2 takes the lock, so
+  // the headline counts holders at once; before that, neither run differs in it.
+  void aLeaseThatRanOutHeadlinesHoldersAtOnce() {
+    window_->setProperty("comparing", false);
+    QVERIFY(primary_->session()->load(QStringLiteral(
+        LOCKSCOPE_SOURCE_DIR "/scenarios/database/paused-transaction-vs-redis.yaml")));
+    QCoreApplication::processEvents();
+    QVERIFY(window_->property("comparing").toBool());
+    QCOMPARE(secondary_->run()->recipe(), QStringLiteral("redis-lock"));
+    primary_->playback()->seekTime(primary_->playback()->origin() + 5'000'000);
+    QVERIFY2(!secondary_->compare()->headline().startsWith(QLatin1String("most holders")),
+             qPrintable(secondary_->compare()->headline()));
+    primary_->playback()->seekTime(primary_->playback()->origin() + 10'500'000);
+    QCOMPARE(secondary_->compare()->headline(), QStringLiteral("most holders at once: 1 vs 2"));
+    secondary_->compare()->setRecipe(QString());
+    window_->setProperty("comparing", false);
+  }
+
+  // Another service's recipe picked in the bar: a fault only the lesson's service has is left
+  // out of its run, and the line under the bar says so; back on the lesson's service, nothing is.
+  void anotherServiceSaysWhatItLeftOut() {
+    compareLesson(testing::zookeeperLesson("lost-create-reply-no-guid.yaml"));
+    QQuickItem* box = item("compareRecipeBox");
+    QQuickItem* note = item("compareNote");
+    QVERIFY(box && note);
+    QVERIFY(!note->isVisible());
+    const int index = static_cast<int>(
+        secondary_->compare()->choices().indexOf(QStringLiteral("redis-lock")));
+    QVERIFY(index >= 0);
+    QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, index)));
+    QCoreApplication::processEvents();
+    QCOMPARE(secondary_->timeline()->scenario().backend, std::string("redis"));
+    QVERIFY(note->isVisible());
+    QCOMPARE(note->property("text").toString(),
+             QStringLiteral("lose_reply has no counterpart on redis: left out"));
+    QVERIFY(QMetaObject::invokeMethod(
+        box, "activated",
+        Q_ARG(int, static_cast<int>(
+                       secondary_->compare()->choices().indexOf(QStringLiteral("zk-curator"))))));
+    QCoreApplication::processEvents();
+    QCOMPARE(secondary_->run()->recipe(), QStringLiteral("zk-curator"));
+    QVERIFY(!note->isVisible());
+    secondary_->compare()->setRecipe(QString());
+  }
+
+  // A lesson with `compare_with:` opens compare mode with that recipe, here another service's:
+  // the right-hand stage draws ZooKeeper beside the database, and once the run is played the
+  // headline names what a holder's crash costs on each.
+  void aCompareWithLessonOpensCompareMode() {
+    window_->setProperty("comparing", false);
+    const QString lesson = QStringLiteral(LOCKSCOPE_SOURCE_DIR
+                                          "/scenarios/database/crashed-holder-vs-zookeeper.yaml");
+    QVERIFY2(primary_->session()->load(lesson), qPrintable(primary_->error()));
+    QCoreApplication::processEvents();
+    QVERIFY(window_->property("comparing").toBool());
+    QVERIFY(item("compareBar")->isVisible());
+    QCOMPARE(secondary_->run()->recipe(), QStringLiteral("zk-curator"));
+    QCOMPARE(secondary_->timeline()->scenario().backend, std::string("zookeeper"));
+    QCOMPARE(primary_->timeline()->scenario().backend, std::string("database"));
+    QCOMPARE(item("compareRecipeBox")->property("currentText").toString(),
+             QStringLiteral("zk-curator"));
+    // 4.3 s into the plan: c1's session expired at 4.1 s after its crash and c2 holds on the
+    // right; on the left the row has outlived c1 for 4.2 s.
+    primary_->playback()->seekTime(primary_->playback()->origin() + 4'300'000);
+    QCOMPARE(secondary_->compare()->headline(),
+             QStringLiteral("next holder after the crash: none in 4.2 s vs 4.1 s"));
+    primary_->playback()->toEnd();
+    QCoreApplication::processEvents();
+    const QString headline = secondary_->compare()->headline();
+    QVERIFY2(headline.startsWith(QLatin1String("next holder after the crash: none in ")),
+             qPrintable(headline));
+    // Its own service's stage: a znode tree, no tables.
+    QVERIFY(secondary_->stage().znodes().count("/lock"));
+    QVERIFY(secondary_->stage().database().empty());
+    QVERIFY(!primary_->stage().database().empty());
+    QCOMPARE(item("compareNote")->property("text").toString(), QString());
+    secondary_->compare()->setRecipe(QString());
+    window_->setProperty("comparing", false);
   }
 
   // The compare bar's recipe box offers those choices and a pick replays the second run.

@@ -481,14 +481,108 @@ class GuiModelsTest : public QObject {
     // pg-advisory needs PostgreSQL: not on offer against a MariaDB run.
     QVERIFY(!choices.contains(QStringLiteral("pg-advisory")));
     QVERIFY(!choices.contains(QStringLiteral("db-fenced")));
-    for (const QString& choice : choices)
-      QVERIFY2(!choice.startsWith(QLatin1String("zk-")), qPrintable(choice));
+    // Of ZooKeeper's and Redis' recipes, only the ones that stand for their service.
+    for (const QString& choice : choices) {
+      const auto* recipe = recipes::findRecipe(choice.toStdString());
+      QVERIFY2(recipe->backend == "database" || choice == QLatin1String("zk-curator") ||
+                   choice == QLatin1String("redis-lock"),
+               qPrintable(choice));
+    }
+    QVERIFY(choices.contains(QStringLiteral("zk-curator")) &&
+            choices.contains(QStringLiteral("redis-lock")));
     follower.compare()->setRecipe(QStringLiteral("db-for-update"));
     QCOMPARE(follower.run()->recipe(), QStringLiteral("db-for-update"));
     QCOMPARE(follower.session()->manualFaults(), simulation.session()->manualFaults());
     QVERIFY(!follower.stage().database().empty() || follower.playback()->eventIndex() == 0);
     follower.compare()->setRecipe(QStringLiteral("pg-advisory"));  // refused: another dialect
     QVERIFY(follower.run()->recipe() != QStringLiteral("pg-advisory"));
+  }
+
+  // Compare mode across services: a follower under another service's representative plays the
+  // leader's client plan on that service's model: the same clients, seed and latency, the
+  // process faults (scheduled and clicked) at the leader's times, that service's settings at
+  // their defaults; a fault only the leader's service has is left out, said once; and the same
+  // leader gives the same follower run.
+  void aFollowerOnAnotherServicePlaysTheLeadersPlan() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("zk-plan.yaml"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(
+        "title: a plan\nrecipe: zk-chained\nseed: 17\nclients: 3\nhold_ms: 300\n"
+        "start_spread_ms: 20\nsession_timeout_ms: 6000\nnetwork: {latency_ms: [2, 3]}\n"
+        "recipe_parameters: {lock_path: /jobs}\n"
+        "faults:\n  - at: 50ms\n    crash: c1\n  - at: 400ms\n    expire_session: c2\n");
+    out.close();
+    SimulationController leader, follower, again;
+    QVERIFY2(leader.session()->load(file), qPrintable(leader.error()));
+    leader.playback()->seekTime(leader.playback()->origin() + 200'000);
+    QVERIFY(leader.faults()->injectFault(QStringLiteral("expire_session"), QStringLiteral("c3")));
+    QVERIFY(leader.faults()->injectFault(QStringLiteral("crash"), QStringLiteral("c2")));
+    follower.compare()->setLeader(&leader);
+    QVERIFY(follower.compare()->choices().contains(QStringLiteral("redis-lock")));
+    follower.compare()->setRecipe(QStringLiteral("redis-lock"));
+    QCOMPARE(follower.run()->recipe(), QStringLiteral("redis-lock"));
+
+    const scenario::Scenario& played = follower.timeline()->scenario();
+    const scenario::Scenario& led = leader.timeline()->scenario();
+    QCOMPARE(played.backend, std::string("redis"));
+    QCOMPARE(played.seed, led.seed);
+    QCOMPARE(played.latency.low, led.latency.low);
+    QCOMPARE(played.latency.high, led.latency.high);
+    QCOMPARE(played.clients.size(), led.clients.size());
+    for (size_t i = 0; i < led.clients.size(); ++i) {
+      QCOMPARE(played.clients[i].name, led.clients[i].name);
+      QCOMPARE(played.clients[i].startAt, led.clients[i].startAt);
+      QCOMPARE(played.clients[i].plan.size(), led.clients[i].plan.size());
+      QCOMPARE(played.clients[i].sessionTimeoutMs, int64_t{4000});  // ZooKeeper's, gone
+    }
+    QCOMPARE(played.recipeParameters.lockPath, std::string("/lock"));  // zk-chained's, gone
+    // The cursors show the same moment of the clients' plans.
+    QCOMPARE(follower.playback()->time() - follower.playback()->origin(),
+             leader.playback()->time() - leader.playback()->origin());
+    // Redis' model drew it: instances on the stage.
+    follower.playback()->seekTime(follower.playback()->origin() + 30'000);
+    QVERIFY(!follower.stage().instances().empty());
+    // The crashes at the leader's times; no expire_session; the note says so once.
+    // After the clients' start: a ZooKeeper run's clock starts as its sessions open.
+    auto faultTimes = [](const SimulationController& simulation, sim::FaultKind kind) {
+      QList<sim::Micros> times;
+      const auto& trace = simulation.timeline()->trace();
+      const sim::Micros origin = simulation.timeline()->report().origin;
+      for (const auto& event : trace.events()) {
+        if (event.kind == sim::TraceKind::Fault && event.op == kind) times << event.time - origin;
+      }
+      return times;
+    };
+    QCOMPARE(faultTimes(leader, sim::FaultKind::Crash).size(), 2);
+    QCOMPARE(faultTimes(follower, sim::FaultKind::Crash),
+             faultTimes(leader, sim::FaultKind::Crash));
+    QCOMPARE(faultTimes(leader, sim::FaultKind::ExpireSession).size(), 2);
+    QVERIFY(faultTimes(follower, sim::FaultKind::ExpireSession).isEmpty());
+    QCOMPARE(follower.compare()->note(),
+             QStringLiteral("expire_session has no counterpart on redis: left out"));
+    QCOMPARE(follower.session()->manualFaults().size(), 1);
+    QVERIFY(follower.session()->manualFaults().constFirst().endsWith(QLatin1String("crash c2")));
+    // Deterministic: another follower of the same leader plays the same run.
+    again.compare()->setLeader(&leader);
+    again.compare()->setRecipe(QStringLiteral("redis-lock"));
+    QCOMPARE(again.timeline()->report().traceSha256, follower.timeline()->report().traceSha256);
+    QVERIFY(!follower.timeline()->report().traceSha256.empty());
+
+    // The database's representative: its model and stage; back on the leader's service, no note.
+    follower.compare()->setRecipe(QStringLiteral("db-for-update"));
+    QCOMPARE(follower.timeline()->scenario().backend, std::string("database"));
+    follower.playback()->seekTime(follower.playback()->origin() + 30'000);
+    QVERIFY(!follower.stage().database().empty());
+    QCOMPARE(faultTimes(follower, sim::FaultKind::Crash),
+             faultTimes(leader, sim::FaultKind::Crash));
+    QCOMPARE(follower.compare()->note(),
+             QStringLiteral("expire_session has no counterpart on database: left out"));
+    follower.compare()->setRecipe(QStringLiteral("zk-curator"));
+    QCOMPARE(follower.timeline()->scenario().backend, std::string("zookeeper"));
+    QVERIFY(follower.compare()->note().isEmpty());
+    QCOMPARE(faultTimes(follower, sim::FaultKind::ExpireSession).size(), 2);
   }
 
   // Compare mode: the follower re-plays whatever the leader plays (seed, clients, latency, a

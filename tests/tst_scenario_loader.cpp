@@ -105,6 +105,20 @@ class ScenarioLoaderTest : public QObject {
         << "s.yaml:4:1: unknown key 'hold_sm' (did you mean 'hold_ms'?)";
     QTest::newRow("unknown recipe") << "title: t\nrecipe: zk-nope\nclients: 3\n"
                                     << "s.yaml:2:9: unknown recipe 'zk-nope'; expected one of:";
+    // compare_with: another of the service's recipes or another service's representative.
+    QTest::newRow("compare_with unknown recipe")
+        << "title: t\nrecipe: zk-chained\ncompare_with: zk-nope\nclients: 3\n"
+        << "s.yaml:3:15: cannot compare zk-chained with 'zk-nope'; expected one of: zk-naive";
+    QTest::newRow("compare_with another service's non-representative")
+        << "title: t\nrecipe: zk-chained\ncompare_with: redlock\nclients: 3\n"
+        << "s.yaml:3:15: cannot compare zk-chained with 'redlock'; expected one of:";
+    QTest::newRow("compare_with the lesson's own recipe")
+        << "title: t\nbackend: redis\nrecipe: redis-lock\ncompare_with: redis-lock\nclients: 3\n"
+        << "s.yaml:4:15: cannot compare redis-lock with 'redis-lock'; expected one of:";
+    QTest::newRow("compare_with a recipe of another dialect")
+        << "title: t\nbackend: database\ndatabase: {dialect: mariadb}\nrecipe: db-for-update\n"
+           "compare_with: pg-advisory\nclients: 3\n"
+        << "s.yaml:5:15: cannot compare db-for-update with 'pg-advisory'; expected one of:";
     QTest::newRow("missing title") << "recipe: zk-chained\nclients: 3\n"
                                    << "s.yaml:1:1: missing required key 'title'";
     QTest::newRow("bad number") << "title: t\nrecipe: zk-chained\nclients: many\n"
@@ -273,6 +287,27 @@ class ScenarioLoaderTest : public QObject {
     const std::string longKey = errorOf("title: t\n" + std::string(300, 'k') + ": 1\n");
     QVERIFY2(longKey.rfind("s.yaml:2:1: unknown key '" + std::string(40, 'k') + "...'", 0) == 0,
              longKey.c_str());
+  }
+
+  // compare_with names the recipe the GUI opens compare mode with; the error lists exactly what
+  // compare mode would offer: the service's other recipes, then the other representatives.
+  void compareWithIsReadAndItsChoicesListed() {
+    const auto loaded = loadScenarioText(
+        "title: t\nbackend: database\nrecipe: db-no-expiry\ncompare_with: zk-curator\nclients: 2\n",
+        "s.yaml");
+    QVERIFY2(loaded.scenario, loaded.error.c_str());
+    QCOMPARE(loaded.scenario->compareWith, std::string("zk-curator"));
+    QVERIFY(loadScenarioText(kMinimal, "s.yaml").scenario->compareWith.empty());
+    const std::string got = errorOf(
+        "title: t\nbackend: database\nrecipe: db-no-expiry\ncompare_with: x\nclients: 2\n");
+    QVERIFY2(got.find("expected one of: ") != std::string::npos, got.c_str());
+    const std::string listed = got.substr(got.find("expected one of:")) + " ";
+    QVERIFY2(listed.find(" db-unique-key ") != std::string::npos, got.c_str());
+    QVERIFY2(listed.find(" redis-lock ") != std::string::npos, got.c_str());
+    QVERIFY2(listed.find(" zk-curator ") != std::string::npos, got.c_str());
+    QVERIFY2(listed.find("redlock") == std::string::npos, got.c_str());
+    QVERIFY2(listed.find("zk-chained") == std::string::npos, got.c_str());
+    QVERIFY2(listed.find(" db-no-expiry ") == std::string::npos, got.c_str());
   }
 
   void errorsNameLineColumnAndWhatWasExpected() {

@@ -1,6 +1,7 @@
 // Goal: a database scenario opens and plays in the real app at a projector's 1280x720, alone and
 // in compare mode against a second database recipe, without a crash, an exit or a warning, and
-// the stage draws the database (tables, clients with their SQL) rather than a znode tree.
+// the stage draws the database (tables, clients with their SQL) rather than a znode tree; a
+// lesson with `compare_with:` another service's recipe opens in compare mode and plays to its end.
 //
 // Method: the real lockscope binary in a real X window on its own Xvfb screen of 1280x720
 // (tests/support/), Space typed with xdotool, the window grabbed before and after playing. The
@@ -40,6 +41,32 @@ class WindowDatabaseTest : public QObject {
   std::unique_ptr<lockscope::testing::XvfbDisplay> x_;
   QTemporaryDir runtime_, files_;
   QString scenario_;
+
+  // Opens `lesson`, goes to the end of its run and returns the picture (saved as `shot` when
+  // shots are kept); null if the app died or warned.
+  QImage playedToTheEnd(const QString& lesson, const QString& shot) {
+    RunningApp app(x_->display(), runtime_.path(), QStringLiteral(LOCKSCOPE_SOURCE_DIR),
+                   {QStringLiteral("--scenario"), lesson});
+    const QString window = app.window();
+    if (window.isEmpty()) {
+      qWarning("no window; the app is %s; stderr: %s", qPrintable(app.state()),
+               qPrintable(app.errors()));
+      return {};
+    }
+    app.press(window, {QStringLiteral("End")});
+    QTest::qWait(1'500);
+    const QImage picture = app.grab(window);
+    const QString shots = qEnvironmentVariable("LOCKSCOPE_WINDOW_SHOTS");
+    if (!shots.isEmpty() && !picture.isNull()) {
+      QDir().mkpath(shots);
+      picture.save(shots + QLatin1Char('/') + shot);
+    }
+    if (!app.running() || !app.errors().isEmpty()) {
+      qWarning("%s after playing; stderr: %s", qPrintable(app.state()), qPrintable(app.errors()));
+      return {};
+    }
+    return picture;
+  }
 
   // Opens the app with `arguments`, plays it for a while and checks that it lives, moved and said
   // nothing; the picture after playing is saved as `shot` when shots are kept.
@@ -88,6 +115,32 @@ class WindowDatabaseTest : public QObject {
 
   void aDatabaseScenarioOpensAndPlays() {
     openAndPlay({QStringLiteral("--scenario"), scenario_}, QStringLiteral("database-stage.png"));
+  }
+
+  // The lesson opens in compare mode, db-no-expiry beside zk-curator, and goes to the end of its
+  // run (End). Judged against the same lesson without its
+  // compare_with line: one stage instead of two, so most of the stage's pixels differ.
+  void aLessonOpensCompareModeWithAnotherService() {
+    const QString lesson = QStringLiteral(LOCKSCOPE_SOURCE_DIR
+                                          "/scenarios/database/crashed-holder-vs-zookeeper.yaml");
+    QFile original(lesson);
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QByteArray alone = original.readAll();
+    QVERIFY(alone.contains("compare_with: zk-curator\n"));
+    alone.replace("compare_with: zk-curator\n", "");
+    const QString aloneFile = files_.filePath(QStringLiteral("crashed-holder-alone.yaml"));
+    QFile out(aloneFile);
+    QVERIFY(out.open(QIODevice::WriteOnly) && out.write(alone) == alone.size());
+    out.close();
+
+    const QImage compared = playedToTheEnd(lesson, QStringLiteral("compare-services.png"));
+    const QImage single = playedToTheEnd(aloneFile, QStringLiteral("compare-services-alone.png"));
+    QVERIFY(!compared.isNull() && !single.isNull());
+    const int changed = lockscope::testing::differingPixels(compared, single);
+    QVERIFY2(
+        changed > 1280 * 720 / 8,
+        qPrintable(
+            QStringLiteral("%1 pixels differ from the lesson without compare_with").arg(changed)));
   }
 
   void twoDatabaseRecipesCompare() {

@@ -4,6 +4,7 @@
 #include "sim/checkers/metric_names.h"
 #include "sim/engine/check.h"
 #include "sim/recipes/lock_recipe.h"
+#include "sim/recipes/service_representatives.h"
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario_loader.h"
 
@@ -13,25 +14,26 @@ namespace {
 using checkers::Metric;
 
 struct Service {
-  const char* name;
-  const char* recipe;
+  std::string_view name;
+  std::string_view recipe;
   const char* settings;  // the service's own keys, the same in every run
 };
 
 // Redis' lease and ZooKeeper's session as a holder's safety margin: 2 s and 4 s; the database's
 // row lock has none (the open transaction holds it).
-constexpr Service kServices[] = {
-    {"database", "db-for-update", "backend: database\n"},
-    {"redis", "redis-lock",
-     "backend: redis\nrecipe_parameters: {ttl_ms: 2000, retry_delay_ms: 50}\n"},
-    {"zookeeper", "zk-curator", "session_timeout_ms: 4000\n"},
-};
+const char* settingsOf(std::string_view service) {
+  if (service == "database") return "backend: database\n";
+  if (service == "redis")
+    return "backend: redis\nrecipe_parameters: {ttl_ms: 2000, retry_delay_ms: 50}\n";
+  return "session_timeout_ms: 4000\n";
+}
 
 run::RunReport measure(const Service& service, const std::string& plan, uint64_t seed) {
-  const std::string text = std::string("title: ") + service.name + "\n" + service.settings +
-                           "recipe: " + service.recipe + "\nseed: " + std::to_string(seed) + "\n" +
-                           plan;
-  const auto loaded = scenario::loadScenarioText(text, std::string(service.name) + ".yaml");
+  const std::string name(service.name);
+  const std::string text = "title: " + name + "\n" + service.settings +
+                           "recipe: " + std::string(service.recipe) +
+                           "\nseed: " + std::to_string(seed) + "\n" + plan;
+  const auto loaded = scenario::loadScenarioText(text, name + ".yaml");
   LOCKSCOPE_CHECK(loaded.scenario.has_value(), "the service comparison's scenarios load");
   return run::runScenario(*loaded.scenario,
                           run::RunOptions{.backend = backends::modelBackendFor(*loaded.scenario)});
@@ -43,7 +45,9 @@ double ms(double micros) { return micros / 1000.0; }
 
 std::vector<ServiceMeasures> compareServices(int clients, uint64_t seed) {
   std::vector<ServiceMeasures> columns;
-  for (const Service& service : kServices) {
+  for (const auto& representative : recipes::kServiceRepresentatives) {
+    const Service service{representative.service, representative.recipe,
+                          settingsOf(representative.service)};
     ServiceMeasures m;
     m.service = service.name;
     m.recipe = service.recipe;

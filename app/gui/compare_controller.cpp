@@ -4,30 +4,25 @@
 #include <cmath>
 #include <map>
 
+#include "core/crash_recovery.h"
+#include "core/run_so_far.h"
 #include "metrics_model.h"
 #include "playback_controller.h"
 #include "scenario_session.h"
 #include "sim/recipes/lock_recipe.h"
+#include "sim/scenario/service_counterpart.h"
 #include "simulation_controller.h"
 
 namespace lockscope::gui {
 namespace {
 
-// Whether a follower of `leader` may play `recipe`: the same service, not the leader's own
-// recipe, and for a database recipe written for one server (pg-advisory) the leader's dialect.
-bool followable(const recipes::RecipeDescription& recipe, const scenario::Scenario& leader) {
-  const auto* led = recipes::findRecipe(leader.recipe);
-  const std::string_view backend = led ? led->backend : std::string_view("zookeeper");
-  return recipe.backend == backend && recipe.name != leader.recipe &&
-         (recipe.dialect.empty() || recipe.dialect == leader.database.dialect);
-}
-
-// The recipe a follower of `leader` plays: `wanted` if it may (followable); else the broken
+// The recipe a follower of `leader` plays: `wanted` if it may (scenario::comparable: another of
+// the leader's service's recipes, or another service's representative); else the broken
 // recipe's fix or the fix's pitfall (zk-chained against zk-naive, the herd lesson), or the
 // service's first other recipe.
 std::string counterpartRecipe(const scenario::Scenario& leader, const QString& wanted) {
   const auto* chosen = recipes::findRecipe(wanted.toStdString());
-  if (chosen && followable(*chosen, leader)) return std::string(chosen->name);
+  if (chosen && scenario::comparable(*chosen, leader)) return std::string(chosen->name);
   // What each recipe teaches best against: the broken against the fixed, the fix against the
   // pitfall it avoids (never the service's first recipe for every lesson).
   static const std::map<std::string_view, std::string_view> kCounterparts = {
@@ -63,12 +58,10 @@ std::string counterpartRecipe(const scenario::Scenario& leader, const QString& w
   const auto counterpart = kCounterparts.find(leader.recipe);
   if (counterpart != kCounterparts.end()) {
     const auto* recipe = recipes::findRecipe(counterpart->second);
-    if (recipe && followable(*recipe, leader)) return std::string(recipe->name);
+    if (recipe && scenario::comparable(*recipe, leader)) return std::string(recipe->name);
   }
-  for (const auto& recipe : recipes::recipeCatalog()) {
-    if (followable(recipe, leader)) return std::string(recipe.name);
-  }
-  return leader.recipe;
+  const auto comparable = scenario::comparableRecipes(leader);  // the leader's service's first
+  return comparable.empty() ? leader.recipe : std::string(comparable.front());
 }
 
 // The releases a run has done by `time`.
@@ -133,9 +126,8 @@ QStringList CompareController::choices() const {
   if (!leader_ || !leader_->timeline()) return choices;
   const scenario::Scenario& leader = leader_->timeline()->scenario();
   if (!recipes::findRecipe(leader.recipe)) return choices;
-  for (const auto& recipe : recipes::recipeCatalog()) {
-    if (followable(recipe, leader)) choices << QString::fromStdString(std::string(recipe.name));
-  }
+  for (const std::string_view name : scenario::comparableRecipes(leader))
+    choices << QString::fromStdString(std::string(name));
   return choices;
 }
 
@@ -153,23 +145,75 @@ void CompareController::setAlignOnRelease(bool on) {
 sim::Micros CompareController::followerTime() const {
   const RunTimeline& leading = *leader_->timeline();
   const RunTimeline& own = *follower_.timeline();
-  const sim::Micros leaderTime = leader_->timeMicros();
-  if (!alignOnRelease_) return leaderTime;
+  // The same moment of the clients' plans: a run's clock starts before its clients do (a
+  // ZooKeeper client first opens its session), by as much as its service needs, so across
+  // services the same moment is the same time after each run's origin.
+  const sim::Micros sameMoment = leader_->timeMicros() - leading.report().origin +
+                                 own.report().origin;
+  if (!alignOnRelease_) return sameMoment;
   // Release #k: as many releases done as the leader, and as long after the last of them; never
   // past the follower's next release (that would be #k+1). Before the first, the same time.
-  const size_t done = releasesBy(leading, leaderTime);
-  if (done == 0) return leaderTime;
+  const size_t done = releasesBy(leading, leader_->timeMicros());
+  if (done == 0) return sameMoment;
   const auto& releases = own.releases();
   if (releases.size() < done) return own.endTime();  // this run never gets that far
-  const sim::Micros since = leaderTime - leading.releases()[done - 1].time;
+  const sim::Micros since = leader_->timeMicros() - leading.releases()[done - 1].time;
   sim::Micros time = releases[done - 1].time + since;
   if (releases.size() > done) time = std::min(time, releases[done].time - 1);
   return std::min(time, own.endTime());
 }
 
+QString CompareController::note() const {
+  QStringList lines;
+  for (const std::string& line : follower_.session()->followNotes())
+    lines << QString::fromStdString(line);
+  return lines.join(QStringLiteral("; "));
+}
+
+namespace {
+
+// "none in 3.0 s" or "4.1 s": how long after its holder's crash the lock was held again.
+QString recoveryWords(const CrashRecovery& recovery, sim::Micros now) {
+  const auto seconds = [](sim::Micros micros) {
+    return QString::number(static_cast<double>(micros) / 1e6, 'f', 1) + QStringLiteral(" s");
+  };
+  if (recovery.nextHold) return seconds(*recovery.nextHold - recovery.crashedAt);
+  return QStringLiteral("none in ") + seconds(now - recovery.crashedAt);
+}
+
+}  // namespace
+
+QString CompareController::crossServiceHeadline() const {
+  const RunTimeline& leading = *leader_->timeline();
+  const RunTimeline& own = *follower_.timeline();
+  const auto theirs = crashRecoveryBy(leading, leader_->timeMicros());
+  const auto mine = crashRecoveryBy(own, follower_.timeMicros());
+  if (!theirs || !mine) return {};
+  const QString left = recoveryWords(*theirs, leader_->timeMicros()),
+                right = recoveryWords(*mine, follower_.timeMicros());
+  if (left == right) return {};
+  return QStringLiteral("next holder after the crash: %1 vs %2").arg(left, right);
+}
+
+QString CompareController::holdersAtOnceHeadline() const {
+  const int theirs = mostHoldersSoFar(*leader_->timeline(), leader_->timeMicros());
+  const int mine = mostHoldersSoFar(*follower_.timeline(), follower_.timeMicros());
+  if (theirs == mine) return {};
+  return QStringLiteral("most holders at once: %1 vs %2").arg(theirs).arg(mine);
+}
+
 QString CompareController::headline() const {
   if (!leader_ || !leader_->timeline() || !follower_.timeline()) return {};
   const QVariantMap mine = follower_.metrics()->figures(), theirs = leader_->metrics()->figures();
+  // Across services, what a holder's crash or pause costs is the difference the lesson is about:
+  // how long the lock stays lost, how many hold it at once (a stuck client is also a violation,
+  // but only a conclusion at the run's end).
+  if (leader_->timeline()->scenario().backend != follower_.timeline()->scenario().backend) {
+    const QString recovery = crossServiceHeadline();
+    if (!recovery.isEmpty()) return recovery;
+    const QString holders = holdersAtOnceHeadline();
+    if (!holders.isEmpty()) return holders;
+  }
   // The first figure, in the order a class cares about, where the runs differ at the cursor.
   struct Figure {
     const char* key;

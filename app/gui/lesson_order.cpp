@@ -56,7 +56,8 @@ constexpr std::string_view kRedis[] = {"setnx-crash-before-expire",
                                        "redlock-clock-jump"};
 
 // The seeds' database locks in their order (the lock table and its fixes, optimistic, then
-// pessimistic), then what the servers do differently, then sessions as leases.
+// pessimistic), then what the servers do differently, then sessions as leases, and last the
+// seeds' comparison of the services: the same clients beside ZooKeeper and Redis.
 constexpr std::string_view kDatabase[] = {"crashed-holder-lock-row",
                                           "lease-paused-holder",
                                           "lease-skewed-clock",
@@ -72,7 +73,9 @@ constexpr std::string_view kDatabase[] = {"crashed-holder-lock-row",
                                           "gap-lock-postgresql",
                                           "gap-lock-mariadb",
                                           "advisory-lock-crash",
-                                          "paused-open-transaction"};
+                                          "paused-open-transaction",
+                                          "crashed-holder-vs-zookeeper",
+                                          "paused-transaction-vs-redis"};
 
 struct Course {
   std::string_view folder;

@@ -7,6 +7,7 @@
 #include "core/recording_text.h"
 #include "sim/scenario/scenario_loader.h"
 #include "sim/scenario/scenario_patch.h"
+#include "sim/scenario/service_counterpart.h"
 
 namespace lockscope::gui {
 
@@ -14,15 +15,20 @@ ScenarioSession::ScenarioSession(Recorder recorder, QObject* parent)
     : QObject(parent), recorder_(std::move(recorder)) {}
 
 bool ScenarioSession::apply(Edit edit) {
-  const auto loaded = scenario::loadScenarioText(edit.text, edit.file.toStdString());
-  if (!loaded.scenario) {
-    emit errorOccurred(QString::fromStdString(loaded.error));
-    return false;
+  std::optional<scenario::Scenario> parsed = std::move(edit.built);
+  if (!parsed) {
+    const auto loaded = scenario::loadScenarioText(edit.text, edit.file.toStdString());
+    if (!loaded.scenario) {
+      emit errorOccurred(QString::fromStdString(loaded.error));
+      return false;
+    }
+    parsed = *loaded.scenario;
   }
   loaded_ = true;
   file_ = edit.file;
   text_ = std::move(edit.text);
-  base_ = *loaded.scenario;
+  base_ = std::move(*parsed);
+  followNotes_ = std::move(edit.notes);
   if (edit.newLesson) asLoaded_ = base_;
   if (edit.asLoaded) asLoaded_ = *edit.asLoaded;
   clicked_ = std::move(edit.clicked);
@@ -33,7 +39,9 @@ bool ScenarioSession::apply(Edit edit) {
     });
   }
   emit changed();
-  return recorder_(withClickedFaults(), file_, edit.keepCursor);
+  const bool recorded = recorder_(withClickedFaults(), file_, edit.keepCursor);
+  if (recorded && edit.newLesson) emit lessonLoaded();
+  return recorded;
 }
 
 bool ScenarioSession::load(const QString& path) {
@@ -69,6 +77,19 @@ bool ScenarioSession::configure(const QString& recipe, const QString& seed, int 
 
 bool ScenarioSession::follow(const ScenarioSession& leader, const std::string& recipe) {
   if (!leader.loaded_) return false;
+  const recipes::RecipeDescription* description = recipes::findRecipe(recipe);
+  if (description && description->backend != leader.base_.backend) {
+    std::vector<std::string> notes;
+    scenario::Scenario built = scenario::scenarioOnService(leader.base_, recipe, notes);
+    std::vector<scenario::Fault> clicked = scenario::faultsOnService(leader.clicked_, built.backend,
+                                                                     notes);
+    return apply({.file = leader.file_,
+                  .text = leader.text_,
+                  .clicked = std::move(clicked),
+                  .asLoaded = leader.asLoaded_,
+                  .built = std::move(built),
+                  .notes = std::move(notes)});
+  }
   // The leader's text is its file as configured (seed, clients, latency); only the recipe differs.
   std::string text = scenario::setTopLevelKey(leader.text_, "recipe", recipe);
   text = scenario::setTopLevelKey(text, "seed", std::to_string(leader.base_.seed));

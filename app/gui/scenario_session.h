@@ -25,6 +25,8 @@ class ScenarioSession : public QObject {
   // line.
   Q_PROPERTY(QStringList manualFaults READ manualFaults NOTIFY changed)
   Q_PROPERTY(QString faultSummary READ faultSummary NOTIFY changed)
+  // The recipe the lesson asks to be compared with (`compare_with:`); empty: none.
+  Q_PROPERTY(QString compareWith READ compareWith NOTIFY changed)
 
  public:
   // Records a scenario (the clicked faults in it) and shows the run; false when it could not
@@ -52,12 +54,17 @@ class ScenarioSession : public QObject {
   bool addFault(const scenario::Fault& fault);
   // The run again, unchanged (another backend was chosen).
   bool rerecord(bool keepCursor);
-  // Compare mode: `leader`'s scenario, seed and clicked faults under `recipe`.
+  // Compare mode: `leader`'s scenario, seed and clicked faults under `recipe`. A recipe of
+  // another service plays the leader's client plan on that service's model, its settings at
+  // their defaults (scenario/service_counterpart.h); followNotes() names the faults left out.
   bool follow(const ScenarioSession& leader, const std::string& recipe);
+  // What following left out of the leader's run, one line each (empty on the leader's service).
+  const std::vector<std::string>& followNotes() const { return followNotes_; }
 
   QString file() const { return file_; }
   QStringList manualFaults() const;
   QString faultSummary() const { return manualFaults().join(QStringLiteral(", ")); }
+  QString compareWith() const { return QString::fromStdString(asLoaded_.compareWith); }
   // As loaded and configured, without the clicked faults.
   const scenario::Scenario& scenario() const { return base_; }
   // The recipe, seed, client count or latency differ from the lesson file's (configure, or a
@@ -66,6 +73,8 @@ class ScenarioSession : public QObject {
 
  signals:
   void changed();
+  // A lesson file was loaded and its run is shown (the window opens compare mode if it asks).
+  void lessonLoaded();
   // Empty: the last thing done worked (the error line is cleared).
   void errorOccurred(const QString& error);
 
@@ -79,6 +88,11 @@ class ScenarioSession : public QObject {
     std::optional<scenario::Scenario> asLoaded;  // compare mode: the leader's lesson
     // Faults name clients; a configuration that drops a client drops its faults.
     bool dropFaultsOfGoneClients = false;
+    // Compare mode across services: the scenario, built from the leader's rather than parsed
+    // from `text` (the leader's, kept only to say where it came from: a follower is never
+    // recorded to a file), and what building it left out.
+    std::optional<scenario::Scenario> built;
+    std::vector<std::string> notes;
   };
   // The one place an edit is kept: the text is parsed, and only if it loads do the text, the
   // scenario parsed from it and the clicked faults change, together; then the run is recorded.
@@ -92,6 +106,7 @@ class ScenarioSession : public QObject {
   scenario::Scenario base_;      // parsed from text_
   scenario::Scenario asLoaded_;  // as loaded: what the lesson's expectations were written for
   std::vector<scenario::Fault> clicked_;
+  std::vector<std::string> followNotes_;
 };
 
 }  // namespace lockscope::gui

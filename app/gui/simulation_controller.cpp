@@ -31,6 +31,9 @@ SimulationController::SimulationController(QObject* parent)
   connect(session_, &ScenarioSession::errorOccurred, this, &SimulationController::setError);
   connect(live_, &LiveRunner::errorOccurred, this, &SimulationController::setError);
   connect(faults_, &FaultController::errorOccurred, this, &SimulationController::setError);
+  connect(session_, &ScenarioSession::lessonLoaded, this, [this] {
+    if (!session_->compareWith().isEmpty()) emit compareRequested(session_->compareWith());
+  });
   connect(live_, &LiveRunner::liveRunStarted, playback_, &PlaybackController::pause);
   connect(live_, &LiveRunner::rerunRequested, this, [this] {
     if (timeline_) session_->rerecord(false);

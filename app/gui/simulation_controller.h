@@ -95,6 +95,9 @@ class SimulationController : public QObject {
   void frameChanged();
   void errorChanged();
   void wholeRunShownChanged();
+  // A lesson was loaded that asks to be compared with `recipe` (`compare_with:`): the window
+  // opens compare mode with it.
+  void compareRequested(const QString& recipe);
 
  private:
   // Records the session's scenario on the chosen backend, and shows the run when it is there.

@@ -46,13 +46,22 @@ void StageView::paintInstances(QPainter& painter) const {
                     QString::fromStdString(instance.role);
     if (!instance.up) title += QStringLiteral(" · DOWN");
     const QRectF header(box.left() + 6, box.top() + 2, box.width() - 12, line);
-    painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter,
-                     painter.fontMetrics().elidedText(title, Qt::ElideRight,
-                                                      static_cast<int>(header.width() * 0.6)));
+    const QString shownTitle = painter.fontMetrics().elidedText(
+        title, Qt::ElideRight, static_cast<int>(header.width() * 0.6));
+    painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, shownTitle);
+    // The clock in what the title leaves: "clock 10.500 s", or just "10.500 s" in a half stage's
+    // narrow box, or nothing (it was drawn over the title).
+    const double room = header.width() - painter.fontMetrics().horizontalAdvance(shownTitle) -
+                        6 * scale_;
     painter.setFont(font(8.5));
-    painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter,
-                     QStringLiteral("clock %1 s")
-                         .arg(static_cast<double>(instance.clockAtTime(now)) / 1000.0, 0, 'f', 3));
+    const QString reading = QString::number(static_cast<double>(instance.clockAtTime(now)) / 1000.0,
+                                            'f', 3) +
+                            QStringLiteral(" s");
+    for (const QString& clock : {QStringLiteral("clock ") + reading, reading}) {
+      if (painter.fontMetrics().horizontalAdvance(clock) > room) continue;
+      painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, clock);
+      break;
+    }
     double y = header.bottom() + 2;
     if (instance.isReplica()) {
       // How far behind its master it is: the window in which a failover forgets a lock.

@@ -132,6 +132,10 @@ struct Scenario {
   RedisSetup redis;        // backend: redis only
   DatabaseSetup database;  // backend: database only
 
+  // Non-empty: the GUI opens the lesson in compare mode, this recipe beside the lesson's (one of
+  // its service's, or another service's representative: recipes/service_representatives.h).
+  std::string compareWith;
+
   // Non-empty: the lesson only makes sense against live servers (an ensemble's election, which
   // the model's one server cannot show); says why. The model refuses to teach it.
   std::string liveOnly;

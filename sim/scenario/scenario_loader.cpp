@@ -9,6 +9,7 @@
 #include "document_checks.h"
 #include "narration_claims.h"
 #include "redis_section_reader.h"
+#include "service_counterpart.h"
 #include "sim/checkers/metric_names.h"
 #include "sim/recipes/lock_recipe.h"
 #include "sim/trace/trace_ops.h"
@@ -40,7 +41,8 @@ const std::vector<std::string> kTopKeys = {"title",
                                            "expect",
                                            "redis",
                                            "database",
-                                           "live_only"};
+                                           "live_only",
+                                           "compare_with"};
 const std::vector<std::string> kClientKeys = {"name",
                                               "plan",
                                               "rounds",
@@ -142,6 +144,7 @@ class SchemaReader {
       s_.stallWindow = sim::fromMillis(r_.integer(root["stall_ms"], "stall_ms", 1, kMaxMillis));
     readClients(required(root, "clients"));
     readRedis(root);
+    if (root["compare_with"]) readCompareWith(root["compare_with"]);
     if (root["narration"]) readNarration(root["narration"]);
     if (root["faults"]) readFaults(root["faults"]);
     if (root["expect"]) readExpectations(root["expect"]);
@@ -183,6 +186,18 @@ class SchemaReader {
               "recipe '" + s_.recipe +
                   "' needs 'database: {dialect: " + std::string(recipe->dialect) + "}'");
     }
+  }
+
+  // A recipe compare mode can play beside the lesson's: the GUI offers the same (comparable).
+  void readCompareWith(const YAML::Node& node) {
+    s_.compareWith = r_.text(node, "compare_with");
+    const recipes::RecipeDescription* other = recipes::findRecipe(s_.compareWith);
+    if (other && comparable(*other, s_)) return;
+    std::string expected;
+    for (const std::string_view name : comparableRecipes(s_)) expected += " " + std::string(name);
+    r_.fail(node, "compare_with",
+            "cannot compare " + s_.recipe + " with '" + s_.compareWith +
+                "'; expected one of:" + expected);
   }
 
   void readRecipe(const YAML::Node& root) {

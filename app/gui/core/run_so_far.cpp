@@ -19,6 +19,23 @@ std::vector<HoldInterval> holdsSoFar(const RunTimeline& timeline, sim::Micros no
   return out;
 }
 
+int mostHoldersSoFar(const RunTimeline& timeline, sim::Micros now) {
+  // A sweep over the holds' starts and ends; an end sorts before a start at the same moment (a
+  // handoff at one microsecond is not two holders).
+  std::vector<std::pair<sim::Micros, int>> edges;
+  for (const HoldInterval& hold : holdsSoFar(timeline, now)) {
+    edges.emplace_back(hold.start, +1);
+    edges.emplace_back(hold.end, -1);
+  }
+  std::sort(edges.begin(), edges.end());
+  int holding = 0, most = 0;
+  for (const auto& [time, change] : edges) {
+    holding += change;
+    most = std::max(most, holding);
+  }
+  return most;
+}
+
 std::vector<ViolationSoFar> violationsSoFar(const RunTimeline& timeline, sim::Micros now) {
   std::vector<ViolationSoFar> out;
   for (const checkers::Violation& violation : timeline.report().verdict.violations) {

@@ -20,6 +20,10 @@ sim::Micros violationShownAt(const checkers::Violation& violation, sim::Micros r
 // The holds that began by `now`, each ending at `now` at the latest.
 std::vector<HoldInterval> holdsSoFar(const RunTimeline& timeline, sim::Micros now);
 
+// The most clients holding the lock at one moment by `now` (each client's belief: a paused
+// holder still holds): 2 when a lease ran out under a holder and another took it.
+int mostHoldersSoFar(const RunTimeline& timeline, sim::Micros now);
+
 struct ViolationSoFar {
   const checkers::Violation* violation = nullptr;
   sim::Micros from = 0, until = 0;  // as far as it has gone by `now` (until >= from)
