@@ -11,6 +11,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
 
 namespace {
 
@@ -124,6 +125,32 @@ class GuiCliTest : public QObject {
     QVERIFY2(crash.isEmpty(), qPrintable(crash + ": " + err));
     // A QML warning is a defect too (a binding on a null, a layout loop).
     QVERIFY2(!err.contains(QLatin1String("qrc:/")), qPrintable(err));
+  }
+
+  // Ctrl+C (SIGINT) or SIGTERM in the terminal that started the app closes it as its close
+  // button does, with exit code 0: a live run in progress would stop and clean up first
+  // (live_interrupt.h; tst_gui_live closes one), where the default action killed the process.
+  void aSignalClosesTheAppCleanly_data() {
+    QTest::addColumn<int>("signal");
+    QTest::newRow("SIGINT") << SIGINT;
+    QTest::newRow("SIGTERM") << SIGTERM;
+  }
+
+  void aSignalClosesTheAppCleanly() {
+    QFETCH(int, signal);
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtimeDir());
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(LOCKSCOPE_GUI_PATH),
+                  {QStringLiteral("--scenario"), lesson("crash-holder.yaml")});
+    QVERIFY(process.waitForStarted(10'000));
+    QVERIFY2(!process.waitForFinished(3000), "the app ended by itself");  // up, in its loop
+    QCOMPARE(::kill(static_cast<pid_t>(process.processId()), signal), 0);
+    QVERIFY2(process.waitForFinished(15'000), "the app did not close on the signal");
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 0);
   }
 
   void badOptionsAreOneLineAndAFailure_data() {

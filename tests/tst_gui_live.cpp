@@ -7,7 +7,12 @@
 // and the redis_servers fixture's first server (and against a loopback port nobody listens on); the
 // event loop keeps running while the live run takes its real time on the worker thread.
 #include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include "backends/live/live_interrupt.h"
 
 #include "simulation_controller.h"
 #include "support/gui_lessons.h"
@@ -80,6 +85,46 @@ class GuiLiveTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!simulation.live()->busy(), 20'000);
     QVERIFY2(simulation.live()->connectionStatus().contains(QLatin1String("names 1 server(s)")),
              qPrintable(simulation.live()->connectionStatus()));
+  }
+
+  // The window closes (its controller is destroyed) while a live run records: the run stops at
+  // once instead of at its own end a minute later, and deletes its keys on the server as after
+  // Ctrl+C. The hold is 60 s: a close that waited for the run would time the test out.
+  void closingDuringALiveRunStopsItAndLeavesNothing() {
+    const QString servers = testing::liveRedisServers(1);
+    QVERIFY2(!servers.isEmpty(), "the redis_servers fixture did not start servers");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("long-hold.yaml"));
+    QFile yaml(file);
+    QVERIFY(yaml.open(QIODevice::WriteOnly));
+    yaml.write(
+        "title: a minute's hold\nbackend: redis\nrecipe: redis-lock\nseed: 1\n"
+        "clients: 1\nhold_ms: 60000\nrecipe_parameters: {ttl_ms: 120000}\n");
+    yaml.close();
+    const QString address = servers.section(',', 0, 0);
+    auto runKeys = [&] {
+      QProcess cli;
+      cli.start(QStringLiteral("redis-cli"),
+                {QStringLiteral("-h"), address.section(':', 0, 0), QStringLiteral("-p"),
+                 address.section(':', 1, 1), QStringLiteral("--scan"), QStringLiteral("--pattern"),
+                 QStringLiteral("lockscope:*")});
+      if (!cli.waitForFinished(10'000)) return QStringLiteral("redis-cli did not answer");
+      return QString::fromLatin1(cli.readAllStandardOutput()).trimmed();
+    };
+    QCOMPARE(runKeys(), QString());
+    auto simulation = std::make_unique<SimulationController>();
+    simulation->live()->useBackend(QStringLiteral("live"), servers);
+    QVERIFY(simulation->session()->load(file));
+    QVERIFY(simulation->live()->busy());
+    // The client holds the lock: its key is on the server.
+    QTRY_VERIFY_WITH_TIMEOUT(!runKeys().isEmpty(), 20'000);
+    QElapsedTimer closing;
+    closing.start();
+    simulation.reset();
+    QVERIFY2(closing.elapsed() < 30'000, "the close waited for the live run's own end");
+    QCOMPARE(runKeys(), QString());
+    QCOMPARE(lockscope::live::interruptSignal(), 0);  // the next live run is not stopped at once
   }
 };
 

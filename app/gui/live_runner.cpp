@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "backends/backend_for.h"
+#include "backends/live/live_interrupt.h"
 
 namespace lockscope::gui {
 namespace {
@@ -32,8 +33,14 @@ Result<run::RunOptions> optionsFor(const scenario::Scenario& scenario, const std
 LiveRunner::LiveRunner(QObject* parent) : QObject(parent) {}
 
 LiveRunner::~LiveRunner() {
-  // A live run in progress ends by its own deadline; its result has nowhere to go.
-  if (worker_) worker_->wait();
+  // The window is closing: a live run in progress stops now, not at its own deadline (which can
+  // be minutes away), and cleans up as after Ctrl+C - the run's namespace, keys or schema go and a
+  // server it killed is started again - before the process ends. Its result has nowhere to go.
+  if (!worker_) return;
+  live::requestStop();
+  worker_->wait();
+  delete worker_;  // its finished() handler, queued to us, dies with us and never deletes it
+  live::clearStopRequest();
 }
 
 void LiveRunner::setConnectionStatus(const QString& status) {

@@ -6,8 +6,10 @@
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
+#include <QTimer>
 #include <cstdio>
 
+#include "backends/live/live_interrupt.h"
 #include "gui_options.h"
 #include "headless.h"
 #include "simulation_controller.h"
@@ -89,5 +91,14 @@ int main(int argc, char* argv[]) {
     return lockscope::gui::takeScreenshot(*window, *simulation, options);
   if (options.benchFrames > 0)
     return lockscope::gui::benchmarkFrames(*window, *simulation, options);
+  // Ctrl+C or SIGTERM closes the app as the window's close button does: a live run in progress
+  // stops and leaves the servers as it found them (live_interrupt.h) before the process ends. A
+  // second signal ends it at once.
+  lockscope::live::catchInterrupts();
+  QTimer signalWatch;
+  QObject::connect(&signalWatch, &QTimer::timeout, [] {
+    if (lockscope::live::interruptSignal() > 0) QGuiApplication::quit();
+  });
+  signalWatch.start(100);
   return QGuiApplication::exec();
 }

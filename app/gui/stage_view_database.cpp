@@ -356,9 +356,8 @@ void StageView::paintWaitFor(QPainter& painter) const {
   // wait for each other side by side, their two arrows long enough to tell apart.
   const double first = rx > 1.5 * ry ? -std::numbers::pi : -std::numbers::pi / 2;
   for (size_t client = 0; client < count; ++client) {
-    const double angle = first + 2 * std::numbers::pi *
-                                                     static_cast<double>(client) /
-                                                     static_cast<double>(count);
+    const double angle = first + 2 * std::numbers::pi * static_cast<double>(client) /
+                                     static_cast<double>(count);
     at[client] = centre + QPointF(rx * std::cos(angle), ry * std::sin(angle));
   }
   // An arrow from waiter to blocker, a little to the right of the line between them: the two

@@ -25,12 +25,23 @@ void catchInterrupts() {
 
 int interruptSignal() { return received.load(std::memory_order_relaxed); }
 
+void requestStop() {
+  int none = 0;
+  received.compare_exchange_strong(none, kStopRequested);
+}
+
+void clearStopRequest() {
+  int requested = kStopRequested;
+  received.compare_exchange_strong(requested, 0);
+}
+
 run::BackendStop stopOrInterrupted(const run::BackendStop& stop) {
   using Kind = run::BackendStop::Kind;
   switch (interruptSignal()) {
     case 0: return stop;
     case SIGINT: return {Kind::Interrupted, "interrupted by SIGINT"};
     case SIGTERM: return {Kind::Interrupted, "interrupted by SIGTERM"};
+    case kStopRequested: return {Kind::Interrupted, "stopped: the application is closing"};
     default: return {Kind::Interrupted, "interrupted by a signal"};
   }
 }

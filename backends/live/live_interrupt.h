@@ -16,8 +16,15 @@ constexpr std::chrono::seconds kServerSilenceBound{10};
 
 // Installs the handlers (sigaction, SA_RESETHAND). Call before a live run starts.
 void catchInterrupts();
-// The signal that asked the run to stop, or 0.
+// The signal that asked the run to stop, kStopRequested, or 0.
 int interruptSignal();
+
+// The application asks every live run in progress to stop as a signal would (the GUI's window
+// closing while a live run records): they clean up and end within a nap. No-op once a signal came.
+constexpr int kStopRequested = -1;
+void requestStop();
+// Takes back requestStop() once those runs ended (not a signal: that one ends the process).
+void clearStopRequest();
 // A live backend's stopped(): interrupted when a signal came, otherwise its own `stop`.
 run::BackendStop stopOrInterrupted(const run::BackendStop& stop);
 
