@@ -149,10 +149,7 @@ ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
   const std::string parentKey(parentOf(key));
   if (node.stat.ephemeralOwner != 0) {
     auto owned = ephemerals_.find(node.stat.ephemeralOwner);
-    if (owned != ephemerals_.end()) {
-      owned->second.erase(key);
-      if (owned->second.empty()) ephemerals_.erase(owned);
-    }
+    if (owned != ephemerals_.end()) owned->second.erase(key);
   }
   containers_.erase(key);
   nodes_.erase(it);
@@ -202,7 +199,7 @@ Children DataTree::listChildren(std::string_view path) {
 std::vector<std::string> DataTree::ephemeralsOf(int64_t session) const {
   const auto found = ephemerals_.find(session);
   if (found == ephemerals_.end()) return {};
-  return {found->second.begin(), found->second.end()};
+  return found->second.deletionOrder();
 }
 
 std::vector<std::string> DataTree::emptyContainers() const {

@@ -170,6 +170,7 @@ void ZooKeeperServer::closeSession(int64_t sessionId, sim::SessionOp reason) {
                    .session = sessionId,
                    .zxid = zxid});
   }
+  tree_.forgetSession(sessionId);
   notify(fired_);
   tree_.watches().removeSession(sessionId);
   sessions_.erase(it);
