@@ -139,6 +139,9 @@ ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
   // `delete /`, `delete /zookeeper`, `delete -v 3 /zookeeper`, `delete /zookeeper/quota` and
   // `delete /zookeeper/config` all print "Arguments are not valid", and each consumes a zxid.
   if (isSystemPath(path)) return ErrorCode::BadArguments;
+  // Then the parent's ACL (delete permission), before the node is looked up: `delete
+  // /zookeeper/config/x` prints "Insufficient permission" on 3.8.0, though x does not exist.
+  if (readOnly(parentOf(path))) return ErrorCode::NoAuth;
   const auto it = nodes_.find(path);
   if (it == nodes_.end()) return ErrorCode::NoNode;
   Znode& node = it->second;

@@ -31,8 +31,8 @@ class DataTree {
   ErrorCode create(std::string_view path, std::string data, CreateMode mode, int64_t owner,
                    int64_t zxid, int64_t timeMs, std::string& createdPath,
                    std::vector<Notification>& fired);
-  // BadArguments (a system node), NoNode, BadVersion, NotEmpty, in that order. version -1
-  // matches any.
+  // BadArguments (a system node), NoAuth (the parent's ACL), NoNode, BadVersion, NotEmpty, in
+  // that order (PrepRequestProcessor). version -1 matches any.
   ErrorCode remove(std::string_view path, int32_t version, int64_t zxid,
                    std::vector<Notification>& fired);
   // A multi of deletes (any version): all or nothing, in order, under one zxid.
