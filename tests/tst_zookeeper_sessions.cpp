@@ -387,6 +387,31 @@ class TestZooKeeperSessions : public QObject {
     verifyResumedWithEphemeral(h, *c, session, droppedAt);
   }
 
+  void aRequestOverJuteMaxBufferLosesTheConnection() {
+    // The frame's announced length is 23 + data bytes for `set /bb` and 47 + path + data for a
+    // create; the server closes the connection when it exceeds 1048575 (jute.maxbuffer). Both
+    // boundaries were checked on a real 3.8.0 server with zkCli.
+    ModelHarness h;
+    auto c = h.connect("c", 10'000);
+    const int64_t session = c->sessionId();
+    QCOMPARE(c->create("/bb").rc, ErrorCode::Ok);
+    QCOMPARE(c->setData("/bb", std::string(1048552, 'x')).rc, ErrorCode::Ok);  // exactly the limit
+    const zk::Stat before = *h.statAt("/bb");
+    QCOMPARE(c->setData("/bb", std::string(1048553, 'y')).rc, ErrorCode::ConnectionLoss);
+    QCOMPARE(h.statAt("/bb")->mzxid, before.mzxid);  // not applied
+    QCOMPARE(h.statAt("/bb")->dataLength, 1048552);
+    QCOMPARE(c->create("/cc", std::string(1048525, 'c')).rc, ErrorCode::Ok);
+    QCOMPARE(c->create("/cd", std::string(1048526, 'd')).rc, ErrorCode::ConnectionLoss);
+    QVERIFY(!h.nodeExists("/cd"));
+
+    // The same session reconnects, and no refused request took a zxid.
+    QVERIFY(h.runUntil([&] { return c->state() == SessionState::SyncConnected; }));
+    QCOMPARE(c->sessionId(), session);
+    QCOMPARE(c->statesSeen(), std::string("SyncConnected Disconnected SyncConnected Disconnected "
+                                          "SyncConnected"));
+    QCOMPARE(c->create("/after").stat.czxid, before.mzxid + 2);  // after /cc's create
+  }
+
   void lostReplyOfAnAppliedCreate() {
     ModelHarness h;
     auto c = h.connect("c", 10'000);

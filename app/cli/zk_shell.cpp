@@ -5,6 +5,7 @@
 #include <istream>
 #include <ostream>
 
+#include "backends/model/zookeeper/java_text.h"
 #include "zk_shell_format.h"
 #include "zk_shell_tokenizer.h"
 
@@ -124,6 +125,8 @@ int ZkShell::run(std::istream& in) {
   std::string line;
   while (!quit_ && std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();  // BufferedReader.readLine
+    // zkCli reads a String: bytes that are not UTF-8 arrive (in paths and data) as U+FFFD.
+    line = zookeeper::model::javaRecoded(line);
     // Our one departure from zkCli (which answers "Command not found"): a line starting with '#'
     // is narration in a lesson script, echoed as it is. The differential scripts strip them.
     if (line.starts_with('#')) {

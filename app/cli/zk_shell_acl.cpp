@@ -4,7 +4,8 @@ namespace lockscope::cli {
 
 namespace {
 
-// String.split(","): trailing empty strings are dropped.
+// String.split(","): all trailing empty strings are dropped, so "," gives no part at all (zkCli
+// then says only that the ACL is invalid), while a text without a comma is one part, even "".
 std::vector<std::string> splitOnCommas(const std::string& text) {
   std::vector<std::string> parts;
   size_t start = 0;
@@ -14,7 +15,8 @@ std::vector<std::string> splitOnCommas(const std::string& text) {
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  while (parts.size() > 1 && parts.back().empty()) parts.pop_back();
+  if (parts.size() == 1) return parts;
+  while (!parts.empty() && parts.back().empty()) parts.pop_back();
   return parts;
 }
 

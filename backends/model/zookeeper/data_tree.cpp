@@ -139,6 +139,9 @@ ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
   // `delete /`, `delete /zookeeper`, `delete -v 3 /zookeeper`, `delete /zookeeper/quota` and
   // `delete /zookeeper/config` all print "Arguments are not valid", and each consumes a zxid.
   if (isSystemPath(path)) return ErrorCode::BadArguments;
+  // Then the parent's ACL (delete permission), before the node is looked up: `delete
+  // /zookeeper/config/x` prints "Insufficient permission" on 3.8.0, though x does not exist.
+  if (readOnly(parentOf(path))) return ErrorCode::NoAuth;
   const auto it = nodes_.find(path);
   if (it == nodes_.end()) return ErrorCode::NoNode;
   Znode& node = it->second;
@@ -149,10 +152,7 @@ ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
   const std::string parentKey(parentOf(key));
   if (node.stat.ephemeralOwner != 0) {
     auto owned = ephemerals_.find(node.stat.ephemeralOwner);
-    if (owned != ephemerals_.end()) {
-      owned->second.erase(key);
-      if (owned->second.empty()) ephemerals_.erase(owned);
-    }
+    if (owned != ephemerals_.end()) owned->second.erase(key);
   }
   containers_.erase(key);
   nodes_.erase(it);
@@ -202,7 +202,7 @@ Children DataTree::listChildren(std::string_view path) {
 std::vector<std::string> DataTree::ephemeralsOf(int64_t session) const {
   const auto found = ephemerals_.find(session);
   if (found == ephemerals_.end()) return {};
-  return {found->second.begin(), found->second.end()};
+  return found->second.deletionOrder();
 }
 
 std::vector<std::string> DataTree::emptyContainers() const {

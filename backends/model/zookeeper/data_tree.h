@@ -8,11 +8,13 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "ephemeral_set.h"
 #include "sim/engine/chooser.h"
 #include "watch_table.h"
 #include "znode.h"
@@ -29,8 +31,8 @@ class DataTree {
   ErrorCode create(std::string_view path, std::string data, CreateMode mode, int64_t owner,
                    int64_t zxid, int64_t timeMs, std::string& createdPath,
                    std::vector<Notification>& fired);
-  // BadArguments (a system node), NoNode, BadVersion, NotEmpty, in that order. version -1
-  // matches any.
+  // BadArguments (a system node), NoAuth (the parent's ACL), NoNode, BadVersion, NotEmpty, in
+  // that order (PrepRequestProcessor). version -1 matches any.
   ErrorCode remove(std::string_view path, int32_t version, int64_t zxid,
                    std::vector<Notification>& fired);
   // A multi of deletes (any version): all or nothing, in order, under one zxid.
@@ -43,8 +45,10 @@ class DataTree {
   // The children list of `path` in the seeded order, shared until the children change.
   Children listChildren(std::string_view path);
 
-  // Ephemeral nodes a session owns, sorted by path.
+  // Ephemeral nodes a session owns, in the order the server deletes them when it ends.
   std::vector<std::string> ephemeralsOf(int64_t session) const;
+  // The session is gone: its (by now empty) set of ephemerals with it.
+  void forgetSession(int64_t session) { ephemerals_.erase(session); }
   // Containers that had children and have none now, sorted by path: what the reaper deletes.
   std::vector<std::string> emptyContainers() const;
 
@@ -71,7 +75,9 @@ class DataTree {
     size_t operator()(std::string_view path) const { return std::hash<std::string_view>{}(path); }
   };
   std::unordered_map<std::string, Znode, PathHash, std::equal_to<>> nodes_;
-  std::map<int64_t, std::set<std::string>> ephemerals_;
+  // Kept while the session lives, even when empty, as the server keeps its HashSet: the most
+  // paths it ever held decide its iteration order.
+  std::map<int64_t, EphemeralSet> ephemerals_;
   std::set<std::string> containers_;
   WatchTable watches_;
 };

@@ -7,4 +7,51 @@ bool isWrite(OpCode op) {
          op == OpCode::CloseSession || op == OpCode::Multi;
 }
 
+namespace {
+
+constexpr size_t kInt = 4;
+constexpr size_t kBool = 1;
+constexpr size_t kHeader = 2 * kInt;  // RequestHeader: xid, type
+// A ustring or a buffer: its length, then its bytes.
+size_t bytes(const std::string& text) { return kInt + text.size(); }
+// The one ACL the model creates with, world:anyone:cdrwa: perms, then the Id's two ustrings.
+const size_t kAclList = kInt + kInt + bytes("world") + bytes("anyone");
+// MultiHeader: type, done, err; one before each op and one closing the list.
+constexpr size_t kMultiHeader = kInt + kBool + kInt;
+
+}  // namespace
+
+size_t serializedLength(const Request& request) {
+  switch (request.op) {
+    case OpCode::Create:  // CreateRequest: path, data, acl, flags
+      return kHeader + bytes(request.path) + bytes(request.data) + kAclList + kInt;
+    case OpCode::Delete:  // DeleteRequest: path, version
+      return kHeader + bytes(request.path) + kInt;
+    case OpCode::SetData:  // SetDataRequest: path, data, version
+      return kHeader + bytes(request.path) + bytes(request.data) + kInt;
+    case OpCode::Exists:  // path, watch
+    case OpCode::GetData:
+    case OpCode::GetChildren: return kHeader + bytes(request.path) + kBool;
+    case OpCode::Sync:  // SyncRequest: path
+      return kHeader + bytes(request.path);
+    case OpCode::Multi: {  // deletes only
+      size_t length = kHeader + kMultiHeader;
+      for (const std::string& path : request.paths) length += kMultiHeader + bytes(path) + kInt;
+      return length;
+    }
+    case OpCode::SetWatches: {  // relativeZxid, then three lists of paths
+      size_t length = kHeader + 2 * kInt;
+      for (const auto* paths :
+           {&request.dataWatches, &request.existWatches, &request.childWatches}) {
+        length += kInt;
+        for (const std::string& path : *paths) length += bytes(path);
+      }
+      return length;
+    }
+    case OpCode::Ping:
+    case OpCode::CloseSession: return kHeader;
+  }
+  return kHeader;
+}
+
 }  // namespace lockscope::zookeeper::model

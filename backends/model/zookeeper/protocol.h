@@ -2,6 +2,7 @@
 // plus the session's connect handshake and pings, as in the real wire protocol.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -16,6 +17,10 @@ namespace lockscope::zookeeper::model {
 using OpCode = sim::ZooKeeperOp;
 
 bool isWrite(OpCode op);
+
+// jute.maxbuffer's default (0xfffff): the server closes the connection of a client whose request
+// announces more bytes than this (NIOServerCnxn.readLength, "Len error"), before reading it.
+constexpr size_t kJuteMaxBuffer = 1048575;
 
 struct Request {
   int64_t xid = 0;
@@ -36,6 +41,11 @@ struct Request {
   enum class Fate { Normal, ReplyLostApplied, ReplyLostNotApplied };
   Fate fate = Fate::Normal;
 };
+
+// The length the client's frame announces for `request`: its jute serialization (RequestHeader
+// and the op's record, as ZooKeeper 3.8's Java client writes them), the 4-byte prefix excluded.
+// Verified: `set /big <1,100,000 bytes>` is announced as 1100024 in the server's "Len error".
+size_t serializedLength(const Request& request);
 
 struct Reply {
   int64_t xid = 0;

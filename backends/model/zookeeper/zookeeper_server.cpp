@@ -170,6 +170,7 @@ void ZooKeeperServer::closeSession(int64_t sessionId, sim::SessionOp reason) {
                    .session = sessionId,
                    .zxid = zxid});
   }
+  tree_.forgetSession(sessionId);
   notify(fired_);
   tree_.watches().removeSession(sessionId);
   sessions_.erase(it);
@@ -187,6 +188,12 @@ void ZooKeeperServer::onRequest(int64_t sessionId, uint64_t attempt, const Reque
   if (it == sessions_.end()) return;  // its connection was closed with the session
   Session& session = it->second;
   if (attempt != session.link.attempt || !session.link.connection) return;  // a replaced connection
+  // Too long to read: the server closes the connection before it looks at the request (no zxid,
+  // no session touch); the client sees ConnectionLoss and reconnects, as after a network fault.
+  if (serializedLength(request) > kJuteMaxBuffer) {
+    dropConnection(sessionId);
+    return;
+  }
   touch(session);
   switch (request.op) {
     case OpCode::CloseSession: {
