@@ -18,6 +18,10 @@ const char* waitingSessionsQuery(sql::Dialect dialect) {
 
 }  // namespace
 
+std::chrono::milliseconds lockWaitsRefreshInterval(sql::Dialect dialect) {
+  return std::chrono::milliseconds(dialect == sql::Dialect::MariaDB ? 110 : 3);
+}
+
 Result<std::vector<int64_t>> sessionsWaitingForLocks(const LiveSqlTarget& target) {
   const auto rows = runLiveSqlScript(target, {waitingSessionsQuery(target.dialect)});
   if (!rows) return rows.status();

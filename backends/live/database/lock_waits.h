@@ -4,6 +4,7 @@
 // (statement_sync.h) asks it whether a statement it sent is really blocked.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -15,5 +16,10 @@ namespace lockscope::live::database {
 // on a short connection of its own. A failure (one line) says why the server would not tell:
 // MariaDB shows INNODB_LOCK_WAITS only to a user with the PROCESS privilege.
 Result<std::vector<int64_t>> sessionsWaitingForLocks(const LiveSqlTarget& target);
+
+// How often the server may usefully be asked again. InnoDB answers from a cache of its lock
+// tables that it refreshes only when nobody read it for 100 ms (trx0i_s.cc, CACHE_MIN_IDLE_TIME):
+// asked more often, it repeats its first answer forever.
+std::chrono::milliseconds lockWaitsRefreshInterval(sql::Dialect dialect);
 
 }  // namespace lockscope::live::database

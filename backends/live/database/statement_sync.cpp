@@ -8,16 +8,10 @@ namespace lockscope::live::database {
 namespace {
 
 // A statement that does not block is answered within a loopback round trip and the server's work
-// (a COMMIT's fsync): the server is asked only about one older than this. Asking means a short
-// connection of its own, a few milliseconds.
+// (a COMMIT's fsync): the server is asked only about one older than this, and then no more often
+// than its answers change (lockWaitsRefreshInterval). Asking means a short connection of its own,
+// a few milliseconds.
 constexpr auto kFirstQuestionAfter = std::chrono::milliseconds(2);
-
-// How often the server may be asked again. InnoDB answers from a cache of its lock tables that it
-// refreshes only when nobody read it for 100 ms (trx0i_s.cc, CACHE_MIN_IDLE_TIME): asked more
-// often, it would repeat the first answer forever.
-std::chrono::milliseconds questionEvery(sql::Dialect dialect) {
-  return std::chrono::milliseconds(dialect == sql::Dialect::MariaDB ? 110 : 3);
-}
 
 }  // namespace
 
@@ -56,7 +50,7 @@ bool StatementSync::mustHold() {
 }
 
 bool StatementSync::askTheServer(Clock::time_point now) {
-  nextQuestion_ = now + questionEvery(connector_.target().dialect);
+  nextQuestion_ = now + lockWaitsRefreshInterval(connector_.target().dialect);
   const auto waiting = sessionsWaitingForLocks(connector_.target());
   if (!waiting) {
     serverSilent_ = true;
