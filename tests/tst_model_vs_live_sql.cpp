@@ -29,8 +29,21 @@
 //   tie; the violations are compared as a sorted list.
 // - The run's end cuts off whatever statement is in flight then (a poller's next attempt): a
 //   client's last statement without a reply is not compared.
+// - A polling loop that the run's end cuts off mid-attempt: the part of the attempt that was
+//   under way (a trailing repeat of the loop's first statements) is not compared.
 // - Who of several pollers first finds a lock freed is the clock's (job-queue-skip-locked): there
 //   the acquisitions are compared as a set.
+// - A latency bound among the expectations (handoff_max_us, recover_max_us) measures the machine,
+//   and a loaded one stretches a live hand-off: unmet live, it is not compared (the model's
+//   figures are pinned by the lesson checks; speed is measured in bench/, not in tests).
+// And one about PostgreSQL's row locks, stated in the lesson too: when the holder UPDATEs the row,
+// its waiters do not stay in their queue. The UPDATE makes a new version of the row; at COMMIT
+// each waiter finds its version outdated and goes after the newest one (READ COMMITTED's
+// EvalPlanQual), and they reach it in the order they wake, a race. Measured on the pg_server
+// fixture with three yes(1) loops on two cores: 7 of 25 runs of for-update-queue handed the row
+// on out of queue order. MariaDB updates in place and keeps the queue. For the lessons where
+// several waiters queue on a row their holder updates (requeueOnUpdate), PostgreSQL's
+// acquisitions after the first are compared as a set.
 // Scenarios that set client clocks (database.client_clocks) run live too: a client's clock is
 // ours to skew (the servers' are the machine's).
 // A lesson written for one dialect (its file says `dialect:`) runs under the other one too, each
@@ -79,6 +92,11 @@ QString outcomeClass(const TraceEvent& reply) {
 class StatementCollector final : public sim::TraceSink {
  public:
   void onEvent(const TraceEvent& event) override {
+    if (event.kind == sim::TraceKind::Request || event.kind == sim::TraceKind::Reply ||
+        event.op == sim::LockOp::Acquired || event.op == sim::LockOp::Released)
+      timeline << QStringLiteral("%1 ms %2 %3 %4")
+                      .arg(double(event.time) / 1000.0, 9, 'f', 1)
+                      .arg(text(event.actor), text(sim::opText(event)), text(event.rc));
     if (event.kind == sim::TraceKind::Request) {
       Entry& entry = clients[text(event.actor)].emplaceBack();
       entry.op = text(sim::opText(event));
@@ -110,6 +128,7 @@ class StatementCollector final : public sim::TraceSink {
   };
   QMap<QString, QList<Entry>> clients;
   QStringList acquisitions;
+  QStringList timeline;  // "t ms client op rc": shown when the runs disagree
   QStringList unsynced;  // the statement sync's notes of giving up
   int deadlockVictims = 0;
 };
@@ -120,6 +139,7 @@ struct Outcome {
   QStringList violations;
   QStringList unmet;
   QStringList unsynced;
+  QStringList timeline;
   int deadlockVictims = 0;
 };
 
@@ -131,6 +151,7 @@ Outcome runWith(const Scenario& scenario, lockscope::run::RunBackendFactory back
                   .violations = lockscope::testing::violationLines(report),
                   .unmet = lockscope::testing::unmetLines(report),
                   .unsynced = collector.unsynced,
+                  .timeline = collector.timeline,
                   .deadlockVictims = collector.deadlockVictims};
   for (auto it = collector.clients.begin(); it != collector.clients.end(); ++it) {
     QStringList& lines = outcome.statements[it.key()];
@@ -161,6 +182,7 @@ QStringList scenarioFiles() {
 
 // `lines` with every block of up to 8 lines that repeats right after itself kept once: a polling
 // loop's attempts, however many the clock allowed.
+// Then a trailing start of one more such block (the attempt the run's end cut off) is dropped.
 QStringList collapseRepeats(QStringList lines) {
   if (!lines.isEmpty() && lines.last().endsWith(QStringLiteral("(no reply)"))) lines.removeLast();
   for (bool changed = true; changed;) {
@@ -175,7 +197,24 @@ QStringList collapseRepeats(QStringList lines) {
       }
     }
   }
+  for (qsizetype length = 2; length <= 8; ++length) {
+    for (qsizetype cut = length - 1; cut >= 1; --cut) {
+      const qsizetype size = lines.size();
+      if (size >= length + cut && lines.mid(size - cut) == lines.mid(size - cut - length, cut)) {
+        lines.resize(size - cut);
+        return lines;
+      }
+    }
+  }
   return lines;
+}
+
+// An unmet expectation that bounds a latency (see the top): "FILE:LINE: expected
+// handoff_max_us <= 20000, got 31250".
+QStringList withoutLatencyBounds(QStringList unmet) {
+  static const QRegularExpression bound(QStringLiteral(": expected \\w+_max_(us|ms) "));
+  unmet.removeIf([](const QString& line) { return bound.match(line).hasMatch(); });
+  return unmet;
 }
 
 // "client: op -> outcome" lines; with `anonymous`, each client's sequence without its name,
@@ -271,6 +310,11 @@ class ModelVsLiveSqlTest : public QObject {
       liveAcquisitions.sort();
       modelAcquisitions.sort();
     }
+    static const QStringList requeueOnUpdate = {QStringLiteral("for-update-queue")};
+    if (pg && requeueOnUpdate.contains(QFileInfo(file).completeBaseName())) {
+      for (QStringList* acquisitions : {&liveAcquisitions, &modelAcquisitions})
+        if (acquisitions->size() > 1) std::sort(acquisitions->begin() + 1, acquisitions->end());
+    }
     if (raced) {
       liveAcquisitions.sort();
       modelAcquisitions.sort();
@@ -283,10 +327,16 @@ class ModelVsLiveSqlTest : public QObject {
       qWarning("model:\n%s\nlive:\n%s", qPrintable(modelStatements), qPrintable(liveStatements));
     }
     QCOMPARE(liveStatements, modelStatements);
+    const QStringList liveUnmet = withoutLatencyBounds(live.unmet);
+    const QStringList modelUnmet = withoutLatencyBounds(model.unmet);
+    if (liveAcquisitions != modelAcquisitions || liveUnmet != modelUnmet) {
+      qWarning("model:\n%s\nlive:\n%s", qPrintable(model.timeline.join('\n')),
+               qPrintable(live.timeline.join('\n')));
+    }
     QCOMPARE(liveAcquisitions, modelAcquisitions);
     QCOMPARE(liveViolations.join(QStringLiteral(" | ")),
              modelViolations.join(QStringLiteral(" | ")));
-    QCOMPARE(live.unmet, model.unmet);
+    QCOMPARE(liveUnmet, modelUnmet);
   }
 
   // `lockscope-cli run --live pg=|mariadb=` end to end, with the credentials from the

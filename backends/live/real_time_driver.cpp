@@ -35,6 +35,14 @@ void RealTimeDriver::runPosted() {
   for (std::function<void()>& work : inbox_.takeAll()) world_.at(world_.now(), std::move(work));
 }
 
+bool RealTimeDriver::held() {
+  if (!hold_) return false;
+  const WorldInbox::Clock::time_point start = WorldInbox::Clock::now();
+  const bool hold = hold_();
+  origin_ += WorldInbox::Clock::now() - start;
+  return hold;
+}
+
 void RealTimeDriver::waitHeld() {
   const WorldInbox::Clock::time_point start = WorldInbox::Clock::now();
   // Queued, not run: taken off the inbox so that its wait does not return at once, again.

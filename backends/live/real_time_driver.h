@@ -31,7 +31,8 @@ class RealTimeDriver {
   void restartClock();
   // While `hold` says so, no event of the world runs and its clock stands still: the real time
   // that passes meanwhile is not the world's. The libraries' sockets are still read and what they
-  // post is queued at the held time. For the database statement sync (database/statement_sync.h).
+  // post is queued at the held time; the time `hold` itself takes is not the world's either. For
+  // the database statement sync (database/statement_sync.h).
   void setHold(std::function<bool()> hold) { hold_ = std::move(hold); }
 
   sim::World& world() { return world_; }
@@ -49,7 +50,9 @@ class RealTimeDriver {
  private:
   sim::Micros elapsed() const;
   void runPosted();
-  bool held() const { return hold_ && hold_(); }
+  // Asks the hold. The time the asking takes (the statement sync may ask the server who waits,
+  // a connection of its own) is the hold's, not the world's: the clock does not move for it.
+  bool held();
   // Waits a moment for the sockets with the world's clock held.
   void waitHeld();
 
