@@ -278,6 +278,78 @@ class GuiCompareTest : public QObject {
     QVERIFY2(drawnPixels >= 24, qPrintable(QString::number(drawnPixels)));
   }
 
+  // The metrics tab on a projector's 1280x720 in presentation mode was drawn over the playback
+  // bar and the lower tabs, its "db-no-expiry" and "zk-curator" columns cut at the window's edge.
+  // Now every text of the metrics lies within the tab's width, the tab ends above the playback
+  // bar and clips what does not fit (it scrolls), and the columns are headed left and right under
+  // a line naming both runs.
+  void theMetricsStayInsideTheirTab_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("presentation 1280x720") << QSize(1280, 720) << true;
+    QTest::newRow("1280x720") << QSize(1280, 720) << false;
+    QTest::newRow("1600x1000") << QSize(1600, 1000) << false;
+  }
+  void theMetricsStayInsideTheirTab() {
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    window_->setProperty("presentation", presentation);
+    window_->resize(size);
+    compareLesson(QStringLiteral(LOCKSCOPE_SOURCE_DIR
+                                 "/scenarios/database/crashed-holder-vs-zookeeper.yaml"));
+    QTRY_COMPARE(window_->width(), size.width());
+    QQuickItem* tabs = item("sideTabs");
+    QVERIFY(tabs);
+    if (tabs->isVisible()) tabs->setProperty("currentIndex", 1);
+    primary_->playback()->seekTime(primary_->playback()->origin() + 500'000);
+    QCoreApplication::processEvents();
+    window_->grabWindow();  // laid out and polished as drawn
+
+    QQuickItem* scroller = item("metricsScroller");
+    QQuickItem* bar = item("playbackBar");
+    QVERIFY(scroller && scroller->isVisible() && bar);
+    QVERIFY(scroller->clip());
+    const QRectF area = scroller->mapRectToScene(
+        QRectF(0, 0, scroller->width(), scroller->height()));
+    QVERIFY2(
+        area.bottom() <= bar->mapRectToScene(QRectF(0, 0, bar->width(), bar->height())).top(),
+        qPrintable(
+            QStringLiteral("the metrics end at %1, under the playback bar").arg(area.bottom())));
+    QVERIFY(area.height() > 0);
+    const QString runs = item("metricsRuns")->property("text").toString();
+    QVERIFY2(runs.contains(QStringLiteral("db-no-expiry")) &&
+                 runs.contains(QStringLiteral("zk-curator")),
+             qPrintable(runs));
+    QList<QQuickItem*> shown;
+    const auto visit = [&](auto&& self, QQuickItem* under) -> void {
+      for (QQuickItem* child : under->childItems()) {
+        if (!child->isVisible()) continue;
+        if (child->inherits("QQuickText")) shown << child;
+        self(self, child);
+      }
+    };
+    visit(visit, scroller);
+    int texts = 0;
+    for (QQuickItem* text : std::as_const(shown)) {
+      ++texts;
+      const QRectF drawn = text->mapRectToScene(QRectF(0, 0, text->width(), text->height()));
+      const QString what = text->property("text").toString();
+      QVERIFY2(drawn.left() >= area.left() - 0.5 && drawn.right() <= area.right() + 0.5,
+               qPrintable(QStringLiteral("'%1' spans x %2..%3, the tab %4..%5")
+                              .arg(what)
+                              .arg(drawn.left())
+                              .arg(drawn.right())
+                              .arg(area.left())
+                              .arg(area.right())));
+      QVERIFY2(!text->property("truncated").toBool(), qPrintable(what));
+    }
+    QVERIFY2(texts >= 3 * 9,
+             qPrintable(QString::number(texts)));  // a header and nine rows, 3 columns
+    window_->setProperty("comparing", false);
+    window_->setProperty("presentation", false);
+    window_->resize(QSize(1600, 1000));
+  }
+
   // At a projector's 1280x720 on a desk (no presentation mode), compare mode halves the stage:
   // the ellipse put the cards at its ends side by side, c10 over c1 and c7 over c6.
   void noCardCoversAnotherInAHalfStage() {
