@@ -84,6 +84,24 @@ class WindowLaunchTest : public QObject {
              "could not start Xvfb on a free display (is the xvfb package installed?)");
   }
 
+  // First on the fresh display (no window manager, as on a kiosk): launched as the README says and
+  // given Space with no click and no focus set from outside, it plays. The keyboard used to stay
+  // away from the window until it was clicked.
+  void theFirstSpaceAfterLaunchPlays() {
+    RunningApp app(display(), runtime_.path(), sourceDirectory(), {});
+    const QString window = app.window();
+    QVERIFY2(!window.isEmpty(), qPrintable(app.errors()));
+    QTest::qWait(500);  // the window is mapped; the app has asked for the keyboard
+    const QImage before = app.grab(window);
+    app.pressWhereTheKeyboardIs({QStringLiteral("space")});
+    QTest::qWait(2'000);
+    const int changed = lockscope::testing::differingPixels(before, app.grab(window));
+    QVERIFY2(changed > 2'000, qPrintable(QStringLiteral("%1 pixels changed after Space; stderr: %2")
+                                             .arg(changed)
+                                             .arg(app.errors())));
+    QVERIFY2(app.errors().isEmpty(), qPrintable(app.errors()));
+  }
+
   void theReadmeCommandOpensAndPlays() { playFor5s(display(), {}, true); }
 
   void aCompareLaunchOpensAndPlays() {

@@ -95,6 +95,10 @@ int main(int argc, char* argv[]) {
   // stops and leaves the servers as it found them (live_interrupt.h) before the process ends. A
   // second signal ends it at once.
   lockscope::live::catchInterrupts();
+  // The keyboard comes to a new window only when a window manager gives it; on an X server
+  // without one (a kiosk, a bare classroom machine, Xvfb) the first Space went nowhere until the
+  // window was clicked. Asked for, the window has it at once; with a manager this is its request.
+  window->requestActivate();
   QTimer signalWatch;
   QObject::connect(&signalWatch, &QTimer::timeout, [] {
     if (lockscope::live::interruptSignal() > 0) QGuiApplication::quit();

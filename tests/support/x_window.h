@@ -89,6 +89,10 @@ class RunningApp {
     runXClient(display_, QStringLiteral("xdotool"), {QStringLiteral("windowraise"), windowId});
     runXClient(display_, QStringLiteral("xdotool"),
                {QStringLiteral("windowfocus"), QStringLiteral("--sync"), windowId});
+    pressWhereTheKeyboardIs(keys);
+  }
+  // Keys to whichever window has the keyboard, as a person types right after a launch.
+  void pressWhereTheKeyboardIs(const QStringList& keys) {
     QStringList arguments{QStringLiteral("key"), QStringLiteral("--delay"), QStringLiteral("60")};
     arguments += keys;
     runXClient(display_, QStringLiteral("xdotool"), arguments);
