@@ -2,8 +2,8 @@
 // session: whoami, version, config, getAllChildrenNumber, getEphemerals and getAcl
 // (org.apache.zookeeper.cli.*Command), with their checks and messages in zkCli's order.
 #include "zk_shell.h"
-#include "zk_shell_format.h"
 #include "zk_shell_client_config.h"
+#include "zk_shell_format.h"
 
 namespace lockscope::cli {
 
@@ -33,8 +33,7 @@ void ZkShell::whoAmI(const Words&) {
   if (!outcome) return;
   if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, ""));
   printOut("Auth scheme: User");
-  for (const auto& identity : outcome->identities)
-    printOut(identity.scheme + ": " + identity.user);
+  for (const auto& identity : outcome->identities) printOut(identity.scheme + ": " + identity.user);
 }
 
 void ZkShell::version(const Words& words) {

@@ -129,21 +129,22 @@ void LiveZooKeeperClient::getEphemerals(const std::string& prefix, PathsCallback
 
 void LiveZooKeeperClient::checkEphemerals(const std::shared_ptr<EphemeralCheck>& check) {
   if (check->next == check->candidates.size()) {
-    std::vector<std::string> paths =
-        zookeeper::model::ephemeralsWithPrefix(ephemeralOrder_.deletionOrder(), check->prefix);
+    std::vector<std::string> paths = zookeeper::model::ephemeralsWithPrefix(
+        ephemeralOrder_.deletionOrder(), check->prefix);
     const ErrorCode rc = open() ? ErrorCode::Ok : ErrorCode::SessionExpired;
     if (rc != ErrorCode::Ok) paths.clear();
     return answerLater([check, rc, paths] { check->done(rc, paths); });
   }
   const std::string path = check->candidates[check->next++];
-  exists(path, false, [this, check, path](ErrorCode rc, const std::optional<zookeeper::Stat>& stat) {
-    if (rc != ErrorCode::Ok && rc != ErrorCode::NoNode) return check->done(rc, {});
-    if (!stat || stat->ephemeralOwner != sessionId_) {
-      ephemerals_.erase(path);
-      ephemeralOrder_.erase(path);
-    }
-    checkEphemerals(check);
-  });
+  exists(path, false,
+         [this, check, path](ErrorCode rc, const std::optional<zookeeper::Stat>& stat) {
+           if (rc != ErrorCode::Ok && rc != ErrorCode::NoNode) return check->done(rc, {});
+           if (!stat || stat->ephemeralOwner != sessionId_) {
+             ephemerals_.erase(path);
+             ephemeralOrder_.erase(path);
+           }
+           checkEphemerals(check);
+         });
 }
 
 void LiveZooKeeperClient::whoAmI(IdentitiesCallback done) {
