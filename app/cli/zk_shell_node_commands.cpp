@@ -166,11 +166,14 @@ void ZkShell::create(const Words& words) {
     printErr("KeeperErrorCode = InvalidACL");
     return fail("Acl is not valid : null");
   }
-  // Every node the model (and the live client, without a digest) creates gets the open ACL,
-  // world:anyone:cdrwa, and getAcl shows it: any other ACL would be shown wrong, so it is refused.
+  // The model has no ACLs: it can honour an ACL only when that ACL lets everyone read and write.
+  // (ADMIN matters only to setAcl, which the shell does not offer.) The client API carries no ACL,
+  // so such a node gets world:anyone:cdrwa all the same, which getAcl shows (docs/zkcli-format.md).
+  constexpr int kReadWriteCreateDelete = kAllPermissions & ~16;
   for (const AclEntry& entry : acl) {
-    if (entry.scheme != "world" || entry.id != "anyone" || entry.permissions != kAllPermissions)
-      return fail("lockscope shell: only the ACL world:anyone:cdrwa is modeled");
+    if (entry.scheme != "world" || entry.id != "anyone" ||
+        (entry.permissions & kReadWriteCreateDelete) != kReadWriteCreateDelete)
+      return fail("lockscope shell: only world:anyone ACLs with rwcd permissions are modeled");
   }
   const auto outcome = answer(zk().create(path, data, mode), "create");
   if (!outcome) return;
