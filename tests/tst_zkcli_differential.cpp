@@ -281,6 +281,9 @@ class Normalizer {
         "^([cm]time) = [A-Z][a-z]{2} [A-Z][a-z]{2} \\d{2} \\d{2}:\\d{2}:\\d{2} \\S+ \\d{4}$"));
     static const QRegularExpression owner(QStringLiteral("^ephemeralOwner = (0x[0-9a-f]+)$"));
     static const QRegularExpression connecting(QStringLiteral("^Connecting to \\S+$"));
+    // The date Debian built its zookeeper package: another build of 3.8.0 prints another one.
+    static const QRegularExpression version(QStringLiteral(
+        "^(ZooKeeper CLI version: \\S+, built on) \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$"));
     if (const auto match = time.match(line); match.hasMatch())
       return match.captured(1) + QStringLiteral(" = <time>");
     if (const auto match = owner.match(line); match.hasMatch() && match.captured(1) != "0x0") {
@@ -290,6 +293,8 @@ class Normalizer {
       return QStringLiteral("ephemeralOwner = <session %1>").arg(sessions_.value(id));
     }
     if (connecting.match(line).hasMatch()) return QStringLiteral("Connecting to <server>");
+    if (const auto match = version.match(line); match.hasMatch())
+      return match.captured(1) + QStringLiteral(" <build date>");
     return line;
   }
 

@@ -41,6 +41,15 @@ std::string numbered(const char* prefix, int value) {
   return buffer;
 }
 
+// Runs one call of `api` to its answer: `issue` gets a function (ErrorCode, T) to answer with.
+template <typename T, typename Issue>
+std::pair<ErrorCode, T> ask(ModelHarness& h, Issue issue) {
+  auto slot = std::make_shared<std::optional<std::pair<ErrorCode, T>>>();
+  issue([slot](ErrorCode rc, T value) { *slot = std::pair{rc, std::move(value)}; });
+  h.runUntil([slot] { return slot->has_value(); });
+  return slot->value_or(std::pair{ErrorCode::ConnectionLoss, T{}});
+}
+
 }  // namespace
 
 class TestZooKeeperTree : public QObject {
@@ -447,6 +456,75 @@ class TestZooKeeperTree : public QObject {
       std::sort(names.begin(), names.end());
       QCOMPARE(names, sorted);  // the same children, only reordered
     }
+  }
+
+  // --- the reads only zkCli makes (getAcl, getAllChildrenNumber, getEphemerals, whoami) ---
+
+  // Each expected value was printed by zkCli 3.8.0 against a fresh server (tests/zkcli/09-*).
+  void zkCliReadsAnswerAsTheServer() {
+    ModelHarness h;
+    auto c = h.connect("c");
+    zk::ZooKeeperClient& api = c->api();
+    const auto count = [&](const std::string& path) {
+      return ask<int32_t>(h, [&](auto answer) {
+        api.getAllChildrenNumber(path, [answer](ErrorCode rc, int32_t n) { answer(rc, n); });
+      });
+    };
+    using Paths = std::vector<std::string>;
+    const auto ephemerals = [&](const std::string& prefix) {
+      return ask<Paths>(h, [&](auto answer) {
+        api.getEphemerals(prefix,
+                          [answer](ErrorCode rc, const Paths& paths) { answer(rc, paths); });
+      });
+    };
+    using AclAndStat = std::pair<std::vector<zk::Acl>, Stat>;
+    const auto acl = [&](const std::string& path) {
+      return ask<AclAndStat>(h, [&](auto answer) {
+        api.getAcl(path,
+                   [answer](ErrorCode rc, const std::vector<zk::Acl>& entries, const Stat& stat) {
+                     answer(rc, AclAndStat{entries, stat});
+                   });
+      });
+    };
+
+    // getAllChildrenNumber: "/" counts /zookeeper and its two children; "/a" is not "/ab".
+    QCOMPARE(count("/"), std::pair(ErrorCode::Ok, int32_t{3}));
+    QCOMPARE(count("/zookeeper"), std::pair(ErrorCode::Ok, int32_t{2}));
+    QCOMPARE(count("/nope").first, ErrorCode::NoNode);
+    for (const char* path : {"/a", "/a/b", "/a/b/c", "/ab", "/ab/x"}) c->create(path);
+    QCOMPARE(count("/a"), std::pair(ErrorCode::Ok, int32_t{2}));
+    QCOMPARE(count("/a/b/c"), std::pair(ErrorCode::Ok, int32_t{0}));
+    QCOMPARE(count("/"), std::pair(ErrorCode::Ok, int32_t{8}));
+
+    // getEphemerals: the HashSet clone's order; the prefix is text, not a subtree.
+    QCOMPARE(ephemerals("/"), std::pair(ErrorCode::Ok, std::vector<std::string>{}));
+    for (const char* path : {"/e1", "/e2", "/a/e3", "/e5", "/e6"})
+      c->create(path, "", CreateMode::Ephemeral);
+    QCOMPARE(ephemerals("/").second, (Paths{"/e6", "/a/e3", "/e1", "/e2", "/e5"}));
+    QCOMPARE(ephemerals("").second, (Paths{"/e6", "/a/e3", "/e1", "/e2", "/e5"}));
+    QCOMPARE(ephemerals("/e").second, (Paths{"/e6", "/e1", "/e2", "/e5"}));
+    QCOMPARE(ephemerals("/a").second, (Paths{"/a/e3"}));
+    auto other = h.connect("other");
+    QCOMPARE(other->create("/o", "", CreateMode::Ephemeral).rc, ErrorCode::Ok);
+    QCOMPARE(ephemerals("/o").second, Paths{});  // another session's ephemerals are not listed
+
+    // getAcl: world:anyone:cdrwa everywhere but /zookeeper/config (read only), with the Stat.
+    const zk::Acl open{"world", "anyone", zk::kAllPermissions};
+    const auto [rc, entries] = acl("/a");
+    QCOMPARE(rc, ErrorCode::Ok);
+    QCOMPARE(entries.first, std::vector<zk::Acl>{open});
+    QCOMPARE(entries.second, *c->exists("/a").stat);
+    QCOMPARE(acl("/zookeeper/config").second.first,
+             (std::vector<zk::Acl>{{"world", "anyone", zk::kReadPermission}}));
+    QCOMPARE(acl("/zookeeper/config").second.second.aversion, -1);
+    QCOMPARE(acl("/nope").first, ErrorCode::NoNode);
+
+    // whoami: the identity of a client on the server's machine.
+    using Identities = std::vector<zk::ClientIdentity>;
+    const auto identities = ask<Identities>(h, [&](auto answer) {
+      api.whoAmI([answer](ErrorCode rc, const Identities& found) { answer(rc, found); });
+    });
+    QCOMPARE(identities.second, (Identities{{"ip", "127.0.0.1"}}));
   }
 };
 

@@ -202,11 +202,18 @@ void ZkShell::runNodeCommand(const Words& words) {
   if (command == "deleteall" || command == "rmr") return deleteAll(words);
   if (command == "sync") return sync(words);
   if (command == "close") return close(words);
+  if (command == "whoami") return whoAmI(words);
+  if (command == "version") return version(words);
+  if (command == "config") return config(words);
+  if (command == "getAllChildrenNumber") return getAllChildrenNumber(words);
+  if (command == "getEphemerals") return getEphemerals(words);
+  if (command == "getAcl") return getAcl(words);
   static const std::set<std::string> builtins = {"connect", "history", "redo", "printwatches"};
   if (builtins.count(command)) return;
   fail("lockscope shell: '" + command +
        "' is not modeled (supported: ls, create, get, set, stat, delete, deleteall, sync, close, "
-       "connect, quit, printwatches, history, redo)");
+       "whoami, version, config, getAllChildrenNumber, getEphemerals, getAcl, connect, quit, "
+       "printwatches, history, redo)");
 }
 
 zookeeper::ZooKeeperClient& ZkShell::client() { return *session_->client; }

@@ -75,6 +75,14 @@ class ZkShell {
   void sync(const Words& words);
   void close(const Words& words);
 
+  // Read-only commands about the session and the server (zk_shell_info_commands.cpp).
+  void whoAmI(const Words&);
+  void version(const Words& words);
+  void config(const Words& words);
+  void getAllChildrenNumber(const Words& words);
+  void getEphemerals(const Words& words);
+  void getAcl(const Words& words);
+
   // Helpers for the node commands.
   bool parse(const Words& words, const std::vector<OptionSpec>& options, ParsedOptions& parsed);
   bool validPath(const std::string& path, bool sequential = false);

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "backends/api/zookeeper_types.h"
+
 namespace lockscope::cli {
 
 struct AclEntry {
@@ -12,7 +14,7 @@ struct AclEntry {
   int permissions = 0;  // ZooDefs.Perms bits: READ 1, WRITE 2, CREATE 4, DELETE 8, ADMIN 16
 };
 
-constexpr int kAllPermissions = 31;
+using zookeeper::kAllPermissions;  // ZooDefs.Perms.ALL
 
 // AclParser.parse: comma-separated scheme:id:perm entries. Entries without that form and unknown
 // permission letters are reported in `complaints` (zkCli prints each on stderr) and skipped.

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdio>
+#include <utility>
 
 namespace lockscope::cli {
 
@@ -54,7 +55,37 @@ std::string codeMessage(ErrorCode code) {
   return "Unknown error " + std::to_string(static_cast<int>(code));
 }
 
+// Utils.toCSVString: a quote, then the text with jute's CSV escapes.
+std::string csvString(const std::string& text) {
+  std::string csv = "'";
+  for (const char c : text) {
+    switch (c) {
+      case '\0': csv += "%00"; break;
+      case '\n': csv += "%0A"; break;
+      case '\r': csv += "%0D"; break;
+      case ',': csv += "%2C"; break;
+      case '}': csv += "%7D"; break;
+      case '%': csv += "%25"; break;
+      default: csv += c; break;
+    }
+  }
+  return csv;
+}
+
+// ZKUtil.getPermString: in the order c, d, r, w, a.
+std::string permissionLetters(int32_t permissions) {
+  std::string letters;
+  for (const auto& [bit, letter] : {std::pair{4, 'c'}, {8, 'd'}, {1, 'r'}, {2, 'w'}, {16, 'a'}})
+    if (permissions & bit) letters += letter;
+  return letters;
+}
+
 }  // namespace
+
+std::vector<std::string> aclLines(const zookeeper::Acl& entry) {
+  return {csvString(entry.scheme) + "," + csvString(entry.id),
+          ": " + permissionLetters(entry.permissions)};
+}
 
 std::string javaDate(int64_t epochMillis) {
   static constexpr std::array<const char*, 7> kWeekdays = {"Thu", "Fri", "Sat", "Sun",

@@ -19,6 +19,10 @@ std::string javaHex(int64_t value);
 // StatPrinter.print: the eleven "name = value" lines, in zkCli's order.
 std::vector<std::string> statLines(const zookeeper::Stat& stat);
 
+// GetAclCommand's lines for one ACL entry: the Id as jute's toString() writes it (CSV, quoted,
+// ending in a newline: "'world,'anyone"), then ": " and the permission letters ("cdrwa").
+std::vector<std::string> aclLines(const zookeeper::Acl& entry);
+
 // WatchedEvent.toString(): "WatchedEvent state:SyncConnected type:NodeCreated path:/a"; session
 // events have no path, which Java prints as "null".
 std::string watchedEventText(const zookeeper::WatchedEvent& event);

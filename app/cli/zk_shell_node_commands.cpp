@@ -167,7 +167,8 @@ void ZkShell::create(const Words& words) {
     return fail("Acl is not valid : null");
   }
   // The model has no ACLs: it can honour an ACL only when that ACL lets everyone read and write.
-  // (ADMIN matters only to setAcl, which the shell does not offer.)
+  // (ADMIN matters only to setAcl, which the shell does not offer.) The client API carries no ACL,
+  // so such a node gets world:anyone:cdrwa all the same, which getAcl shows (docs/zkcli-format.md).
   constexpr int kReadWriteCreateDelete = kAllPermissions & ~16;
   for (const AclEntry& entry : acl) {
     if (entry.scheme != "world" || entry.id != "anyone" ||

@@ -44,6 +44,10 @@ class ZooKeeperClient {
   using StatCallback = Callback<void(ErrorCode, const std::optional<Stat>&)>;
   using DataCallback = Callback<void(ErrorCode, const std::string& data, const Stat&)>;
   using ChildrenCallback = Callback<void(ErrorCode, const Children&, const Stat& parent)>;
+  using AclCallback = Callback<void(ErrorCode, const std::vector<Acl>&, const Stat&)>;
+  using CountCallback = Callback<void(ErrorCode, int32_t count)>;
+  using PathsCallback = Callback<void(ErrorCode, const std::vector<std::string>& paths)>;
+  using IdentitiesCallback = Callback<void(ErrorCode, const std::vector<ClientIdentity>&)>;
 
   virtual ~ZooKeeperClient() = default;
 
@@ -70,6 +74,17 @@ class ZooKeeperClient {
   // Fails with the first failing delete's error. zkCli's deleteall sends its batches this way.
   virtual void removeAll(const std::vector<std::string>& paths, VoidCallback done) = 0;
   virtual void sync(const std::string& path, VoidCallback done) = 0;
+
+  // The reads behind zkCli's getAcl, getAllChildrenNumber, getEphemerals and whoami.
+  // The node's ACL and Stat; NoNode when it is missing.
+  virtual void getAcl(const std::string& path, AclCallback done) = 0;
+  // How many nodes lie below `path` (at any depth); NoNode when it is missing.
+  virtual void getAllChildrenNumber(const std::string& path, CountCallback done) = 0;
+  // This session's ephemeral nodes whose path starts with `prefix` (all for "" or "/"), in the
+  // server's order (the iteration order of its HashSet).
+  virtual void getEphemerals(const std::string& prefix, PathsCallback done) = 0;
+  // The identities the server holds for this connection, in the order it added them.
+  virtual void whoAmI(IdentitiesCallback done) = 0;
 
   // Ends the session cleanly: the server deletes its ephemeral nodes at once.
   virtual void close(VoidCallback done) = 0;

@@ -62,6 +62,26 @@ struct Stat {
   bool operator==(const Stat&) const = default;
 };
 
+// One entry of a node's ACL (ZooDefs.Perms bits: READ 1, WRITE 2, CREATE 4, DELETE 8, ADMIN 16).
+struct Acl {
+  std::string scheme;
+  std::string id;
+  int32_t permissions = 0;
+
+  bool operator==(const Acl&) const = default;
+};
+constexpr int32_t kAllPermissions = 31;
+constexpr int32_t kReadPermission = 1;
+
+// One identity the server holds for a connection (whoAmI's ClientInfo): "ip" and the client's
+// address, "digest" and a user name, ...
+struct ClientIdentity {
+  std::string scheme;
+  std::string user;
+
+  bool operator==(const ClientIdentity&) const = default;
+};
+
 // Watcher.Event.EventType values.
 enum class EventType : int {
   None = -1,

@@ -78,6 +78,17 @@ void onChildren(int rc, const struct String_vector* strings, const struct Stat* 
   post(context, std::move(reply));
 }
 
+void onAcl(int rc, struct ACL_vector* acl, struct Stat* stat, const void* context) {
+  LiveReply reply{
+      .rc = rc, .stat = stat ? toStat(*stat) : zookeeper::Stat{}, .hasStat = stat != nullptr};
+  for (int32_t i = 0; acl && i < acl->count; ++i) {
+    const struct ACL& entry = acl->data[i];
+    reply.acl.push_back(
+        {entry.id.scheme ? entry.id.scheme : "", entry.id.id ? entry.id.id : "", entry.perms});
+  }
+  post(context, std::move(reply));
+}
+
 void onWatcher(zhandle_t*, int type, int state, const char* path, void* context) {
   std::shared_ptr<LiveSessionShared> shared = *static_cast<std::shared_ptr<LiveSessionShared>*>(
       context);
@@ -131,6 +142,16 @@ void LiveZooKeeperClient::deliverLater(std::function<void(LiveZooKeeperClient&)>
   };
   if (process_) process_->deliver(std::move(run));
   else run();
+}
+
+bool LiveZooKeeperClient::open() const {
+  return handle_ && state_ != SessionState::Expired && state_ != SessionState::Closed;
+}
+
+void LiveZooKeeperClient::answerLater(std::function<void()> answer) {
+  shared_->inbox.post([shared = shared_, answer = std::move(answer)] {
+    if (shared->client) shared->client->deliverLater([answer](LiveZooKeeperClient&) { answer(); });
+  });
 }
 
 void LiveZooKeeperClient::issue(Call call, const std::function<int(void* context)>& start) {
@@ -189,14 +210,19 @@ void LiveZooKeeperClient::traceServerFacts(const Call& call, const LiveReply& re
                    .value = zookeeper::createModeName(call.mode),
                    .session = reply.stat.ephemeralOwner,
                    .zxid = reply.stat.czxid});
-    if (zookeeper::isEphemeral(call.mode)) ephemerals_.insert(reply.path);
+    if (zookeeper::isEphemeral(call.mode)) {
+      ephemerals_.insert(reply.path);
+      ephemeralOrder_.insert(reply.path);
+    }
   } else if (reply.rc == ZOK && op == ZooKeeperOp::Delete) {
     world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = call.path});
     ephemerals_.erase(call.path);
+    ephemeralOrder_.erase(call.path);
   } else if (reply.rc == ZOK && op == ZooKeeperOp::Multi) {
     for (const std::string& path : call.paths) {
       world_.record({.kind = sim::TraceKind::NodeDeleted, .actor = "server", .path = path});
       ephemerals_.erase(path);
+      ephemeralOrder_.erase(path);
     }
   } else if (reply.rc == ZOK && op == ZooKeeperOp::SetData) {
     world_.record({.kind = sim::TraceKind::NodeChanged,
@@ -272,6 +298,7 @@ void LiveZooKeeperClient::sessionEnded(sim::SessionOp how) {
                    .session = sessionId_});
   }
   ephemerals_.clear();
+  ephemeralOrder_ = {};
   world_.record(
       {.kind = sim::TraceKind::SessionState, .actor = name_, .op = how, .session = sessionId_});
 }
@@ -288,6 +315,7 @@ void LiveZooKeeperClient::onNodeEvent(int type, const std::string& path) {
                    .path = path,
                    .detail = "seen by a watch"});
     ephemerals_.erase(path);
+    ephemeralOrder_.erase(path);
   }
   world_.record({.kind = sim::TraceKind::WatchFired,
                  .actor = "server",
@@ -435,6 +463,19 @@ void LiveZooKeeperClient::sync(const std::string& path, VoidCallback done) {
             [done = std::move(done)](const LiveReply& reply) { done(toErrorCode(reply.rc)); }};
   issue(std::move(call),
         [&](void* context) { return zoo_async(handle_, path.c_str(), onString, context); });
+}
+
+void LiveZooKeeperClient::getAcl(const std::string& path, AclCallback done) {
+  Call call{sim::ZooKeeperOp::GetAcl,
+            path,
+            {},
+            false,
+            {},
+            [done = std::move(done)](const LiveReply& reply) {
+              done(toErrorCode(reply.rc), reply.acl, reply.stat);
+            }};
+  issue(std::move(call),
+        [&](void* context) { return zoo_aget_acl(handle_, path.c_str(), onAcl, context); });
 }
 
 void LiveZooKeeperClient::close(VoidCallback done) {

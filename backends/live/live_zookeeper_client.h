@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "backends/api/zookeeper_client.h"
+#include "backends/model/zookeeper/ephemeral_set.h"
 #include "handle_closer.h"
 #include "sim/engine/process.h"
 #include "sim/engine/world.h"
@@ -34,6 +35,7 @@ struct LiveReply {
   zookeeper::Stat stat;
   bool hasStat = false;
   std::vector<std::string> children;
+  std::vector<zookeeper::Acl> acl;
 };
 
 struct LiveSessionShared;  // what the library's threads hold (live_zookeeper_client.cpp)
@@ -66,6 +68,13 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
   void removeAll(const std::vector<std::string>& paths, VoidCallback done) override;
   void sync(const std::string& path, VoidCallback done) override;
   void close(VoidCallback done) override;
+  void getAcl(const std::string& path, AclCallback done) override;
+  // libzookeeper_mt 3.8 has no call for the next three requests (opcodes 104, 103 and 107), so
+  // the client works their answers out from what it can ask and what it knows
+  // (live_derived_reads.cpp); docs/zkcli-format.md says how.
+  void getAllChildrenNumber(const std::string& path, CountCallback done) override;
+  void getEphemerals(const std::string& prefix, PathsCallback done) override;
+  void whoAmI(IdentitiesCallback done) override;
 
   // The session's password (for a second handle that ends the session on purpose); empty until
   // connected.
@@ -84,6 +93,15 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
     std::vector<std::string> paths;  // removeAll
     std::function<void(const LiveReply&)> done;
   };
+
+  // The derived reads (live_derived_reads.cpp).
+  struct SubtreeCount;
+  struct EphemeralCheck;
+  bool open() const;
+  // Runs `answer` later on the world's thread, never inside the call that asked.
+  void answerLater(std::function<void()> answer);
+  void countSubtree(const std::shared_ptr<SubtreeCount>& walk);
+  void checkEphemerals(const std::shared_ptr<EphemeralCheck>& check);
 
   // Sends one call; `start` passes the completion context to the library's zoo_a* function.
   void issue(Call call, const std::function<int(void* context)>& start);
@@ -111,6 +129,10 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
   int64_t nextXid_ = 1;
   std::map<int64_t, Call> calls_;
   std::set<std::string> ephemerals_;  // this session's ephemeral nodes, gone when it ends
+  // The same nodes as the server's HashSet holds them (insertion order, peak size): the order
+  // getEphemerals answers in. Only this session creates them; a delete by another session is
+  // noticed when getEphemerals checks them.
+  zookeeper::model::EphemeralSet ephemeralOrder_;
 };
 
 }  // namespace lockscope::live

@@ -71,4 +71,39 @@ coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::close() {
   return {life_, [this](auto resolve) { client_.close([resolve](ErrorCode rc) { resolve(rc); }); }};
 }
 
+coro::CallbackAwaiter<AclResult> AwaitableZooKeeper::getAcl(std::string path) {
+  return {life_, [this, path = std::move(path)](auto resolve) {
+            client_.getAcl(path, [resolve](ErrorCode rc, const std::vector<zookeeper::Acl>& acl,
+                                           const Stat& stat) {
+              resolve(AclResult{rc, acl, stat});
+            });
+          }};
+}
+
+coro::CallbackAwaiter<CountResult> AwaitableZooKeeper::getAllChildrenNumber(std::string path) {
+  return {life_, [this, path = std::move(path)](auto resolve) {
+            client_.getAllChildrenNumber(path, [resolve](ErrorCode rc, int32_t count) {
+              resolve(CountResult{rc, count});
+            });
+          }};
+}
+
+coro::CallbackAwaiter<PathsResult> AwaitableZooKeeper::getEphemerals(std::string prefix) {
+  return {life_, [this, prefix = std::move(prefix)](auto resolve) {
+            client_.getEphemerals(prefix,
+                                  [resolve](ErrorCode rc, const std::vector<std::string>& paths) {
+                                    resolve(PathsResult{rc, paths});
+                                  });
+          }};
+}
+
+coro::CallbackAwaiter<IdentitiesResult> AwaitableZooKeeper::whoAmI() {
+  return {life_, [this](auto resolve) {
+            client_.whoAmI(
+                [resolve](ErrorCode rc, const std::vector<zookeeper::ClientIdentity>& identities) {
+                  resolve(IdentitiesResult{rc, identities});
+                });
+          }};
+}
+
 }  // namespace lockscope::recipes

@@ -37,6 +37,24 @@ struct ChildrenResult {
   Stat stat;  // the parent's
 };
 
+struct AclResult {
+  ErrorCode rc = ErrorCode::Ok;
+  std::vector<zookeeper::Acl> acl;
+  Stat stat;
+};
+struct CountResult {
+  ErrorCode rc = ErrorCode::Ok;
+  int32_t count = 0;
+};
+struct PathsResult {
+  ErrorCode rc = ErrorCode::Ok;
+  std::vector<std::string> paths;
+};
+struct IdentitiesResult {
+  ErrorCode rc = ErrorCode::Ok;
+  std::vector<zookeeper::ClientIdentity> identities;
+};
+
 class AwaitableZooKeeper {
  public:
   AwaitableZooKeeper(zookeeper::ZooKeeperClient& client, std::weak_ptr<const char> life)
@@ -52,6 +70,10 @@ class AwaitableZooKeeper {
   coro::CallbackAwaiter<ErrorCode> removeAll(std::vector<std::string> paths);
   coro::CallbackAwaiter<ErrorCode> sync(std::string path);
   coro::CallbackAwaiter<ErrorCode> close();
+  coro::CallbackAwaiter<AclResult> getAcl(std::string path);
+  coro::CallbackAwaiter<CountResult> getAllChildrenNumber(std::string path);
+  coro::CallbackAwaiter<PathsResult> getEphemerals(std::string prefix);
+  coro::CallbackAwaiter<IdentitiesResult> whoAmI();
 
   zookeeper::ZooKeeperClient& client() { return client_; }
 

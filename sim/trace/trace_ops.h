@@ -40,6 +40,11 @@ enum class ZooKeeperOp : uint8_t {
   CloseSession,
   SetWatches,
   Multi,
+  // Reads only zkCli's own commands make (getAcl, getAllChildrenNumber, getEphemerals, whoami).
+  GetAcl,
+  GetAllChildrenNumber,
+  GetEphemerals,
+  WhoAmI,
 };
 // Request and Reply: a Redis command, or the name of the script an EVAL runs
 // (backends/api/redis_scripts.h). The commands are the ones the model executes.
@@ -147,10 +152,22 @@ struct OpSetOf {
 };
 
 template <>
-struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp::Multi> {
-  static constexpr std::array<std::string_view, 11> kNames = {
-      "create", "delete", "exists",       "getData",    "setData", "getChildren",
-      "sync",   "ping",   "closeSession", "setWatches", "multi"};
+struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp::WhoAmI> {
+  static constexpr std::array<std::string_view, 15> kNames = {"create",
+                                                              "delete",
+                                                              "exists",
+                                                              "getData",
+                                                              "setData",
+                                                              "getChildren",
+                                                              "sync",
+                                                              "ping",
+                                                              "closeSession",
+                                                              "setWatches",
+                                                              "multi",
+                                                              "getACL",
+                                                              "getAllChildrenNumber",
+                                                              "getEphemerals",
+                                                              "whoAmI"};
 };
 template <>
 struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::FencedAcquire> {

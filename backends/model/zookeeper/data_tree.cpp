@@ -199,6 +199,19 @@ Children DataTree::listChildren(std::string_view path) {
   return node.listed;
 }
 
+Acl DataTree::aclOf(std::string_view path) {
+  return {"world", "anyone", readOnly(path) ? kReadPermission : kAllPermissions};
+}
+
+int32_t DataTree::allChildrenNumber(std::string_view path) const {
+  // The server counts "/" as all its nodes but the root; any other path by the "path/" prefix.
+  if (path == "/") return static_cast<int32_t>(nodes_.size()) - 1;
+  const std::string prefix = std::string(path) + "/";
+  return static_cast<int32_t>(std::count_if(nodes_.begin(), nodes_.end(), [&](const auto& node) {
+    return node.first.starts_with(prefix);
+  }));
+}
+
 std::vector<std::string> DataTree::ephemeralsOf(int64_t session) const {
   const auto found = ephemerals_.find(session);
   if (found == ephemerals_.end()) return {};

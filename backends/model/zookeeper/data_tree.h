@@ -45,7 +45,14 @@ class DataTree {
   // The children list of `path` in the seeded order, shared until the children change.
   Children listChildren(std::string_view path);
 
-  // Ephemeral nodes a session owns, in the order the server deletes them when it ends.
+  // The ACL of the node at `path` (which exists): world:anyone with every permission, read only
+  // for the nodes whose ACL forbids writes. The model creates every node with the open ACL.
+  static Acl aclOf(std::string_view path);
+  // DataTree.getAllChildrenNumber: how many nodes lie below `path`, at any depth.
+  int32_t allChildrenNumber(std::string_view path) const;
+
+  // Ephemeral nodes a session owns, in the order the server deletes them when it ends (the
+  // iteration order of the copy of its set that getEphemerals also answers with).
   std::vector<std::string> ephemeralsOf(int64_t session) const;
   // The session is gone: its (by now empty) set of ephemerals with it.
   void forgetSession(int64_t session) { ephemerals_.erase(session); }

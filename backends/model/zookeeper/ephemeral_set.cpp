@@ -54,4 +54,12 @@ std::vector<std::string> EphemeralSet::deletionOrder() const {
   return order;
 }
 
+std::vector<std::string> ephemeralsWithPrefix(std::vector<std::string> paths,
+                                              std::string_view prefix) {
+  const std::string_view trimmed = javaTrimmed(prefix);
+  if (trimmed.empty() || trimmed == "/") return paths;
+  std::erase_if(paths, [prefix](const std::string& path) { return !path.starts_with(prefix); });
+  return paths;
+}
+
 }  // namespace lockscope::zookeeper::model

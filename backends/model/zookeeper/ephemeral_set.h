@@ -37,4 +37,9 @@ class EphemeralSet {
   size_t peak_ = 0;                 // the most paths held at once: the original table's size
 };
 
+// FinalRequestProcessor's getEphemerals filter: every path for a blank prefix or "/", otherwise
+// those that start with the prefix as text ("/e" keeps "/e1").
+std::vector<std::string> ephemeralsWithPrefix(std::vector<std::string> paths,
+                                              std::string_view prefix);
+
 }  // namespace lockscope::zookeeper::model

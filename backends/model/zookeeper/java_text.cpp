@@ -95,4 +95,10 @@ int32_t javaHashCode(std::string_view bytes) {
   return static_cast<int32_t>(hash);
 }
 
+std::string_view javaTrimmed(std::string_view text) {
+  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
+  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
+  return text;
+}
+
 }  // namespace lockscope::zookeeper::model

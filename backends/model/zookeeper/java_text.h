@@ -20,5 +20,8 @@ std::vector<uint16_t> javaUtf16(std::string_view bytes);
 std::string javaRecoded(std::string_view bytes);
 // java.lang.String.hashCode() of the decoded text.
 int32_t javaHashCode(std::string_view bytes);
+// String.trim(): every char up to ' ' off both ends (bytes that high are never part of a
+// multi-byte sequence).
+std::string_view javaTrimmed(std::string_view text);
 
 }  // namespace lockscope::zookeeper::model

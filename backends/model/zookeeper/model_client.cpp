@@ -18,6 +18,12 @@ Request makeRequest(OpCode op, const std::string& path) {
   return request;
 }
 
+// The reads only zkCli makes answer in Reply::details; a failed one carries none.
+const ReadDetails& detailsOf(const Reply& reply) {
+  static const ReadDetails kNone;
+  return reply.details ? *reply.details : kNone;
+}
+
 }  // namespace
 
 void ModelClient::create(const std::string& path, const std::string& data, CreateMode mode,
@@ -86,6 +92,34 @@ void ModelClient::removeAll(const std::vector<std::string>& paths, VoidCallback 
 
 void ModelClient::close(VoidCallback done) {
   session_->close([done = std::move(done)](const Reply& reply) { done(reply.rc); });
+}
+
+void ModelClient::getAcl(const std::string& path, AclCallback done) {
+  session_->submit(makeRequest(OpCode::GetAcl, path),
+                   completion([done = std::move(done)](const Reply& reply) {
+                     done(reply.rc, detailsOf(reply).acl, reply.stat);
+                   }));
+}
+
+void ModelClient::getAllChildrenNumber(const std::string& path, CountCallback done) {
+  session_->submit(makeRequest(OpCode::GetAllChildrenNumber, path),
+                   completion([done = std::move(done)](const Reply& reply) {
+                     done(reply.rc, detailsOf(reply).count);
+                   }));
+}
+
+void ModelClient::getEphemerals(const std::string& prefix, PathsCallback done) {
+  session_->submit(makeRequest(OpCode::GetEphemerals, prefix),
+                   completion([done = std::move(done)](const Reply& reply) {
+                     done(reply.rc, detailsOf(reply).paths);
+                   }));
+}
+
+void ModelClient::whoAmI(IdentitiesCallback done) {
+  session_->submit(makeRequest(OpCode::WhoAmI, ""),
+                   completion([done = std::move(done)](const Reply& reply) {
+                     done(reply.rc, detailsOf(reply).identities);
+                   }));
 }
 
 }  // namespace lockscope::zookeeper::model

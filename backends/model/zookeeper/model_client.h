@@ -29,6 +29,10 @@ class ModelClient final : public ZooKeeperClient {
   void sync(const std::string& path, VoidCallback done) override;
   void removeAll(const std::vector<std::string>& paths, VoidCallback done) override;
   void close(VoidCallback done) override;
+  void getAcl(const std::string& path, AclCallback done) override;
+  void getAllChildrenNumber(const std::string& path, CountCallback done) override;
+  void getEphemerals(const std::string& prefix, PathsCallback done) override;
+  void whoAmI(IdentitiesCallback done) override;
 
   ClientSession& session() { return *session_; }
 

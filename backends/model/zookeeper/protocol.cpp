@@ -32,7 +32,10 @@ size_t serializedLength(const Request& request) {
     case OpCode::Exists:  // path, watch
     case OpCode::GetData:
     case OpCode::GetChildren: return kHeader + bytes(request.path) + kBool;
-    case OpCode::Sync:  // SyncRequest: path
+    case OpCode::Sync:                  // SyncRequest: path
+    case OpCode::GetAcl:                // GetACLRequest: path
+    case OpCode::GetAllChildrenNumber:  // GetAllChildrenNumberRequest: path
+    case OpCode::GetEphemerals:         // GetEphemeralsRequest: prefixPath
       return kHeader + bytes(request.path);
     case OpCode::Multi: {  // deletes only
       size_t length = kHeader + kMultiHeader;
@@ -49,7 +52,8 @@ size_t serializedLength(const Request& request) {
       return length;
     }
     case OpCode::Ping:
-    case OpCode::CloseSession: return kHeader;
+    case OpCode::CloseSession:
+    case OpCode::WhoAmI: return kHeader;
   }
   return kHeader;
 }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,7 @@ constexpr size_t kJuteMaxBuffer = 1048575;
 struct Request {
   int64_t xid = 0;
   OpCode op = OpCode::Ping;
-  std::string path;
+  std::string path;  // GetEphemerals: the prefix
   std::string data;
   CreateMode mode = CreateMode::Persistent;
   int32_t version = -1;
@@ -47,6 +48,14 @@ struct Request {
 // Verified: `set /big <1,100,000 bytes>` is announced as 1100024 in the server's "Len error".
 size_t serializedLength(const Request& request);
 
+// What getAcl, getAllChildrenNumber, getEphemerals and whoAmI answer besides rc and Stat.
+struct ReadDetails {
+  std::vector<Acl> acl;                    // GetAcl
+  int32_t count = 0;                       // GetAllChildrenNumber
+  std::vector<std::string> paths;          // GetEphemerals
+  std::vector<ClientIdentity> identities;  // WhoAmI
+};
+
 struct Reply {
   int64_t xid = 0;
   int64_t zxid = 0;  // the server's last zxid when it answered
@@ -56,6 +65,9 @@ struct Reply {
   Stat stat;
   bool hasStat = false;
   Children children;
+  // The answer of the reads only zkCli makes; a pointer, so that every other reply stays small
+  // enough to travel without an allocation (sim::Connection::Message).
+  std::shared_ptr<const ReadDetails> details;
 };
 
 }  // namespace lockscope::zookeeper::model

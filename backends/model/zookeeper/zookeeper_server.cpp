@@ -285,6 +285,33 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       }
       break;
     }
+    case OpCode::GetAcl:
+      if (const Znode* node = tree_.find(request.path)) {
+        reply.details = std::make_shared<ReadDetails>(
+            ReadDetails{.acl = {DataTree::aclOf(request.path)}});
+        reply.stat = node->stat;
+        reply.hasStat = true;
+      } else {
+        reply.rc = ErrorCode::NoNode;
+      }
+      break;
+    case OpCode::GetAllChildrenNumber:
+      if (tree_.find(request.path))
+        reply.details = std::make_shared<ReadDetails>(
+            ReadDetails{.count = tree_.allChildrenNumber(request.path)});
+      else reply.rc = ErrorCode::NoNode;
+      break;
+    case OpCode::GetEphemerals:
+      // FinalRequestProcessor: a copy of the session's set, iterated, filtered by the prefix.
+      reply.details = std::make_shared<ReadDetails>(
+          ReadDetails{.paths = ephemeralsWithPrefix(tree_.ephemeralsOf(session.id), request.path)});
+      break;
+    case OpCode::WhoAmI:
+      // ServerCnxn.getAuthInfo: the "ip" identity every connection gets. The model's clients have
+      // no address of their own; each answers as a client on the server's machine would.
+      reply.details = std::make_shared<ReadDetails>(
+          ReadDetails{.identities = {{"ip", "127.0.0.1"}}});
+      break;
     case OpCode::Sync:
     case OpCode::Ping:
     case OpCode::CloseSession:
