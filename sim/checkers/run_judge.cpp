@@ -88,7 +88,7 @@ void RunJudge::onEvent(const sim::TraceEvent& event) {
   if (s.options.fairRecipe) s.fifo.onEvent(event, actor, change);
   s.lostUpdates.onEvent(event, actor, s.names);
   s.liveness.onEvent(event, actor);
-  s.watches.onEvent(event);
+  s.watches.onEvent(event, actor);
   s.waitCycles.onEvent(event);
   s.metrics.onEvent(event);
 }
@@ -114,7 +114,7 @@ RunVerdict RunJudge::finish(sim::Micros endTime) {
       s.lostUpdates.rejectedWrites());
   verdict.metrics[metricName(Metric::LostUpdates)] = static_cast<double>(
       s.lostUpdates.lostUpdates());
-  verdict.metrics[metricName(Metric::LeakedWatches)] = static_cast<double>(s.watches.armed());
+  verdict.metrics[metricName(Metric::LeakedWatches)] = static_cast<double>(s.watches.leaked());
   verdict.metrics[metricName(Metric::StuckClients)] = static_cast<double>(
       verdict.stuckClients.size());
   verdict.metrics[metricName(Metric::DeadlockVictims)] = static_cast<double>(

@@ -22,7 +22,7 @@ class RunProgress final : public sim::TraceSink {
  private:
   size_t clientCount_;
   std::set<std::string, std::less<>> done_;
-  std::set<std::string, std::less<>> crashed_;  // crashed and not restarted
+  std::set<std::string, std::less<>> crashed_;  // crashed before done and not restarted
   sim::Micros lastProgress_ = 0;
 };
 
