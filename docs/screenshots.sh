@@ -42,3 +42,7 @@ shot presentation-1080 --scenario scenarios/zookeeper/herd-naive.yaml --presenta
 shot presentation-violation --scenario scenarios/redis/paused-holder.yaml --presentation --at 3.2s --size 1280x720
 # Compare mode in presentation mode at 1280x720: two stages in desk-sized type, clients in columns.
 shot presentation-compare --scenario scenarios/zookeeper/herd-naive.yaml --compare zk-chained --presentation --at 70ms --size 1280x720
+# A lesson the explorer found and wrote (scenarios/found/zk-paused-holder.yaml, from zk-curator
+# with no fault): its shrunk pause of c1 (2171 ms, just past the session) has ended, and c2 has
+# just been granted the lock c1 still believes it holds.
+shot found-paused-holder --scenario scenarios/found/zk-paused-holder.yaml --at 2190ms

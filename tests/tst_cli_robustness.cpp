@@ -444,6 +444,109 @@ class CliRobustnessTest : public QObject {
                             .arg(largeRatio)));
   }
 
+  // --- explore and sweep (issue 18) ---
+
+  void exploreRefusesBadBoundsInOneLine_data() {
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("line");
+    QTest::newRow("unknown fault") << QStringList{"--faults", "bogus\n=1"}
+                                   << "lockscope-cli explore: --faults: unknown or unexplorable "
+                                      "fault 'bogus\\n' for zookeeper; expected one of: crash";
+    QTest::newRow("another service's fault")
+        << QStringList{"--faults", "kill_instance=1"}
+        << "lockscope-cli explore: --faults: unknown or unexplorable fault 'kill_instance'";
+    QTest::newRow("bad count") << QStringList{"--faults", "crash=lots"}
+                               << "lockscope-cli explore: --faults: expected a count from 0 to "
+                                  "100 for 'crash', got 'lots'";
+    QTest::newRow("no runs") << QStringList{"--runs", "0"}
+                             << "lockscope-cli explore: --runs expects a whole number from 1";
+    QTest::newRow("mode") << QStringList{"--mode", "psychic"}
+                          << "lockscope-cli explore: --mode 'psychic' is not available";
+    QTest::newRow("find") << QStringList{"--find", "bugs"}
+                          << "lockscope-cli explore: --find: unknown violation kind 'bugs'";
+    QTest::newRow("nested --set with --out")
+        << QStringList{"--set", "network.latency_ms=3", "--out", "found.yaml"}
+        << "lockscope-cli explore: --out: cannot write --set network.latency_ms";
+  }
+
+  void exploreRefusesBadBoundsInOneLine() {
+    QFETCH(QStringList, options);
+    QFETCH(QString, line);
+    const QString good = scenario(QStringLiteral("good.yaml"), kGoodScenario);
+    for (QString& option : options) {
+      if (option == "found.yaml") option = path(option);
+    }
+    const Run run = cli(QStringList{QStringLiteral("explore"), good} + options);
+    EXPECT_ONE_LINE(run, 2, line);
+    QVERIFY(run.out.isEmpty());
+    QCOMPARE(strayFiles({"good.yaml"}), QStringList{});
+  }
+
+  void exploreRefusesToWriteOverItsLesson() {
+    const QString good = scenario(QStringLiteral("good.yaml"), kGoodScenario);
+    const Run run = cli({QStringLiteral("explore"), good, QStringLiteral("--out"), good});
+    EXPECT_ONE_LINE(run, 2, "lockscope-cli explore: --out " + good + " is the lesson itself");
+    QCOMPARE(readAll(good), kGoodScenario);
+  }
+
+  // As a user meets it: a correct recipe within small bounds is exit 0; a pause of the holder
+  // breaks it, exit 1, and the lesson written passes `check` (it expects what it shows).
+  void exploreFindsWritesAndChecks() {
+    const QString good = scenario(QStringLiteral("good.yaml"), kGoodScenario);
+    const Run clean = cli({QStringLiteral("explore"), good, QStringLiteral("--faults"),
+                           QStringLiteral("crash=1"), QStringLiteral("--runs"),
+                           QStringLiteral("60")});
+    QVERIFY2(clean.finished && clean.exitCode == 0, qPrintable(describe(clean)));
+    QVERIFY2(clean.out.startsWith("no violation within the bounds: 60 runs of 60 at most"),
+             clean.out.constData());
+    const QString found = path(QStringLiteral("found.yaml"));
+    const Run run = cli({QStringLiteral("explore"), good, QStringLiteral("--faults"),
+                         QStringLiteral("pause=1"), QStringLiteral("--out"), found});
+    QVERIFY2(run.finished && run.exitCode == 1 && run.err.isEmpty(), qPrintable(describe(run)));
+    QVERIFY2(run.out.contains("found mutual_exclusion"), run.out.constData());
+    QVERIFY2(run.out.contains("wrote " + found.toUtf8()), run.out.constData());
+    const Run check = cli({QStringLiteral("check"), found});
+    QVERIFY2(check.exitCode == 0 && check.out.endsWith("1 passed, 0 failed\n"),
+             qPrintable(describe(check) + check.out));
+  }
+
+  // The shards of a sweep, merged, are the sweep; a bad range or shard is one line.
+  void sweepShardsMergeIntoTheWholeSweep() {
+    const QString lesson = QStringLiteral(LOCKSCOPE_SOURCE_DIR
+                                          "/scenarios/zookeeper/lost-watch-race.yaml");
+    const Run whole = cli(
+        {QStringLiteral("sweep"), lesson, QStringLiteral("--seeds"), QStringLiteral("1:30")});
+    QVERIFY2(whole.finished && whole.exitCode == 1, qPrintable(describe(whole)));
+    QVERIFY2(whole.out.startsWith("{\"seed\":"), whole.out.constData());
+    QStringList shards;
+    for (const QString& shard : {QStringLiteral("1/2"), QStringLiteral("2/2")}) {
+      const Run part = cli({QStringLiteral("sweep"), lesson, QStringLiteral("--seeds"),
+                            QStringLiteral("1:30"), QStringLiteral("--shard"), shard});
+      QVERIFY2(part.finished && part.exitCode <= 1, qPrintable(describe(part)));
+      shards << path("shard-" + QString(shard).replace('/', '-') + ".jsonl");
+      write(shards.last(), part.out);
+    }
+    const Run merged = cli(QStringList{QStringLiteral("sweep"), QStringLiteral("--merge")} +
+                           shards);
+    QCOMPARE(merged.out, whole.out);
+    const Run unique = cli(QStringList{QStringLiteral("sweep"), QStringLiteral("--merge"),
+                                       QStringLiteral("--unique")} +
+                           shards);
+    QVERIFY(unique.out.count('\n') < whole.out.count('\n'));
+
+    EXPECT_ONE_LINE(
+        cli({QStringLiteral("sweep"), lesson, QStringLiteral("--seeds"), QStringLiteral("9:1")}), 2,
+        QStringLiteral("lockscope-cli sweep: --seeds: expected seeds as FIRST:LAST"));
+    EXPECT_ONE_LINE(cli({QStringLiteral("sweep"), lesson, QStringLiteral("--seeds"),
+                         QStringLiteral("1:9"), QStringLiteral("--shard"), QStringLiteral("3/2")}),
+                    2, QStringLiteral("lockscope-cli sweep: --shard: expected a shard as K/N"));
+    write(path(QStringLiteral("junk.jsonl")), "{\"seed\": 1}\nnot json\n");
+    EXPECT_ONE_LINE(cli({QStringLiteral("sweep"), QStringLiteral("--merge"),
+                         path(QStringLiteral("junk.jsonl"))}),
+                    2,
+                    "lockscope-cli sweep: " + path(QStringLiteral("junk.jsonl")) + ":1: expected");
+  }
+
   // --- check ---
 
   // A missing path aborted everything with no summary; now it is one FAIL among the others.

@@ -10,10 +10,12 @@
 
 #include "check_command.h"
 #include "exit_codes.h"
+#include "explore_command.h"
 #include "recipes_command.h"
 #include "run_command.h"
 #include "services_command.h"
 #include "sim/scenario/document_checks.h"
+#include "sweep_command.h"
 #include "zk_shell_main.h"
 
 namespace {
@@ -34,6 +36,10 @@ const Subcommand kSubcommands[] = {
      servicesCommand},
     {"shell", "a zkCli.sh-compatible shell over the model ZooKeeper (commands on stdin)",
      shellCommand},
+    {"explore", "search a lesson's schedules and faults for a violation; write it as a lesson",
+     exploreCommand},
+    {"sweep", "run a lesson under a range of seeds (or a shard); JSON Lines of violations",
+     sweepCommand},
 };
 
 int usage(QTextStream& stream, int exitCode) {

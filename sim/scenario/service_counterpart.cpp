@@ -5,13 +5,13 @@
 #include "sim/recipes/service_representatives.h"
 
 namespace lockscope::scenario {
-namespace {
-
 sim::FaultService modelOf(std::string_view service) {
   if (service == "redis") return sim::kRedisModel;
   if (service == "database") return sim::kDatabaseModel;
   return sim::kZooKeeperModel;
 }
+
+namespace {
 
 // A fault carries over when it names a client (a Redis instance or a ZooKeeper server has no
 // counterpart on another service) and the other service's model applies it.

@@ -16,6 +16,9 @@
 
 namespace lockscope::scenario {
 
+// The fault-table flag of a service's model ("zookeeper", "redis", "database").
+sim::FaultService modelOf(std::string_view service);
+
 // Whether compare mode may play `other` beside `leader`'s recipe: another recipe of its service
 // (for a database recipe written for one server, only on that server's dialect), or another
 // service's representative (recipes/service_representatives.h).

@@ -1,0 +1,232 @@
+#include "explore_command.h"
+
+#include <QTextStream>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "exit_codes.h"
+#include "explorer_arguments.h"
+#include "sim/explore/found_lesson.h"
+#include "sim/explore/random_search.h"
+#include "sim/explore/shrinker.h"
+#include "sim/scenario/document_checks.h"
+#include "sim/trace/atomic_file.h"
+
+namespace lockscope::cli {
+namespace {
+
+constexpr const char* kCommand = "explore";
+
+QString number(sim::Micros micros) {
+  return QString::number(static_cast<double>(micros) / 1000.0, 'f', 1);
+}
+
+QString candidateText(const explore::Candidate& candidate) {
+  QString text = QString("seed %1, %2 clients").arg(candidate.seed).arg(candidate.clients);
+  for (const explore::AddedFault& added : candidate.faults)
+    text += ", " + QString::fromStdString(explore::describe(added));
+  if (candidate.faults.empty()) text += ", no added fault";
+  return text;
+}
+
+QString violationText(const checkers::Violation& violation, sim::Micros origin) {
+  QString text = QString::fromStdString(violation.kind) + " at " +
+                 number(violation.knownAt() - origin) + " ms [";
+  for (size_t index = 0; index < violation.clients.size(); ++index)
+    text += (index ? " " : "") + QString::fromStdString(violation.clients[index]);
+  return text + "]: " + QString::fromStdString(violation.detail);
+}
+
+nlohmann::ordered_json candidateJson(const explore::Candidate& candidate) {
+  nlohmann::ordered_json faults = nlohmann::ordered_json::array();
+  for (const explore::AddedFault& added : candidate.faults) {
+    nlohmann::ordered_json fault = {{"kind", sim::faultKindName(added.fault.kind)},
+                                    {"target", added.fault.client},
+                                    {"at_us", added.fault.at}};
+    if (explore::lasts(added.fault.kind)) fault["for_us"] = added.duration;
+    if (added.fault.kind == sim::FaultKind::LoseReply) fault["applied"] = added.fault.applied;
+    if (added.fault.kind == sim::FaultKind::ClockJump) fault["by_ms"] = added.fault.clockJumpMs;
+    faults.push_back(fault);
+  }
+  return {{"seed", candidate.seed}, {"clients", candidate.clients}, {"faults", faults}};
+}
+
+std::optional<std::string> readWholeFile(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return std::nullopt;
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+bool sameFile(const QString& a, const QString& b) {
+  std::error_code error;
+  return std::filesystem::equivalent(a.toStdString(), b.toStdString(), error);
+}
+
+}  // namespace
+
+int exploreCommand(const QStringList& arguments) {
+  QTextStream err(stderr);
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      "Search a lesson's schedules and faults for a violation, shrink it, write it as a lesson.");
+  addExplorerOptions(parser);
+  parser.addOption({"mode", "How to search: random (the only mode so far).", "random"});
+  parser.addOption({"runs", "Runs to try at most (default 2000).", "N"});
+  parser.addOption({"faults",
+                    "Faults the explorer may add, by kind (default: one of each fault of a "
+                    "client's process or network the service applies).",
+                    "crash=1,pause=1,..."});
+  parser.addOption({"max-faults", "At most this many added faults in one run (default 1).", "N"});
+  parser.addOption({"explore-seed", "The explorer's own seed (default 1).", "N"});
+  parser.addOption({"time-limit", "Stop searching after this many seconds (default: none).", "S"});
+  parser.addOption(
+      {"out", "Write the shrunk counterexample as a lesson to this file.", "FILE.yaml"});
+  parser.addOption(
+      {"drop-faults", "Explore the lesson without its own faults (rediscover what they show)."});
+  parser.addOption({"json", "Print one JSON report on stdout."});
+  int exitCode = kExitOk;
+  std::optional<ExplorerInput> input = readExplorerInput(parser, arguments, kCommand, exitCode);
+  if (!input) return exitCode;
+  if (parser.isSet("drop-faults")) input->lesson.faults.clear();
+  const scenario::Scenario& lesson = input->lesson;
+
+  const auto bad = [&err](const QString& problem) {
+    err << "lockscope-cli explore: "
+        << QString::fromStdString(scenario::singleLine(problem.toStdString())) << "\n";
+    return kExitBadInput;
+  };
+  const auto count = [&](const char* option, uint64_t fallback, uint64_t low,
+                         uint64_t high) -> std::optional<uint64_t> {
+    if (!parser.isSet(option)) return fallback;
+    bool ok = false;
+    const qulonglong value = parser.value(option).toULongLong(&ok);
+    if (!ok || value < low || value > high) {
+      bad(QString("--%1 expects a whole number from %2 to %3, got '%4'")
+              .arg(option)
+              .arg(low)
+              .arg(high)
+              .arg(parser.value(option)));
+      return std::nullopt;
+    }
+    return value;
+  };
+  if (parser.isSet("mode") && parser.value("mode") != "random") {
+    return bad(QString("--mode '%1' is not available; expected: random").arg(parser.value("mode")));
+  }
+  const std::optional<uint64_t> runs = count("runs", 2000, 1, 100'000'000);
+  const std::optional<uint64_t> maxFaults = count("max-faults", 1, 0, 100);
+  const std::optional<uint64_t> exploreSeed = count("explore-seed", 1, 0, UINT64_MAX);
+  const std::optional<uint64_t> timeLimit = count("time-limit", 0, 0, 86'400 * 365);
+  if (!runs || !maxFaults || !exploreSeed || !timeLimit) return kExitBadInput;
+
+  explore::RandomSearchOptions options;
+  options.hunt = input->hunt;
+  options.runs = *runs;
+  options.exploreSeed = *exploreSeed;
+  options.timeLimitSeconds = static_cast<double>(*timeLimit);
+  if (parser.isSet("faults")) {
+    Result<explore::FaultBudget> budget = explore::parseFaultBudget(
+        parser.value("faults").toStdString(), lesson, static_cast<int>(*maxFaults));
+    if (!budget) return bad("--faults: " + QString::fromStdString(budget.message()));
+    options.budget = *budget;
+  } else {
+    options.budget = explore::defaultFaultBudget(lesson);
+    options.budget.total = static_cast<int>(*maxFaults);
+  }
+
+  const QString outPath = parser.value("out");
+  std::optional<std::string> lessonText;
+  if (parser.isSet("out")) {
+    if (sameFile(outPath, parser.positionalArguments().first()))
+      return bad("--out " + outPath + " is the lesson itself; choose another path");
+    if (Status writable = explore::overridesWritable(input->overrides); !writable)
+      return bad("--out: " + QString::fromStdString(writable.message()));
+    lessonText = readWholeFile(lesson.file);
+    if (!lessonText) return bad("cannot read " + QString::fromStdString(lesson.file));
+  }
+
+  const explore::ScenarioRunner runner = modelRunner();
+  const explore::SearchResult search = explore::randomSearch(lesson, options, runner);
+  QTextStream out(stdout);
+  const QString bounds = QString("%1 runs of %2 at most, faults %3, explorer seed %4")
+                             .arg(search.runs)
+                             .arg(options.runs)
+                             .arg(QString::fromStdString(options.budget.describe()))
+                             .arg(options.exploreSeed);
+  nlohmann::ordered_json json = {{"scenario", lesson.file},
+                                 {"mode", "random"},
+                                 {"runs", search.runs},
+                                 {"max_runs", options.runs},
+                                 {"faults", options.budget.describe()},
+                                 {"explore_seed", options.exploreSeed},
+                                 {"timed_out", search.timedOut},
+                                 {"found", search.found.has_value()}};
+  if (!search.found) {
+    if (parser.isSet("json")) {
+      out << QString::fromStdString(json.dump(2)) << "\n";
+    } else {
+      out << "no violation within the bounds: " << bounds
+          << (search.timedOut ? " (stopped by --time-limit)" : "") << "\n";
+    }
+    return kExitOk;
+  }
+
+  const explore::Shrunk shrunk = explore::shrink(lesson, *search.found, runner);
+  const run::RunReport replay = runner(explore::applyCandidate(lesson, shrunk.candidate));
+  if (lessonText) {
+    // The arguments arrive as "explore FILE ...".
+    const QString command = "lockscope-cli " + arguments.join(' ');
+    Result<std::string> text = explore::foundLessonText(
+        {.lessonText = *lessonText,
+         .lesson = &lesson,
+         .candidate = shrunk.candidate,
+         .report = &replay,
+         .violation = shrunk.violation,
+         .command = command.toStdString(),
+         .lessonFaultsDropped = parser.isSet("drop-faults"),
+         .overrides = input->overrides});
+    if (!text) return bad(QString::fromStdString(text.message()));
+    sim::AtomicFile file(outPath.toStdString());
+    Status written = file.open();
+    if (written.ok()) {
+      std::fwrite(text->data(), 1, text->size(), file.stream());
+      written = file.commit();
+    }
+    if (!written.ok())
+      return bad("cannot write the lesson: " + QString::fromStdString(written.message()));
+  }
+
+  if (parser.isSet("json")) {
+    json["found_in_run"] = search.found->run;
+    json["found_candidate"] = candidateJson(search.found->candidate);
+    json["shrink_runs"] = shrunk.runs;
+    json["shrunk"] = candidateJson(shrunk.candidate);
+    json["violation"] = {{"kind", shrunk.violation.kind},
+                         {"known_at_us", shrunk.violation.knownAt() - replay.origin},
+                         {"clients", shrunk.violation.clients},
+                         {"detail", shrunk.violation.detail}};
+    json["trace_sha256"] = replay.traceSha256;
+    if (lessonText) json["lesson"] = outPath.toStdString();
+    out << QString::fromStdString(
+               json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
+        << "\n";
+  } else {
+    out << "found " << QString::fromStdString(search.found->violation.kind) << " in run "
+        << search.found->run << " of " << bounds << ": " << candidateText(search.found->candidate)
+        << "\n";
+    out << "shrunk in " << shrunk.runs << " runs to " << candidateText(shrunk.candidate) << "\n";
+    out << "  " << violationText(shrunk.violation, replay.origin) << "\n";
+    out << "  trace sha256 " << QString::fromStdString(replay.traceSha256) << "\n";
+    if (lessonText)
+      out << "wrote " << outPath << "; replay it with: lockscope-cli run " << outPath << "\n";
+  }
+  return kExitFailed;
+}
+
+}  // namespace lockscope::cli

@@ -1,0 +1,152 @@
+#include "found_lesson.h"
+
+#include <cctype>
+#include <regex>
+#include <sstream>
+
+#include "sim/checkers/metric_names.h"
+#include "sim/scenario/scenario_patch.h"
+
+namespace lockscope::explore {
+namespace {
+
+// A virtual time for `at:`, exact: whole milliseconds when it is, microseconds otherwise.
+std::string durationText(sim::Micros micros) {
+  if (micros % 1000 == 0) return std::to_string(micros / 1000) + "ms";
+  return std::to_string(micros) + "us";
+}
+
+std::string faultEntries(const std::vector<AddedFault>& faults, int indent) {
+  const std::string pad(static_cast<size_t>(indent), ' ');
+  std::string entries;
+  for (const AddedFault& added : faults) {
+    entries += pad + "- at: " + durationText(added.fault.at) + "\n";
+    entries += pad + "  " + sim::faultKindName(added.fault.kind) + ": " + added.fault.client + "\n";
+    if (lasts(added.fault.kind)) entries += pad + "  for: " + durationText(added.duration) + "\n";
+    if (added.fault.kind == sim::FaultKind::LoseReply && !added.fault.applied)
+      entries += pad + "  applied: false\n";
+    if (added.fault.kind == sim::FaultKind::ClockJump)
+      entries += pad + "  by: " + std::to_string(added.fault.clockJumpMs) + "ms\n";
+  }
+  return entries;
+}
+
+std::string narrationBeat(sim::Micros at, const std::string& text, bool pause) {
+  std::string beat = "  - at: " + durationText(at) + "\n    text: " + scenario::yamlQuoted(text) +
+                     "\n";
+  if (pause) beat += "    pause: true\n";
+  return beat;
+}
+
+std::string narration(const FoundLessonInput& input, const checkers::Violation& violation) {
+  std::string beats;
+  const std::vector<AddedFault>& faults = input.candidate.faults;
+  for (size_t index = 0; index < faults.size(); ++index) {
+    const AddedFault& added = faults[index];
+    const bool last = index + 1 == faults.size();
+    beats += narrationBeat(added.fault.at,
+                           "The explorer's fault: " + describe(added) + " (" +
+                               sim::faultInfo(added.fault.kind).meaning + ")." +
+                               (last ? " What happens next?" : ""),
+                           last);
+  }
+  // Stuck clients, a deadlock and a leaked watch are what is left when the run ends: that is when
+  // a student can see them, not when the wait or the watch began.
+  const bool atTheEnd = violation.kind == "stuck" || violation.kind == "deadlock" ||
+                        violation.kind == "leaked_watch";
+  const sim::Micros shown = (atTheEnd ? input.report->virtualTime : violation.knownAt()) -
+                            input.report->origin;
+  std::string said = violationWords(violation.kind);
+  said[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(said[0])));
+  beats += narrationBeat(shown, said + ": " + violation.detail + ".", false);
+  return beats;
+}
+
+std::string expectations(const checkers::RunVerdict& verdict) {
+  std::string block;
+  for (const checkers::InvariantName& invariant : checkers::invariantNames()) {
+    if (verdict.count(invariant.violationKind) > 0)
+      block += std::string("  ") + invariant.name + ": violated\n";
+  }
+  return block;
+}
+
+Result<std::string> withClients(const std::string& text, size_t clients, size_t written) {
+  if (clients >= written) return text;
+  if (auto cut = scenario::keepFirstListEntries(text, "clients", clients)) return *cut;
+  static const std::regex kCount(R"(^clients:[ \t]*[0-9]+[ \t]*(#.*)?$)");
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (std::regex_match(line, kCount))
+      return scenario::setTopLevelKey(text, "clients", std::to_string(clients));
+  }
+  return Status::failure("cannot cut the lesson's clients down to " + std::to_string(clients) +
+                         ": expected `clients:` as a count or a block list");
+}
+
+}  // namespace
+
+std::string violationWords(const std::string& kind) {
+  if (kind == "mutual_exclusion") return "mutual exclusion is broken";
+  if (kind == "lost_update") return "an update is lost";
+  if (kind == "fifo") return "the lock is granted out of turn";
+  if (kind == "stuck") return "a client is stuck";
+  if (kind == "deadlock") return "the clients deadlock";
+  if (kind == "leaked_watch") return "a watch is leaked";
+  if (kind == "wait_cycle") return "the database breaks a wait cycle";
+  return kind;
+}
+
+Status overridesWritable(const std::vector<scenario::Override>& overrides) {
+  for (const scenario::Override& override : overrides) {
+    if (override.key.find('.') != std::string::npos) {
+      return Status::failure("cannot write --set " + override.key +
+                             " into the found lesson; set it in the lesson's file instead");
+    }
+  }
+  return Status::success();
+}
+
+Result<std::string> foundLessonText(const FoundLessonInput& input) {
+  const scenario::Scenario& lesson = *input.lesson;
+  const run::RunReport& report = *input.report;
+  const checkers::Violation* violation = &input.violation;
+
+  if (Status writable = overridesWritable(input.overrides); !writable) return writable;
+  std::string text = scenario::withoutLeadingComments(input.lessonText);
+  for (const scenario::Override& override : input.overrides)
+    text = scenario::setTopLevelKey(text, override.key, override.value);
+  Result<std::string> cut = withClients(text, input.candidate.clients, lesson.clients.size());
+  if (!cut) return cut.status();
+  text = *cut;
+  std::string faultWords;
+  for (const AddedFault& added : input.candidate.faults)
+    faultWords += (faultWords.empty() ? "" : ", ") + describe(added);
+  if (faultWords.empty()) faultWords = "no fault, only the schedule";
+  if (input.lessonFaultsDropped) text = scenario::removeTopLevelKey(text, "faults");
+  // The summary goes on the line after the title, where a lesson has it.
+  text = scenario::removeTopLevelKey(text, "summary");
+  text = scenario::setTopLevelKey(
+      text, "title",
+      scenario::yamlQuoted("Found: " + violationWords(violation->kind) + " (" + lesson.recipe +
+                           ")") +
+          "\nsummary: " +
+          scenario::yamlQuoted(std::to_string(input.candidate.clients) +
+                               (input.candidate.clients == 1 ? " client; " : " clients; ") +
+                               faultWords));
+  text = scenario::setTopLevelKey(text, "seed", std::to_string(input.candidate.seed));
+  if (!input.candidate.faults.empty()) {
+    text = scenario::appendFaultEntries(
+        text, [&](int indent) { return faultEntries(input.candidate.faults, indent); });
+  }
+  text = scenario::setTopLevelBlock(text, "narration", narration(input, *violation));
+  text = scenario::setTopLevelBlock(text, "expect", expectations(report.verdict));
+
+  const std::string header =
+      "# Found by " + input.command + "\n# from " + lesson.file +
+      ", then shrunk. The run's trace sha256 (lockscope-cli run prints it):\n# " +
+      report.traceSha256 + "\n";
+  return header + text;
+}
+
+}  // namespace lockscope::explore
