@@ -78,6 +78,7 @@ ApplicationWindow {
         onOpenRequested: openDialog.open()
         onRecordRequested: recordDialog.open()
         onExportRequested: exportDialog.open()
+        onBreakRequested: explorerPopup.search()
         onPresentationToggled: window.presentation = !window.presentation
         onCompareToggled: window.comparing = !window.comparing
         onServerToggled: primary.faults.toggleServer()
@@ -104,6 +105,7 @@ ApplicationWindow {
         onOpenRequested: openDialog.open()
         onRecordRequested: recordDialog.open()
         onExportRequested: exportDialog.open()
+        onBreakRequested: explorerPopup.search()
         onHelpRequested: help.open()
         onCompareToggled: window.comparing = !window.comparing
         onPresentationToggled: window.presentation = !window.presentation
@@ -276,6 +278,12 @@ ApplicationWindow {
         width: Math.min(window.width * 0.7, 900 * window.textScale)
         height: window.height * 0.8
         onLessonChosen: (file) => primary.session.load(file)
+    }
+    ExplorerPopup {
+        id: explorerPopup
+        objectName: "explorerPopup"
+        simulation: primary
+        anchors.centerIn: parent
     }
     HelpOverlay {
         id: help

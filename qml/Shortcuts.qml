@@ -14,6 +14,7 @@ Item {
     signal openRequested()
     signal recordRequested()
     signal exportRequested()
+    signal breakRequested()
     signal presentationToggled()
     signal compareToggled()
     signal selectNext(int step)
@@ -46,6 +47,7 @@ Item {
         { shown: "Ctrl+O", what: "open a scenario file", actions: [{ sequences: ["Ctrl+O"], run: () => keys.openRequested() }] },
         { shown: "Ctrl+S", what: "record: save the scenario with your faults", actions: [{ sequences: ["Ctrl+S"], run: () => keys.recordRequested() }] },
         { shown: "Ctrl+E", what: "export the view as PNG", actions: [{ sequences: ["Ctrl+E"], run: () => keys.exportRequested() }] },
+        { shown: "B", what: "break it: search for a schedule and a fault that break the recipe, then open it", actions: [{ sequences: ["B"], run: () => keys.breakRequested() }] },
         { shown: "M", what: "compare: the same run under a second recipe", actions: [{ sequences: ["M"], run: () => keys.compareToggled() }] },
         { shown: "A", what: "compare: align the second run on the same time / on the same release #k", actions: [{ sequences: ["A"], run: () => keys.alignToggled() }] },
         { shown: "W", what: "show the whole run, what is still to come faded (off: only what has happened)", actions: [{ sequences: ["W"], run: () => keys.wholeRunToggled() }] },

@@ -17,6 +17,7 @@ ToolBar {
     signal openRequested()
     signal recordRequested()
     signal exportRequested()
+    signal breakRequested()
     signal helpRequested()
     signal compareToggled()
     signal presentationToggled()
@@ -37,6 +38,8 @@ ToolBar {
             ToolButton { text: "Lessons"; onClicked: bar.lessonsRequested() }
             ToolButton { text: "Open…"; onClicked: bar.openRequested() }
             ToolButton { text: "Record…"; onClicked: bar.recordRequested() }
+            // Prepared before a class, not during it: presentation at 1280x720 keeps it to B.
+            ToolButton { objectName: "breakButton"; text: "Break it…"; visible: !bar.compact; onClicked: bar.breakRequested() }
         }
         Column {
             width: Math.max(220, flow.width - flow.othersWidth)

@@ -11,8 +11,7 @@
 #include <sstream>
 
 #include "backends/backend_for.h"
-#include "sim/explore/found_lesson.h"
-#include "sim/explore/random_search.h"
+#include "sim/explore/exploration.h"
 #include "sim/explore/seed_sweep.h"
 #include "sim/explore/shrinker.h"
 #include "sim/scenario/scenario_loader.h"
@@ -62,18 +61,18 @@ struct Exploration {
 
 Exploration exploreTwoClients() {
   const scenario::Scenario lesson = load(kTwoClients);
+  explore::ExplorationRequest request;
+  request.search = pausesOnly(lesson);
+  request.lessonText = readFile(kTwoClients);
+  request.command = "tst_explore";
+  Result<explore::Exploration> explored = explore::exploreLesson(lesson, request, runOnModel);
+  if (!explored) qFatal("%s", explored.message().c_str());
   Exploration result;
-  result.search = explore::randomSearch(lesson, pausesOnly(lesson), runOnModel);
-  if (!result.search.found) return result;
-  result.shrunk = explore::shrink(lesson, *result.search.found, runOnModel);
-  result.replay = runOnModel(explore::applyCandidate(lesson, result.shrunk.candidate));
-  Result<std::string> text = explore::foundLessonText({.lessonText = readFile(kTwoClients),
-                                                       .lesson = &lesson,
-                                                       .candidate = result.shrunk.candidate,
-                                                       .report = &result.replay,
-                                                       .violation = result.shrunk.violation,
-                                                       .command = "tst_explore"});
-  if (text) result.lessonText = *text;
+  result.search = explored->search;
+  if (!explored->shrunk) return result;
+  result.shrunk = *explored->shrunk;
+  result.replay = *explored->replay;
+  result.lessonText = explored->lessonText;
   return result;
 }
 
@@ -162,6 +161,17 @@ class ExploreTest : public QObject {
     QCOMPARE(report.verdict.metric(checkers::Metric::Acquisitions), 3.0);
     QVERIFY(report.verdict.violations.empty());
     QCOMPARE(report.endReason, std::string("all clients done"));
+  }
+
+  // The app's Stop: keepGoing says no, and the search ends there, found nothing, cancelled.
+  void aSearchStopsWhenAskedTo() {
+    const scenario::Scenario lesson = load(kTwoClients);
+    explore::RandomSearchOptions options = pausesOnly(lesson);
+    options.keepGoing = [](uint64_t runs) { return runs < 3; };
+    const explore::SearchResult search = explore::randomSearch(lesson, options, runOnModel);
+    QVERIFY(search.cancelled);
+    QCOMPARE(search.runs, uint64_t{3});
+    QVERIFY(!search.found.has_value());
   }
 
   // Shrinking drops what the violation does not need: a second fault, clients, a late time.

@@ -9,12 +9,12 @@
 // playing (playing changes the picture). A crash, an exit or any line on stderr (QML warnings
 // go there) fails the test. Lessons run four windows at a time to bound the test's length.
 #include <QDir>
-#include <QDirIterator>
 #include <QTemporaryDir>
 #include <QTest>
 #include <memory>
 
 #include "support/x_window.h"
+#include "support/yaml_files.h"
 #include "support/xvfb_display.h"
 
 using lockscope::testing::RunningApp;
@@ -26,12 +26,7 @@ constexpr int kPlay_ms = 5'500;
 QString sourceDirectory() { return QStringLiteral(LOCKSCOPE_SOURCE_DIR); }
 
 QStringList allLessons() {
-  QStringList lessons;
-  QDirIterator files(sourceDirectory() + QStringLiteral("/scenarios"), {QStringLiteral("*.yaml")},
-                     QDir::Files, QDirIterator::Subdirectories);
-  while (files.hasNext()) lessons << files.next();
-  lessons.sort();
-  return lessons;
+  return lockscope::testing::yamlFilesUnder(sourceDirectory() + QStringLiteral("/scenarios"));
 }
 
 }  // namespace

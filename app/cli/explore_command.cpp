@@ -10,9 +10,7 @@
 
 #include "exit_codes.h"
 #include "explorer_arguments.h"
-#include "sim/explore/found_lesson.h"
-#include "sim/explore/random_search.h"
-#include "sim/explore/shrinker.h"
+#include "sim/explore/exploration.h"
 #include "sim/scenario/document_checks.h"
 #include "sim/trace/atomic_file.h"
 
@@ -125,7 +123,8 @@ int exploreCommand(const QStringList& arguments) {
   const std::optional<uint64_t> timeLimit = count("time-limit", 0, 0, 86'400 * 365);
   if (!runs || !maxFaults || !exploreSeed || !timeLimit) return kExitBadInput;
 
-  explore::RandomSearchOptions options;
+  explore::ExplorationRequest request;
+  explore::RandomSearchOptions& options = request.search;
   options.hunt = input->hunt;
   options.runs = *runs;
   options.exploreSeed = *exploreSeed;
@@ -141,18 +140,22 @@ int exploreCommand(const QStringList& arguments) {
   }
 
   const QString outPath = parser.value("out");
-  std::optional<std::string> lessonText;
   if (parser.isSet("out")) {
     if (sameFile(outPath, parser.positionalArguments().first()))
       return bad("--out " + outPath + " is the lesson itself; choose another path");
     if (Status writable = explore::overridesWritable(input->overrides); !writable)
       return bad("--out: " + QString::fromStdString(writable.message()));
-    lessonText = readWholeFile(lesson.file);
-    if (!lessonText) return bad("cannot read " + QString::fromStdString(lesson.file));
+    request.lessonText = readWholeFile(lesson.file);
+    if (!request.lessonText) return bad("cannot read " + QString::fromStdString(lesson.file));
+    // The arguments arrive as "explore FILE ...".
+    request.command = ("lockscope-cli " + arguments.join(' ')).toStdString();
+    request.lessonFaultsDropped = parser.isSet("drop-faults");
+    request.overrides = input->overrides;
   }
 
-  const explore::ScenarioRunner runner = modelRunner();
-  const explore::SearchResult search = explore::randomSearch(lesson, options, runner);
+  Result<explore::Exploration> explored = explore::exploreLesson(lesson, request, modelRunner());
+  if (!explored) return bad(QString::fromStdString(explored.message()));
+  const explore::SearchResult& search = explored->search;
   QTextStream out(stdout);
   const QString bounds = QString("%1 runs of %2 at most, faults %3, explorer seed %4")
                              .arg(search.runs)
@@ -177,25 +180,15 @@ int exploreCommand(const QStringList& arguments) {
     return kExitOk;
   }
 
-  const explore::Shrunk shrunk = explore::shrink(lesson, *search.found, runner);
-  const run::RunReport replay = runner(explore::applyCandidate(lesson, shrunk.candidate));
-  if (lessonText) {
-    // The arguments arrive as "explore FILE ...".
-    const QString command = "lockscope-cli " + arguments.join(' ');
-    Result<std::string> text = explore::foundLessonText(
-        {.lessonText = *lessonText,
-         .lesson = &lesson,
-         .candidate = shrunk.candidate,
-         .report = &replay,
-         .violation = shrunk.violation,
-         .command = command.toStdString(),
-         .lessonFaultsDropped = parser.isSet("drop-faults"),
-         .overrides = input->overrides});
-    if (!text) return bad(QString::fromStdString(text.message()));
+  const explore::Shrunk& shrunk = *explored->shrunk;
+  const run::RunReport& replay = *explored->replay;
+  const bool wrote = request.lessonText.has_value();
+  if (wrote) {
+    const std::string& text = explored->lessonText;
     sim::AtomicFile file(outPath.toStdString());
     Status written = file.open();
     if (written.ok()) {
-      std::fwrite(text->data(), 1, text->size(), file.stream());
+      std::fwrite(text.data(), 1, text.size(), file.stream());
       written = file.commit();
     }
     if (!written.ok())
@@ -212,7 +205,7 @@ int exploreCommand(const QStringList& arguments) {
                          {"clients", shrunk.violation.clients},
                          {"detail", shrunk.violation.detail}};
     json["trace_sha256"] = replay.traceSha256;
-    if (lessonText) json["lesson"] = outPath.toStdString();
+    if (wrote) json["lesson"] = outPath.toStdString();
     out << QString::fromStdString(
                json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
         << "\n";
@@ -223,7 +216,7 @@ int exploreCommand(const QStringList& arguments) {
     out << "shrunk in " << shrunk.runs << " runs to " << candidateText(shrunk.candidate) << "\n";
     out << "  " << violationText(shrunk.violation, replay.origin) << "\n";
     out << "  trace sha256 " << QString::fromStdString(replay.traceSha256) << "\n";
-    if (lessonText)
+    if (wrote)
       out << "wrote " << outPath << "; replay it with: lockscope-cli run " << outPath << "\n";
   }
   return kExitFailed;

@@ -22,7 +22,8 @@ SimulationController::SimulationController(QObject* parent)
           this)),
       faults_(new FaultController(*this)),
       compare_(new CompareController(*this)),
-      verdict_(new VerdictLine(*this)) {
+      verdict_(new VerdictLine(*this)),
+      explorer_(new ExplorerRunner(*session_, this)) {
   connect(this, &SimulationController::scenarioChanged, run_, &RunDescription::changed);
   connect(playback_, &PlaybackController::moved, this, &SimulationController::refreshModels);
   connect(playback_, &PlaybackController::frameChanged, this, &SimulationController::frameChanged);
@@ -31,6 +32,7 @@ SimulationController::SimulationController(QObject* parent)
   connect(session_, &ScenarioSession::errorOccurred, this, &SimulationController::setError);
   connect(live_, &LiveRunner::errorOccurred, this, &SimulationController::setError);
   connect(faults_, &FaultController::errorOccurred, this, &SimulationController::setError);
+  connect(explorer_, &ExplorerRunner::errorOccurred, this, &SimulationController::setError);
   connect(session_, &ScenarioSession::lessonLoaded, this, [this] {
     if (!session_->compareWith().isEmpty()) emit compareRequested(session_->compareWith());
   });

@@ -7,6 +7,7 @@
 //   live      the backend, model or live servers, that records the runs   live_runner.h
 //   faults    faults by hand, and what the fault menus offer              fault_controller.h
 //   compare   compare mode, on the follower                               compare_controller.h
+//   explorer  "Break it": search the lesson for a counterexample          explorer_runner.h
 //   metrics   the metrics panel's figures at the cursor                   metrics_model.h
 //   verdict   the status line's verdict                                   verdict_line.h
 // - to its list models, and to the one error line every part reports to.
@@ -24,6 +25,7 @@
 #include "compare_controller.h"
 #include "core/run_timeline.h"
 #include "core/stage_state.h"
+#include "explorer_runner.h"
 #include "fault_controller.h"
 #include "live_runner.h"
 #include "metrics_model.h"
@@ -47,6 +49,7 @@ class SimulationController : public QObject {
   Q_PROPERTY(lockscope::gui::LiveRunner* live READ live CONSTANT)
   Q_PROPERTY(lockscope::gui::FaultController* faults READ faults CONSTANT)
   Q_PROPERTY(lockscope::gui::CompareController* compare READ compare CONSTANT)
+  Q_PROPERTY(lockscope::gui::ExplorerRunner* explorer READ explorer CONSTANT)
   Q_PROPERTY(lockscope::gui::MetricsModel* metrics READ metrics CONSTANT)
   Q_PROPERTY(lockscope::gui::VerdictLine* verdict READ verdict CONSTANT)
   Q_PROPERTY(lockscope::gui::ClientListModel* clients READ clients CONSTANT)
@@ -71,6 +74,7 @@ class SimulationController : public QObject {
   LiveRunner* live() const { return live_; }
   FaultController* faults() const { return faults_; }
   CompareController* compare() const { return compare_; }
+  ExplorerRunner* explorer() const { return explorer_; }
   MetricsModel* metrics() const { return metrics_; }
   VerdictLine* verdict() const { return verdict_; }
   ClientListModel* clients() const { return clients_; }
@@ -121,6 +125,7 @@ class SimulationController : public QObject {
   FaultController* faults_;
   CompareController* compare_;
   VerdictLine* verdict_;
+  ExplorerRunner* explorer_;
 };
 
 }  // namespace lockscope::gui

@@ -91,6 +91,10 @@ SearchResult randomSearch(const scenario::Scenario& lesson, const RandomSearchOp
       result.timedOut = true;
       break;
     }
+    if (options.keepGoing && !options.keepGoing(run)) {
+      result.cancelled = true;
+      break;
+    }
     const Candidate candidate = run == 0
                                     ? lessonAsWritten(lesson)
                                     : drawCandidate(lesson, options.budget, result.horizon, random);

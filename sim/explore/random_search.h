@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 #include "candidate.h"
@@ -20,6 +21,9 @@ struct RandomSearchOptions {
   uint64_t runs = 1000;
   uint64_t exploreSeed = 1;
   double timeLimitSeconds = 0;  // 0: none
+  // Asked before each run with the runs made so far; false stops the search (the GUI's cancel,
+  // and its progress). Empty: always go on.
+  std::function<bool(uint64_t runs)> keepGoing;
 };
 
 struct Found {
@@ -33,6 +37,7 @@ struct SearchResult {
   uint64_t runs = 0;        // runs made
   sim::Micros horizon = 0;  // the lesson's own span, where faults were placed
   bool timedOut = false;
+  bool cancelled = false;  // keepGoing said stop
 };
 
 // The lesson as written: its seed, all its clients, no added faults.

@@ -28,12 +28,17 @@ inline QByteArray runXClient(const QString& display, const QString& program,
 }
 
 // The app: `lockscope ARGUMENTS...` run from `workingDirectory` on `display` ("offscreen" for
-// Qt's offscreen platform). Its stderr is kept: any line there is a warning the test reports.
+// Qt's offscreen platform), with `environment` ("NAME=value") on top of ours. Its stderr is
+// kept: any line there is a warning the test reports.
 class RunningApp {
  public:
   RunningApp(const QString& display, const QString& runtimeDirectory,
-             const QString& workingDirectory, const QStringList& arguments) {
+             const QString& workingDirectory, const QStringList& arguments,
+             const QStringList& extraEnvironment = {}) {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString& setting : extraEnvironment)
+      environment.insert(setting.section(QLatin1Char('='), 0, 0),
+                         setting.section(QLatin1Char('='), 1));
     if (display == QLatin1String("offscreen")) {
       environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     } else {

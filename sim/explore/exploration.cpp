@@ -1,0 +1,29 @@
+#include "exploration.h"
+
+namespace lockscope::explore {
+
+Result<Exploration> exploreLesson(const scenario::Scenario& lesson,
+                                  const ExplorationRequest& request, const ScenarioRunner& runner) {
+  Exploration exploration;
+  exploration.search = randomSearch(lesson, request.search, runner);
+  if (!exploration.search.found) return exploration;
+  const Shrunk& shrunk = exploration.shrunk.emplace(
+      shrink(lesson, *exploration.search.found, runner));
+  const run::RunReport& replay = exploration.replay.emplace(
+      runner(applyCandidate(lesson, shrunk.candidate)));
+  if (request.lessonText) {
+    Result<std::string> text = foundLessonText({.lessonText = *request.lessonText,
+                                                .lesson = &lesson,
+                                                .candidate = shrunk.candidate,
+                                                .report = &replay,
+                                                .violation = shrunk.violation,
+                                                .command = request.command,
+                                                .lessonFaultsDropped = request.lessonFaultsDropped,
+                                                .overrides = request.overrides});
+    if (!text) return text.status();
+    exploration.lessonText = std::move(*text);
+  }
+  return exploration;
+}
+
+}  // namespace lockscope::explore
