@@ -174,6 +174,22 @@ class InstallTest : public QObject {
     QCOMPARE(match.captured(1), QStringLiteral(LOCKSCOPE_VERSION));
   }
 
+  // The man pages' headers name the version too (written by hand: a release updates them).
+  void manPagesNameTheVersion_data() {
+    QTest::addColumn<QString>("page");
+    QTest::newRow("lockscope") << QStringLiteral("share/man/man1/lockscope.1");
+    QTest::newRow("lockscope-cli") << QStringLiteral("share/man/man1/lockscope-cli.1");
+  }
+
+  void manPagesNameTheVersion() {
+    QFETCH(QString, page);
+    QFile file(installed(page));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY2(text.contains(QStringLiteral("\"Lockscope " LOCKSCOPE_VERSION "\"")),
+             qPrintable(page));
+  }
+
   void installedLessonsPassCheck() {
     const Run run = runProgram(
         installed(QStringLiteral("bin/lockscope-cli")),
