@@ -33,6 +33,9 @@ packages=(
   # the tests that run the app as people do (ctest -L window): a real X server, keys typed into
   # its windows, and window grabs
   xvfb xdotool imagemagick
+  # installing (data/, cmake/Packaging.cmake): PNG icons rendered from the SVG, the validators of
+  # the menu entry and the AppStream metadata (CTest tests), dpkg-shlibdeps for `cpack -G DEB`
+  librsvg2-bin desktop-file-utils appstream dpkg-dev
 )
 
 export DEBIAN_FRONTEND=noninteractive

@@ -11,11 +11,13 @@
 #include "check_command.h"
 #include "exit_codes.h"
 #include "explore_command.h"
+#include "lockscope_version.h"
 #include "recipes_command.h"
 #include "run_command.h"
 #include "services_command.h"
 #include "sim/scenario/document_checks.h"
 #include "sweep_command.h"
+#include "version_text.h"
 #include "zk_shell_main.h"
 
 namespace {
@@ -99,13 +101,13 @@ int finishOutput(int exitCode) {
 int main(int argc, char** argv) {
   QCoreApplication app(argc, argv);
   QCoreApplication::setApplicationName("lockscope-cli");
-  QCoreApplication::setApplicationVersion("0.1");
+  QCoreApplication::setApplicationVersion(LOCKSCOPE_VERSION);
   QTextStream err(stderr);
   const QStringList arguments = app.arguments();
   if (arguments.size() < 2) return badCommand(err, QStringLiteral("expected a command"));
   const QString command = arguments.at(1);
   if (command == "--version") {
-    QTextStream(stdout) << "lockscope-cli " << QCoreApplication::applicationVersion() << "\n";
+    QTextStream(stdout) << lockscope::version::versionText(QStringLiteral("lockscope-cli"));
     return kExitOk;
   }
   if (command == "--help" || command == "-h" || command == "help") {

@@ -11,6 +11,7 @@ QString guiUsage() {
   return QStringLiteral(
       "usage: lockscope [--scenario FILE] [--compare RECIPE] [--lessons DIR] [--presentation]\n"
       "                 [--at TIME --screenshot OUT.png [--size WxH]] [--bench-frames N]\n"
+      "       lockscope --version | --help\n"
       "TIME is virtual time after the clients start: 2.5s, 300ms, 1500us.\n");
 }
 
@@ -30,6 +31,8 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
     QString text;
     if (name == QLatin1String("--help") || name == QLatin1String("-h")) {
       parsed.help = true;
+    } else if (name == QLatin1String("--version")) {
+      parsed.version = true;
     } else if (name == QLatin1String("--scenario")) {
       if (!value(options.scenario)) return parsed;
     } else if (name == QLatin1String("--compare")) {
@@ -81,7 +84,7 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
       return parsed;
     }
   }
-  if (options.at && options.screenshot.isEmpty() && !parsed.help) {
+  if (options.at && options.screenshot.isEmpty() && !parsed.help && !parsed.version) {
     // Without a screenshot the window opens and runs until closed: offscreen, that is forever.
     parsed.error = QStringLiteral("--at: goes with --screenshot OUT.png (the moment to picture)");
   }

@@ -29,6 +29,7 @@ struct ParsedOptions {
   GuiOptions options;
   QString error;  // empty on success
   bool help = false;
+  bool version = false;  // --version: print it and exit (help wins when both are given)
 };
 
 ParsedOptions parseGuiOptions(const QStringList& arguments);

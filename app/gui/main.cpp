@@ -1,8 +1,6 @@
 // lockscope: the teaching app. Opens a lesson on the embedded model and plays it; or, headless,
 // renders a screenshot at a virtual time or benchmarks frame times (see gui_options.h).
 #include <QtQml/qqmlextensionplugin.h>
-#include <QDir>
-#include <QFileInfo>
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
@@ -12,23 +10,13 @@
 #include "backends/live/live_interrupt.h"
 #include "gui_options.h"
 #include "headless.h"
+#include "lesson_folder.h"
 #include "simulation_controller.h"
+#include "version_text.h"
 
 Q_IMPORT_QML_PLUGIN(LockscopePlugin)
 
-namespace {
-
 using lockscope::gui::GuiOptions;
-
-// The scenarios folder: beside the working directory (README runs from the checkout), else the
-// one this binary was built from.
-QString findLessonFolder() {
-  if (QFileInfo(QStringLiteral("scenarios")).isDir())
-    return QDir(QStringLiteral("scenarios")).absolutePath();
-  return QStringLiteral(LOCKSCOPE_SCENARIOS_DIR);
-}
-
-}  // namespace
 
 int main(int argc, char* argv[]) {
   QStringList arguments;
@@ -36,6 +24,11 @@ int main(int argc, char* argv[]) {
   const auto parsed = lockscope::gui::parseGuiOptions(arguments);
   if (parsed.help) {
     std::fputs(qPrintable(lockscope::gui::guiUsage()), stdout);
+    return 0;
+  }
+  if (parsed.version) {
+    // Before QGuiApplication: printing a version needs no display.
+    std::fputs(qPrintable(lockscope::version::versionText(QStringLiteral("lockscope"))), stdout);
     return 0;
   }
   if (!parsed.error.isEmpty()) {
@@ -52,7 +45,10 @@ int main(int argc, char* argv[]) {
   }
   QGuiApplication app(argc, argv);
   QGuiApplication::setApplicationName(QStringLiteral("Lockscope"));
-  if (options.lessons.isEmpty()) options.lessons = findLessonFolder();
+  // The installed menu entry's name (data/): Wayland compositors and docks match the window to it,
+  // and so to its icon.
+  QGuiApplication::setDesktopFileName(QStringLiteral("io.github.lockscope.Lockscope"));
+  if (options.lessons.isEmpty()) options.lessons = lockscope::gui::findLessonFolder();
   if (options.scenario.isEmpty())
     options.scenario = options.lessons + QStringLiteral("/zookeeper/herd-naive.yaml");
   if (options.compareRecipe.isEmpty() &&
