@@ -174,6 +174,25 @@ class ExploreTest : public QObject {
     QVERIFY(!search.found.has_value());
   }
 
+  // Found by the explorer in the database model: a 1 ms partition lost c2's statement, and c2
+  // waited for its reply forever. One TCP connection retransmits: the statement is late, not lost.
+  void aShortPartitionDelaysADatabaseClient() {
+    const scenario::Scenario lesson = load(kSource + "/scenarios/database/lease-paused-holder.yaml",
+                                           {{"seed", "11"}});
+    explore::AddedFault partition;
+    partition.fault.kind = sim::FaultKind::Partition;
+    partition.fault.client = "c2";
+    partition.fault.at = sim::fromMillis(20);
+    partition.duration = sim::fromMillis(1);
+    scenario::Scenario shortPartition = lesson;
+    shortPartition.faults.clear();
+    const run::RunReport report = runOnModel(explore::applyCandidate(
+        shortPartition, {.seed = 11, .clients = lesson.clients.size(), .faults = {partition}}));
+    QCOMPARE(report.verdict.count("stuck"), size_t{0});
+    QCOMPARE(report.verdict.metric(checkers::Metric::Acquisitions),
+             static_cast<double>(lesson.clients.size()));
+  }
+
   // Shrinking drops what the violation does not need: a second fault, clients, a late time.
   void shrinkingKeepsOnlyWhatMatters() {
     const scenario::Scenario lesson = load(kTwoClients, {{"clients", "5"}});

@@ -14,8 +14,8 @@
 #include <memory>
 
 #include "support/x_window.h"
-#include "support/yaml_files.h"
 #include "support/xvfb_display.h"
+#include "support/yaml_files.h"
 
 using lockscope::testing::RunningApp;
 

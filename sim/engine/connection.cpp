@@ -29,7 +29,9 @@ void Connection::scheduleArrival(size_t lane) {
 
 void Connection::arrive(uint64_t tag) {
   if (tag >> 1 != epoch_) {
-    ++dropped_;  // sent before a cut: counted when it would have arrived
+    // Sent before a cut: counted when it would have arrived. Before a hold: still queued, and
+    // arriving again after the release.
+    if (tag >> 1 < lostBefore_) ++dropped_;
     return;
   }
   FifoQueue<Message>& lane = inFlight_[tag & 1];
@@ -43,10 +45,26 @@ void Connection::cut() {
   if (cut_) return;
   cut_ = true;
   ++epoch_;
+  lostBefore_ = epoch_;
   inFlight_[0].clear();
   inFlight_[1].clear();
 }
 
 void Connection::restore() { cut_ = false; }
+
+void Connection::hold() {
+  if (held_) return;
+  held_ = true;
+  ++epoch_;  // the arrivals scheduled so far are void: the messages wait in their lanes
+}
+
+void Connection::release() {
+  if (!held_) return;
+  held_ = false;
+  // Everything held leaves now, in order, each after a latency (and never before the one ahead).
+  for (size_t lane = 0; lane < 2; ++lane) {
+    for (size_t index = 0; index < inFlight_[lane].size(); ++index) scheduleArrival(lane);
+  }
+}
 
 }  // namespace lockscope::sim

@@ -2,7 +2,9 @@
 //
 // Each message's latency is drawn from the Chooser, but a message never overtakes an earlier one
 // in the same direction (TCP order). cut() is a partition: everything in flight is lost and
-// nothing gets through until restore(); neither end is told, as with a real network.
+// nothing gets through until restore(); neither end is told, as with a real network. hold() is
+// a partition as one TCP connection lives it: nothing arrives, but nothing is lost either - the
+// kernels retransmit - so at release() everything held arrives, in order, after a latency.
 #pragma once
 
 #include <cstdint>
@@ -39,12 +41,15 @@ class Connection {
     if (!admit()) return;
     const auto lane = static_cast<size_t>(direction);
     inFlight_[lane].emplace_back(std::forward<F>(message));
-    scheduleArrival(lane);
+    if (!held_) scheduleArrival(lane);
   }
 
   void cut();
   void restore();
   bool isCut() const { return cut_; }
+  void hold();
+  void release();
+  bool isHeld() const { return held_; }
 
   void setLatency(LatencyRange latency) { latency_ = latency; }
   LatencyRange latency() const { return latency_; }
@@ -65,7 +70,9 @@ class Connection {
   std::string name_;
   LatencyRange latency_;
   bool cut_ = false;
-  uint64_t epoch_ = 0;                // bumped by cut(): older in-flight messages are lost
+  bool held_ = false;
+  uint64_t epoch_ = 0;                // bumped by cut() and hold(): older arrival events are void
+  uint64_t lostBefore_ = 0;           // arrival events of epochs before this were lost by a cut
   Micros lastArrival_[2] = {-1, -1};  // per direction, for FIFO
   // Messages in flight per direction, oldest first. FIFO arrival means each arrival event is for
   // the front message, so the agenda holds only a 16-byte (this, epoch, lane) callback that

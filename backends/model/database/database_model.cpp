@@ -33,7 +33,7 @@ void DatabaseModel::clientCrashed(const std::string& clientName) {
   if (found == clients_.end()) return;
   DatabaseServer* server = &server_;
   const SessionId session = found->second.session;
-  // The kernel's FIN travels like any packet (and is lost in a partition).
+  // The kernel's FIN travels like any packet (and waits out a partition).
   found->second.connection->send(sim::Direction::ToServer,
                                  [server, session] { server->disconnect(session); });
 }
@@ -42,10 +42,13 @@ void DatabaseModel::partitionClient(const std::string& clientName, bool cut) {
   const auto found = clients_.find(clientName);
   if (found == clients_.end()) return;
   ClientSlot& slot = found->second;
+  // One TCP connection: the kernels retransmit what a partition held up, so a statement sent in
+  // a short partition arrives after it, late, rather than never (the client would wait for its
+  // reply forever: the explorer found a 1 ms partition leaving a client stuck for good).
   if (cut) {
-    slot.connection->cut();
+    slot.connection->hold();
   } else {
-    slot.connection->restore();
+    slot.connection->release();
   }
   server_.partition(slot.session, cut);
   if (cut || server_.sessionAlive(slot.session)) return;
