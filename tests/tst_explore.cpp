@@ -3,6 +3,7 @@
 // that reproduces it byte for byte, finds nothing where a recipe is correct, gives the same
 // answer every time, and a sweep's shards merge into the whole sweep.
 #include <QDir>
+#include <QDirIterator>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -11,6 +12,7 @@
 #include <sstream>
 
 #include "backends/backend_for.h"
+#include "backends/model_runner.h"
 #include "sim/explore/exploration.h"
 #include "sim/explore/seed_sweep.h"
 #include "sim/explore/shrinker.h"
@@ -37,10 +39,10 @@ std::string readFile(const std::string& path) {
   return text.str();
 }
 
+// The explorer's runner, as `explore`, `sweep` and the app use it.
 run::RunReport runOnModel(const scenario::Scenario& scenario) {
-  run::RunOptions options;
-  options.backend = backends::modelBackendFor(scenario);
-  return run::runScenario(scenario, options);
+  static const explore::ScenarioRunner runner = backends::modelRunner();
+  return runner(scenario);
 }
 
 explore::RandomSearchOptions pausesOnly(const scenario::Scenario& lesson) {
@@ -280,6 +282,27 @@ class ExploreTest : public QObject {
       again.replace(at, out.filePath(name).size(), original.toStdString());
       QVERIFY2(again == text, qPrintable(name + " differs from what the explorer writes now"));
     }
+  }
+
+  // The explorer judges on the run's own thread; every lesson gets the same trace hash, verdict
+  // and metrics that way as with the judge on its thread (run, check, the app).
+  void judgingOnTheRunThreadChangesNothing() {
+    const QDir folder(QString::fromStdString(kSource + "/scenarios"));
+    QDirIterator lessons(folder.path(), {"*.yaml"}, QDir::Files, QDirIterator::Subdirectories);
+    int compared = 0;
+    while (lessons.hasNext()) {
+      const scenario::Scenario lesson = load(lessons.next().toStdString());
+      run::RunOptions options;
+      options.backend = backends::modelBackendFor(lesson);
+      const run::RunReport threaded = run::runScenario(lesson, options);
+      const run::RunReport inline_ = runOnModel(lesson);
+      QCOMPARE(inline_.traceSha256, threaded.traceSha256);
+      QCOMPARE(inline_.verdict.violations.size(), threaded.verdict.violations.size());
+      QCOMPARE(inline_.verdict.metrics, threaded.verdict.metrics);
+      QCOMPARE(inline_.unmetExpectations, threaded.unmetExpectations);
+      ++compared;
+    }
+    QVERIFY(compared >= 60);
   }
 
   void seedRangesAndShardsAreChecked() {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "backends/model_runner.h"
 #include "exit_codes.h"
 #include "explorer_arguments.h"
 #include "sim/explore/exploration.h"
@@ -153,7 +154,8 @@ int exploreCommand(const QStringList& arguments) {
     request.overrides = input->overrides;
   }
 
-  Result<explore::Exploration> explored = explore::exploreLesson(lesson, request, modelRunner());
+  Result<explore::Exploration> explored = explore::exploreLesson(lesson, request,
+                                                                 backends::modelRunner());
   if (!explored) return bad(QString::fromStdString(explored.message()));
   const explore::SearchResult& search = explored->search;
   QTextStream out(stdout);

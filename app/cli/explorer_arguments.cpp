@@ -2,7 +2,6 @@
 
 #include <QTextStream>
 
-#include "backends/backend_for.h"
 #include "exit_codes.h"
 #include "scenario_arguments.h"
 #include "sim/scenario/document_checks.h"
@@ -53,14 +52,6 @@ std::optional<ExplorerInput> readExplorerInput(QCommandLineParser& parser,
     input.hunt = *hunt;
   }
   return input;
-}
-
-explore::ScenarioRunner modelRunner() {
-  return [](const scenario::Scenario& scenario) {
-    run::RunOptions options;
-    options.backend = backends::modelBackendFor(scenario);
-    return run::runScenario(scenario, options);
-  };
 }
 
 }  // namespace lockscope::cli

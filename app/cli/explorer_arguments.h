@@ -27,7 +27,4 @@ std::optional<ExplorerInput> readExplorerInput(QCommandLineParser& parser,
                                                const QStringList& arguments, const char* command,
                                                int& exitCode);
 
-// Runs a scenario on its service's model.
-explore::ScenarioRunner modelRunner();
-
 }  // namespace lockscope::cli

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "backends/model_runner.h"
 #include "exit_codes.h"
 #include "explorer_arguments.h"
 #include "sim/explore/seed_sweep.h"
@@ -126,7 +127,7 @@ int sweepCommand(const QStringList& arguments) {
   QTextStream out(stdout);
   UniqueFilter filter(parser.isSet("unique"));
   bool any = false;
-  explore::sweepSeeds(input->lesson, *range, *shard, input->hunt, modelRunner(),
+  explore::sweepSeeds(input->lesson, *range, *shard, input->hunt, backends::modelRunner(),
                       [&](const explore::SweepFinding& finding) {
                         if (!filter.keep(finding.signature)) return;
                         out << QString::fromStdString(findingLine(finding)) << "\n";

@@ -5,7 +5,7 @@
 #include <QStandardPaths>
 #include <memory>
 
-#include "backends/backend_for.h"
+#include "backends/model_runner.h"
 #include "scenario_session.h"
 #include "sim/explore/exploration.h"
 #include "sim/scenario/scenario_loader.h"
@@ -50,12 +50,8 @@ Outcome explore(const std::string& text, const QString& file, std::atomic<bool>&
   request.command = "Lockscope's Break it on " + file.toStdString() + " (as configured), faults " +
                     request.search.budget.describe() + ", explorer seed 1";
   request.lessonFaultsDropped = true;
-  Result<explore::Exploration> explored = explore::exploreLesson(
-      lesson, request, [](const scenario::Scenario& scenario) {
-        run::RunOptions options;
-        options.backend = backends::modelBackendFor(scenario);
-        return run::runScenario(scenario, options);
-      });
+  Result<explore::Exploration> explored = explore::exploreLesson(lesson, request,
+                                                                 backends::modelRunner());
   if (!explored) return {{}, QString::fromStdString(explored.message()), true};
   const explore::SearchResult& search = explored->search;
   if (search.cancelled)

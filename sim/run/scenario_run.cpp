@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "run_progress.h"
@@ -55,7 +56,14 @@ class ScenarioRun {
         narration_(scenario.narration, 0),
         resource_(world_, scenario.fencedResource) {
     resource_.separate(separateLocks(scenario));
-    world_.trace().addSink(&offThread_);  // the hash and the checkers
+    if (options.judgeOnRunThread) {
+      world_.trace().addSink(&offThreadSinks_.hasher);
+      world_.trace().addSink(&offThreadSinks_.judge);
+    } else {
+      offThread_.emplace(
+          std::vector<sim::TraceSink*>{&offThreadSinks_.hasher, &offThreadSinks_.judge});
+      world_.trace().addSink(&*offThread_);  // the hash and the checkers
+    }
     world_.trace().addSink(&progress_);
     world_.trace().addSink(&narration_);
     for (sim::TraceSink* sink : options.sinks) world_.trace().addSink(sink);
@@ -119,7 +127,8 @@ class ScenarioRun {
     report.recipe = scenario_.recipe;
     report.backend = backend_->name();
     report.clients = scenario_.clients.size();
-    offThread_.finish();  // the hasher and the judge have seen every event; they are ours again
+    // The hasher and the judge have seen every event; they are ours again.
+    if (offThread_) offThread_->finish();
     report.verdict = offThreadSinks_.judge.finish(world_.now());
     report.unmetExpectations = scenario::unmetExpectations(scenario_, report.verdict);
     report.events = world_.trace().eventCount();
@@ -164,7 +173,7 @@ class ScenarioRun {
     sim::TraceHasher hasher;
     checkers::RunJudge judge;
   } offThreadSinks_;
-  sim::SinkThread offThread_{{&offThreadSinks_.hasher, &offThreadSinks_.judge}};
+  std::optional<sim::SinkThread> offThread_;  // unless judgeOnRunThread
   RunProgress progress_;
   NarrationTracker narration_;
   clients::ProtectedResource resource_;

@@ -1,0 +1,12 @@
+// The model as the explorer runs it (sim/explore names no backend): a scenario on its service's
+// model, judged on the run's own thread (thousands of short runs: a thread each cost more than it
+// saved). `explore`, `sweep`, the app's Break it and the tests share it.
+#pragma once
+
+#include "sim/explore/hunted_violation.h"
+
+namespace lockscope::backends {
+
+explore::ScenarioRunner modelRunner();
+
+}  // namespace lockscope::backends
