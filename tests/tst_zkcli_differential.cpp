@@ -17,6 +17,7 @@
 // real zkCli). Everything else is: the lines of each stream in order, and the events in order.
 // Every wait is bounded; the server is stopped even when a check fails.
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -418,6 +419,12 @@ class RealServer {
   bool run(const QStringList& arguments, int timeoutMs, QString* output = nullptr) {
     QProcess process;
     process.setProcessChannelMode(QProcess::MergedChannels);
+    // A run killed by a timeout never reaches the destructor's stop: the script's watcher then
+    // kills the server once this process is gone, so no JVM outlives the test.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("ZK_STOP_WITH_PID"),
+                       QString::number(QCoreApplication::applicationPid()));
+    process.setProcessEnvironment(environment);
     process.start(
         QStringLiteral("bash"),
         QStringList{kSourceDir + QStringLiteral("/tests/support/zk-server.sh")} + arguments);

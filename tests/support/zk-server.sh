@@ -20,7 +20,9 @@
 #
 # DIR gets a fresh data dir per server, DIR/port (first client port), DIR/ports (all, one a line),
 # DIR/pid (all pids, one a line) and the server logs. Environment: ZK_JAR_DIR (default
-# /usr/share/java), JAVA (default java), ZK_START_TIMEOUT_S (default 30).
+# /usr/share/java), JAVA (default java), ZK_START_TIMEOUT_S (default 30), ZK_STOP_WITH_PID (a
+# test's pid: its servers are killed when it is gone, so that a test killed by a timeout before
+# its `stop` leaves no JVM behind).
 set -euo pipefail
 
 JAR_DIR=${ZK_JAR_DIR:-/usr/share/java}
@@ -59,12 +61,26 @@ CFG
 }
 
 launch() {
-  local server_dir=$1
+  local server_dir=$1 pid
   # setsid: the server outlives this script and is not hit by signals sent to the caller's group.
   setsid "$JAVA" -Xmx128m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -cp "$CLASSPATH_ZK" org.apache.zookeeper.server.quorum.QuorumPeerMain "$server_dir/zoo.cfg" \
     </dev/null >"$server_dir/server.log" 2>&1 &
-  echo $!
+  pid=$!
+  if [[ -n ${ZK_STOP_WITH_PID:-} ]]; then watch_owner "$ZK_STOP_WITH_PID" "$pid" "$server_dir/zoo.cfg"; fi
+  echo "$pid"
+}
+
+# Kills server `pid` once `owner` is gone - only while `pid` is still the JVM started on `config`
+# (its command line names it), never a process that took the number over.
+watch_owner() {
+  local owner=$1 pid=$2 config=$3
+  setsid bash -c '
+    owner=$1 pid=$2 config=$3
+    ours() { tr "\0" " " </proc/$pid/cmdline 2>/dev/null | grep -qF -- "$config"; }
+    while kill -0 "$owner" 2>/dev/null && ours; do sleep 2; done
+    if ! kill -0 "$owner" 2>/dev/null && ours; then kill -KILL "$pid"; fi
+  ' zk-owner-watch "$owner" "$pid" "$config" </dev/null >/dev/null 2>&1 &
 }
 
 # Ready = `srvr` answers with a Mode line, and `conf` shows our data dir (so a server somebody else
