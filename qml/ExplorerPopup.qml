@@ -28,7 +28,7 @@ Popup {
             font.pointSize: popup.font.pointSize * 1.3
         }
         Label {
-            text: "Up to 2000 runs of this lesson without its own faults, each with another seed and one fault drawn at random;\n"
+            text: "Up to 2000 runs of this lesson without its own faults, each with another seed and one fault drawn at random; "
                   + "the first that breaks an invariant is shrunk to its fewest clients and its earliest, shortest fault, and opened as a lesson."
             wrapMode: Text.WordWrap
             Layout.maximumWidth: 720

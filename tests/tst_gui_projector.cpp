@@ -289,6 +289,47 @@ class GuiProjectorTest : public QObject {
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("\n"))));
   }
 
+  // The keyboard help (F1) at a projector's size: every shortcut and what it does is inside the
+  // window. In one column of presentation type it ran off the bottom at 1280x720, the last rows
+  // (D / T, F1, the mouse gestures) unseen.
+  void theHelpFitsOnAProjector_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("presentation 1280x720") << QSize(1280, 720) << true;
+    QTest::newRow("presentation 1920x1080") << QSize(1920, 1080) << true;
+    QTest::newRow("desk 1280x720") << QSize(1280, 720) << false;
+  }
+  void theHelpFitsOnAProjector() {
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    window_->setProperty("presentation", presentation);
+    window_->resize(size);
+    QObject* help = window_->findChild<QObject*>(QStringLiteral("help"));
+    QVERIFY(help);
+    QMetaObject::invokeMethod(help, "open");
+    QTRY_VERIFY(help->property("opened").toBool());
+    QCoreApplication::processEvents();
+    const QRect windowBox(QPoint(0, 0), size);
+    QStringList outside;
+    int labels = 0;
+    // The labels are delegates: children in the popup's item tree, not QObject children.
+    const auto visit = [&](auto&& self, QQuickItem* item) -> void {
+      const QString name = item->objectName();
+      if (name == QLatin1String("helpKeys") || name == QLatin1String("helpText")) {
+        ++labels;
+        if (!windowBox.contains(sceneRect(item))) outside << item->property("text").toString();
+      }
+      for (QQuickItem* child : item->childItems()) self(self, child);
+    };
+    visit(visit, help->property("contentItem").value<QQuickItem*>());
+    QMetaObject::invokeMethod(help, "close");
+    QTRY_VERIFY(!help->property("visible").toBool());
+    window_->setProperty("presentation", true);
+    const int rows = help->property("rows").toList().size();
+    QCOMPARE(labels, 2 * rows);
+    QVERIFY2(outside.isEmpty(), qPrintable(outside.join(QStringLiteral(" | "))));
+  }
+
   void cleanupTestCase() {
     delete engine_;
     engine_ = nullptr;
