@@ -43,6 +43,7 @@ std::string codeMessage(ErrorCode code) {
     case ErrorCode::ConnectionLoss: return "ConnectionLoss";
     case ErrorCode::OperationTimeout: return "OperationTimeout";
     case ErrorCode::BadArguments: return "BadArguments";
+    case ErrorCode::Unimplemented: return "Unimplemented";
     case ErrorCode::NoNode: return "NoNode";
     case ErrorCode::NoAuth: return "NoAuth";
     case ErrorCode::BadVersion: return "BadVersion";

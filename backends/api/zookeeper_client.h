@@ -62,6 +62,11 @@ class ZooKeeperClient {
 
   virtual void create(const std::string& path, const std::string& data, CreateMode mode,
                       CreateCallback done) = 0;
+  // A TTL node (mode PersistentWithTtl or PersistentSequentialWithTtl; 0 < ttlMs <= kMaxTtlMs),
+  // as CreateTTLRequest sends it: zkCli's `create -t`. A server without extendedTypesEnabled
+  // answers Unimplemented, and that failed write takes a zxid like any other.
+  virtual void createWithTtl(const std::string& path, const std::string& data, CreateMode mode,
+                             int64_t ttlMs, CreateCallback done) = 0;
   // version -1 matches any version.
   virtual void remove(const std::string& path, int32_t version, VoidCallback done) = 0;
   // Ok with a Stat when the node exists, NoNode with nullopt when it does not.

@@ -8,6 +8,7 @@ std::string_view errorCodeName(ErrorCode code) {
     case ErrorCode::ConnectionLoss: return "CONNECTIONLOSS";
     case ErrorCode::OperationTimeout: return "OPERATIONTIMEOUT";
     case ErrorCode::BadArguments: return "BADARGUMENTS";
+    case ErrorCode::Unimplemented: return "UNIMPLEMENTED";
     case ErrorCode::NoNode: return "NONODE";
     case ErrorCode::NoAuth: return "NOAUTH";
     case ErrorCode::BadVersion: return "BADVERSION";
@@ -26,6 +27,8 @@ std::string_view createModeName(CreateMode mode) {
     case CreateMode::PersistentSequential: return "PERSISTENT_SEQUENTIAL";
     case CreateMode::EphemeralSequential: return "EPHEMERAL_SEQUENTIAL";
     case CreateMode::Container: return "CONTAINER";
+    case CreateMode::PersistentWithTtl: return "PERSISTENT_WITH_TTL";
+    case CreateMode::PersistentSequentialWithTtl: return "PERSISTENT_SEQUENTIAL_WITH_TTL";
   }
   return "UNKNOWN";
 }

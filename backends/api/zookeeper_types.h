@@ -16,6 +16,8 @@ enum class ErrorCode : int {
   ConnectionLoss = -4,
   OperationTimeout = -7,
   BadArguments = -8,
+  // The server does not offer the request: a TTL create while extendedTypesEnabled is off.
+  Unimplemented = -6,
   NoNode = -101,
   NoAuth = -102,  // the node's ACL forbids it (the model: writes to /zookeeper/config)
   BadVersion = -103,
@@ -34,11 +36,21 @@ enum class CreateMode : int {
   PersistentSequential = 2,
   EphemeralSequential = 3,
   Container = 4,
+  // TTL nodes (`create -t`): persistent nodes the server removes once they have had no children
+  // and no change for the TTL. The server takes them only with extendedTypesEnabled.
+  PersistentWithTtl = 5,
+  PersistentSequentialWithTtl = 6,
 };
 
 constexpr bool isSequential(CreateMode mode) {
-  return mode == CreateMode::PersistentSequential || mode == CreateMode::EphemeralSequential;
+  return mode == CreateMode::PersistentSequential || mode == CreateMode::EphemeralSequential ||
+         mode == CreateMode::PersistentSequentialWithTtl;
 }
+constexpr bool isTtl(CreateMode mode) {
+  return mode == CreateMode::PersistentWithTtl || mode == CreateMode::PersistentSequentialWithTtl;
+}
+// EphemeralType.TTL's largest TTL (ms), 2^40 - 1: the TTL shares the ephemeralOwner field.
+constexpr int64_t kMaxTtlMs = 0xFF'FFFF'FFFFLL;
 constexpr bool isEphemeral(CreateMode mode) {
   return mode == CreateMode::Ephemeral || mode == CreateMode::EphemeralSequential;
 }

@@ -346,6 +346,13 @@ void LiveZooKeeperClient::setWatcher(Watcher watcher) {
 
 void LiveZooKeeperClient::create(const std::string& path, const std::string& data, CreateMode mode,
                                  CreateCallback done) {
+  createWithTtl(path, data, mode, -1, std::move(done));
+}
+
+// zoo_acreate2_ttl sends CreateTTLRequest for a TTL mode and a plain create2 otherwise (where it
+// wants the ttl -1).
+void LiveZooKeeperClient::createWithTtl(const std::string& path, const std::string& data,
+                                        CreateMode mode, int64_t ttlMs, CreateCallback done) {
   Call call{sim::ZooKeeperOp::Create,
             path,
             mode,
@@ -355,8 +362,8 @@ void LiveZooKeeperClient::create(const std::string& path, const std::string& dat
               done(toErrorCode(reply.rc), reply.path, reply.stat);
             }};
   issue(std::move(call), [&](void* context) {
-    return zoo_acreate2(handle_, path.c_str(), data.data(), static_cast<int>(data.size()), runAcl(),
-                        toCreateFlags(mode), onStringStat, context);
+    return zoo_acreate2_ttl(handle_, path.c_str(), data.data(), static_cast<int>(data.size()),
+                            runAcl(), toCreateFlags(mode), ttlMs, onStringStat, context);
   });
 }
 

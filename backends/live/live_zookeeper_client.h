@@ -59,6 +59,8 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
 
   void create(const std::string& path, const std::string& data, zookeeper::CreateMode mode,
               CreateCallback done) override;
+  void createWithTtl(const std::string& path, const std::string& data, zookeeper::CreateMode mode,
+                     int64_t ttlMs, CreateCallback done) override;
   void remove(const std::string& path, int32_t version, VoidCallback done) override;
   void exists(const std::string& path, bool watch, StatCallback done) override;
   void getData(const std::string& path, bool watch, DataCallback done) override;

@@ -12,6 +12,19 @@ coro::CallbackAwaiter<CreateResult> AwaitableZooKeeper::create(std::string path,
           }};
 }
 
+coro::CallbackAwaiter<CreateResult> AwaitableZooKeeper::createWithTtl(std::string path,
+                                                                      std::string data,
+                                                                      CreateMode mode,
+                                                                      int64_t ttlMs) {
+  return {life_, [this, path = std::move(path), data = std::move(data), mode, ttlMs](auto resolve) {
+            client_.createWithTtl(
+                path, data, mode, ttlMs,
+                [resolve](ErrorCode rc, const std::string& created, const Stat& stat) {
+                  resolve(CreateResult{rc, created, stat});
+                });
+          }};
+}
+
 coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::remove(std::string path, int32_t version) {
   return {life_, [this, path = std::move(path), version](auto resolve) {
             client_.remove(path, version, [resolve](ErrorCode rc) { resolve(rc); });

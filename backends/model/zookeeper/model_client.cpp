@@ -28,9 +28,15 @@ const ReadDetails& detailsOf(const Reply& reply) {
 
 void ModelClient::create(const std::string& path, const std::string& data, CreateMode mode,
                          CreateCallback done) {
+  createWithTtl(path, data, mode, 0, std::move(done));
+}
+
+void ModelClient::createWithTtl(const std::string& path, const std::string& data, CreateMode mode,
+                                int64_t ttlMs, CreateCallback done) {
   Request request = makeRequest(OpCode::Create, path);
   request.data = data;
   request.mode = mode;
+  request.ttlMs = ttlMs;
   session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
                      done(reply.rc, reply.path, reply.stat);
                    }));

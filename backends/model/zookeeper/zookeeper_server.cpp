@@ -226,6 +226,17 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
   if (isWrite(request.op)) zxid = nextZxid();  // failed writes consume one too
   switch (request.op) {
     case OpCode::Create:
+      // PrepRequestProcessor.validateCreateRequest refuses a TTL mode before it looks at the
+      // path: `create -t` on a node that exists is Unimplemented too.
+      if (isTtl(request.mode) && !config_.extendedTypesEnabled) {
+        reply.rc = ErrorCode::Unimplemented;
+        break;
+      }
+      // EphemeralType.validateTTL, next: BadArguments for a TTL out of (0, 2^40 - 1].
+      if (isTtl(request.mode) && (request.ttlMs <= 0 || request.ttlMs > kMaxTtlMs)) {
+        reply.rc = ErrorCode::BadArguments;
+        break;
+      }
       reply.rc = tree_.create(request.path, request.data, request.mode, session.id, zxid, nowMs(),
                               reply.path, fired_);
       if (reply.rc == ErrorCode::Ok) {
