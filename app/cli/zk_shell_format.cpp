@@ -51,6 +51,7 @@ std::string codeMessage(ErrorCode code) {
     case ErrorCode::NodeExists: return "NodeExists";
     case ErrorCode::NotEmpty: return "Directory not empty";
     case ErrorCode::SessionExpired: return "Session expired";
+    case ErrorCode::NoWatcher: return "No such watcher";
     default: break;  // a code the API gained later
   }
   return "Unknown error " + std::to_string(static_cast<int>(code));

@@ -91,6 +91,15 @@ class ZooKeeperClient {
   // The identities the server holds for this connection, in the order it added them.
   virtual void whoAmI(IdentitiesCallback done) = 0;
 
+  // zkCli's addWatch: a persistent (or persistent recursive) watch on `path`, which need not
+  // exist. Its events reach the session's watcher like any other, and it stays armed.
+  virtual void addWatch(const std::string& path, AddWatchMode mode, VoidCallback done) = 0;
+  // zkCli's removewatches: takes this session's watches of `type` on `path` away, at the server
+  // and at the client (only at the client when `local`); the watcher hears a *WatchRemoved event
+  // per kind removed. NoWatcher when there was none to remove.
+  virtual void removeWatches(const std::string& path, WatcherType type, bool local,
+                             VoidCallback done) = 0;
+
   // Ends the session cleanly: the server deletes its ephemeral nodes at once.
   virtual void close(VoidCallback done) = 0;
 };

@@ -16,6 +16,7 @@ std::string_view errorCodeName(ErrorCode code) {
     case ErrorCode::NodeExists: return "NODEEXISTS";
     case ErrorCode::NotEmpty: return "NOTEMPTY";
     case ErrorCode::SessionExpired: return "SESSIONEXPIRED";
+    case ErrorCode::NoWatcher: return "NOWATCHER";
   }
   return "UNKNOWN";
 }
@@ -40,6 +41,9 @@ std::string_view eventTypeName(EventType type) {
     case EventType::NodeDeleted: return "NodeDeleted";
     case EventType::NodeDataChanged: return "NodeDataChanged";
     case EventType::NodeChildrenChanged: return "NodeChildrenChanged";
+    case EventType::DataWatchRemoved: return "DataWatchRemoved";
+    case EventType::ChildWatchRemoved: return "ChildWatchRemoved";
+    case EventType::PersistentWatchRemoved: return "PersistentWatchRemoved";
   }
   return "Unknown";
 }

@@ -25,6 +25,7 @@ enum class ErrorCode : int {
   NodeExists = -110,
   NotEmpty = -111,
   SessionExpired = -112,  // also every call on a handle after it expired or was closed
+  NoWatcher = -121,       // removeWatches: no such watch, at the client or at the server
 };
 
 // The Java enum names ("NONODE", "NODEEXISTS", ...), as printed by zkCli in KeeperException text.
@@ -101,8 +102,20 @@ enum class EventType : int {
   NodeDeleted = 2,
   NodeDataChanged = 3,
   NodeChildrenChanged = 4,
+  // What a client tells its own watcher when removeWatches took a watch away (no server event).
+  DataWatchRemoved = 5,
+  ChildWatchRemoved = 6,
+  PersistentWatchRemoved = 7,
 };
 std::string_view eventTypeName(EventType type);
+
+// AddWatchMode (zkCli's addWatch -m): a persistent watch fires on every change of its node's
+// data and children and stays armed; a recursive one fires for the node and every node below
+// it (created, deleted, data changed), never NodeChildrenChanged.
+enum class AddWatchMode : uint8_t { Persistent = 0, PersistentRecursive = 1 };
+
+// Watcher.WatcherType, what removeWatches takes away (zkCli's removewatches -c / -d / -a).
+enum class WatcherType : uint8_t { Children = 1, Data = 2, Any = 3 };
 
 // Watcher.Event.KeeperState values (the subset a client can observe).
 enum class SessionState : int {

@@ -440,6 +440,26 @@ void LiveZooKeeperClient::getChildren(const std::string& path, bool watch, Child
   });
 }
 
+void LiveZooKeeperClient::addWatch(const std::string& path, zookeeper::AddWatchMode,
+                                   VoidCallback done) {
+  unimplemented(sim::ZooKeeperOp::AddWatch, path, std::move(done));
+}
+
+void LiveZooKeeperClient::removeWatches(const std::string& path, zookeeper::WatcherType, bool,
+                                        VoidCallback done) {
+  unimplemented(sim::ZooKeeperOp::RemoveWatches, path, std::move(done));
+}
+
+// A call the C client cannot make: answered Unimplemented, later and in order, like any reply.
+void LiveZooKeeperClient::unimplemented(sim::ZooKeeperOp op, const std::string& path,
+                                        VoidCallback done) {
+  Call call{op, path,
+            {}, false,
+            {}, [done = std::move(done)](const LiveReply& reply) { done(toErrorCode(reply.rc)); }};
+  // Refused at once: issue() answers the refusal later, as it answers a closed handle's calls.
+  issue(std::move(call), [](void*) { return static_cast<int>(ZUNIMPLEMENTED); });
+}
+
 void LiveZooKeeperClient::removeAll(const std::vector<std::string>& paths, VoidCallback done) {
   Call call{sim::ZooKeeperOp::Multi,
             paths.empty() ? "" : paths.front(),

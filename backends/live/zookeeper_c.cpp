@@ -23,6 +23,7 @@ ErrorCode toErrorCode(int rc) {
     case ZNOCHILDRENFOREPHEMERALS: return ErrorCode::NoChildrenForEphemerals;
     case ZNODEEXISTS: return ErrorCode::NodeExists;
     case ZNOTEMPTY: return ErrorCode::NotEmpty;
+    case ZNOWATCHER: return ErrorCode::NoWatcher;
     case ZSESSIONEXPIRED:
     case ZCLOSING:
     case ZINVALIDSTATE: return ErrorCode::SessionExpired;

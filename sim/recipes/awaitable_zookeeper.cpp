@@ -74,6 +74,21 @@ coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::removeAll(std::vector<std::
           }};
 }
 
+coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::addWatch(std::string path,
+                                                              zookeeper::AddWatchMode mode) {
+  return {life_, [this, path = std::move(path), mode](auto resolve) {
+            client_.addWatch(path, mode, [resolve](ErrorCode rc) { resolve(rc); });
+          }};
+}
+
+coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::removeWatches(std::string path,
+                                                                   zookeeper::WatcherType type,
+                                                                   bool local) {
+  return {life_, [this, path = std::move(path), type, local](auto resolve) {
+            client_.removeWatches(path, type, local, [resolve](ErrorCode rc) { resolve(rc); });
+          }};
+}
+
 coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::sync(std::string path) {
   return {life_, [this, path = std::move(path)](auto resolve) {
             client_.sync(path, [resolve](ErrorCode rc) { resolve(rc); });

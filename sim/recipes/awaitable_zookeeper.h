@@ -70,6 +70,9 @@ class AwaitableZooKeeper {
                                             int32_t version = -1);
   coro::CallbackAwaiter<ChildrenResult> getChildren(std::string path, bool watch);
   coro::CallbackAwaiter<ErrorCode> removeAll(std::vector<std::string> paths);
+  coro::CallbackAwaiter<ErrorCode> addWatch(std::string path, zookeeper::AddWatchMode mode);
+  coro::CallbackAwaiter<ErrorCode> removeWatches(std::string path, zookeeper::WatcherType type,
+                                                 bool local);
   coro::CallbackAwaiter<ErrorCode> sync(std::string path);
   coro::CallbackAwaiter<ErrorCode> close();
   coro::CallbackAwaiter<AclResult> getAcl(std::string path);

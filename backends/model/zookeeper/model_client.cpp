@@ -96,6 +96,22 @@ void ModelClient::removeAll(const std::vector<std::string>& paths, VoidCallback 
                    completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
 }
 
+void ModelClient::addWatch(const std::string& path, AddWatchMode mode, VoidCallback done) {
+  Request request = makeRequest(OpCode::AddWatch, path);
+  request.watchMode = mode;
+  session_->submit(std::move(request),
+                   completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
+}
+
+void ModelClient::removeWatches(const std::string& path, WatcherType type, bool local,
+                                VoidCallback done) {
+  Request request = makeRequest(OpCode::RemoveWatches, path);
+  request.watcherType = type;
+  request.local = local;
+  session_->submit(std::move(request),
+                   completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
+}
+
 void ModelClient::close(VoidCallback done) {
   session_->close([done = std::move(done)](const Reply& reply) { done(reply.rc); });
 }

@@ -30,6 +30,9 @@ class ModelClient final : public ZooKeeperClient {
   void getChildren(const std::string& path, bool watch, ChildrenCallback done) override;
   void sync(const std::string& path, VoidCallback done) override;
   void removeAll(const std::vector<std::string>& paths, VoidCallback done) override;
+  void addWatch(const std::string& path, AddWatchMode mode, VoidCallback done) override;
+  void removeWatches(const std::string& path, WatcherType type, bool local,
+                     VoidCallback done) override;
   void close(VoidCallback done) override;
   void getAcl(const std::string& path, AclCallback done) override;
   void getAllChildrenNumber(const std::string& path, CountCallback done) override;

@@ -39,6 +39,9 @@ size_t serializedLength(const Request& request) {
     case OpCode::GetAllChildrenNumber:  // GetAllChildrenNumberRequest: path
     case OpCode::GetEphemerals:         // GetEphemeralsRequest: prefixPath
       return kHeader + bytes(request.path);
+    case OpCode::AddWatch:       // AddWatchRequest: path, mode
+    case OpCode::RemoveWatches:  // RemoveWatchesRequest: path, type
+      return kHeader + bytes(request.path) + kInt;
     case OpCode::Multi: {  // deletes only
       size_t length = kHeader + kMultiHeader;
       for (const std::string& path : request.paths) length += kMultiHeader + bytes(path) + kInt;

@@ -35,6 +35,9 @@ struct Request {
   OpCode op = OpCode::Ping;
   bool watch = false;
   Fate fate = Fate::Normal;
+  AddWatchMode watchMode = AddWatchMode::PersistentRecursive;  // AddWatch
+  WatcherType watcherType = WatcherType::Any;                  // RemoveWatches
+  bool local = false;  // RemoveWatches: the client's copy only, the server is not asked
   CreateMode mode = CreateMode::Persistent;
   int32_t version = -1;
   int64_t ttlMs = 0;  // Create with a TTL mode (CreateTTLRequest)

@@ -323,6 +323,16 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       reply.details = std::make_shared<ReadDetails>(
           ReadDetails{.identities = {{"ip", "127.0.0.1"}}});
       break;
+    case OpCode::AddWatch:
+      // No zxid, no check that the node exists (a watch on a missing node hears its creation).
+      tree_.watches().addPersistent(request.path, session.id, request.watchMode);
+      break;
+    case OpCode::RemoveWatches:
+      // FinalRequestProcessor: NoWatcher when the session had no such watch here. A local
+      // removal never reaches this far in the real client; here it is answered without effect.
+      if (!request.local && !tree_.watches().remove(request.path, request.watcherType, session.id))
+        reply.rc = ErrorCode::NoWatcher;
+      break;
     case OpCode::Sync:
     case OpCode::Ping:
     case OpCode::CloseSession:
