@@ -50,6 +50,16 @@ std::pair<ErrorCode, T> ask(ModelHarness& h, Issue issue) {
   return slot->value_or(std::pair{ErrorCode::ConnectionLoss, T{}});
 }
 
+// A TTL create (zkCli's create -t) with data "x", run to its answer: (rc, created path).
+std::pair<ErrorCode, std::string> createTtl(ModelHarness& h, TestClient& c, const std::string& path,
+                                            CreateMode mode, int64_t ttlMs) {
+  return ask<std::string>(h, [&](auto done) {
+    c.api().createWithTtl(
+        path, "x", mode, ttlMs,
+        [done](ErrorCode rc, const std::string& created, const Stat&) { done(rc, created); });
+  });
+}
+
 }  // namespace
 
 class TestZooKeeperTree : public QObject {
@@ -92,6 +102,49 @@ class TestZooKeeperTree : public QObject {
     QCOMPARE(ephemeral.path, std::string("/q/e-0000000001"));  // one counter per parent
     QCOMPARE(c->exists("/q/p-0000000000").stat->ephemeralOwner, 0);
     QCOMPARE(c->exists("/q/e-0000000001").stat->ephemeralOwner, c->sessionId());
+  }
+
+  // A default 3.8 server (extendedTypesEnabled off) refuses TTL modes with Unimplemented, before
+  // it looks at the path, and the failed write still takes a zxid (checked with zkCli.sh against a
+  // real 3.8.0: tests/zkcli/10-ttl.zk).
+  void ttlCreateIsUnimplementedByDefault() {
+    ModelHarness h;
+    auto c = h.connect("c");
+    c->create("/a");
+    const int64_t before = h.server().lastZxid();
+    QCOMPARE(createTtl(h, *c, "/t", CreateMode::PersistentWithTtl, 100).first,
+             ErrorCode::Unimplemented);
+    QCOMPARE(createTtl(h, *c, "/a", CreateMode::PersistentWithTtl, 100).first,
+             ErrorCode::Unimplemented);
+    QCOMPARE(createTtl(h, *c, "/a/s", CreateMode::PersistentSequentialWithTtl, 100).first,
+             ErrorCode::Unimplemented);
+    QCOMPARE(h.server().lastZxid(), before + 3);
+    QVERIFY(!h.nodeExists("/t"));
+    // The refused sequential create did not advance /a's counter.
+    QCOMPARE(c->create("/a/s", "", CreateMode::PersistentSequential).path,
+             std::string("/a/s0000000000"));
+  }
+
+  // With extendedTypesEnabled a TTL node is a persistent node to every reader: ephemeralOwner 0x0
+  // in its Stat, children allowed, the parent's sequence counter used (as a real 3.8.0 started
+  // with extendedTypesEnabled=true shows). The model has no TTL reaper: such nodes never expire.
+  void ttlNodeIsPersistentWhenExtendedTypesAreEnabled() {
+    zkm::ModelConfig config;
+    config.server.extendedTypesEnabled = true;
+    ModelHarness h(1, config);
+    auto c = h.connect("c");
+    QCOMPARE(createTtl(h, *c, "/t", CreateMode::PersistentWithTtl, 100000).first, ErrorCode::Ok);
+    QCOMPARE(c->create("/t/child", "y").rc, ErrorCode::Ok);
+    QCOMPARE(c->exists("/t").stat->ephemeralOwner, 0);
+    QCOMPARE(c->exists("/t").stat->numChildren, 1);
+    QCOMPARE(createTtl(h, *c, "/s", CreateMode::PersistentSequentialWithTtl, 5).second,
+             std::string("/s0000000001"));
+    QCOMPARE(createTtl(h, *c, "/t", CreateMode::PersistentWithTtl, 5).first, ErrorCode::NodeExists);
+    // EphemeralType.validateTTL on the server: BadArguments outside (0, 2^40 - 1].
+    QCOMPARE(createTtl(h, *c, "/z", CreateMode::PersistentWithTtl, 0).first,
+             ErrorCode::BadArguments);
+    QCOMPARE(createTtl(h, *c, "/z", CreateMode::PersistentWithTtl, zk::kMaxTtlMs + 1).first,
+             ErrorCode::BadArguments);
   }
 
   void containerIsReapedByThePeriodicCheckNotAtOnce() {

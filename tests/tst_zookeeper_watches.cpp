@@ -14,6 +14,8 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -92,12 +94,92 @@ struct Scene {
   std::unique_ptr<TestClient> writer = h.connect("writer");
 };
 
+// Runs one addWatch or removeWatches of `client` to its answer.
+ErrorCode answerOf(ModelHarness& h,
+                   const std::function<void(zk::ZooKeeperClient::VoidCallback)>& issue) {
+  auto rc = std::make_shared<std::optional<ErrorCode>>();
+  issue([rc](ErrorCode answer) { *rc = answer; });
+  h.runUntil([rc] { return rc->has_value(); });
+  return rc->value_or(ErrorCode::ConnectionLoss);
+}
+
 }  // namespace
 
 class TestZooKeeperWatches : public QObject {
   Q_OBJECT
 
  private slots:
+  // addWatch (checked with zkCli.sh on a real 3.8.0, tests/zkcli/11-persistent-watches.zk): a
+  // recursive watch hears every create, delete and data change at or below its node, never
+  // NodeChildrenChanged, and stays armed; a persistent one hears its node's data and children.
+  void persistentWatchesFireWithoutBeingRearmed() {
+    Scene s;
+    zk::ZooKeeperClient& api = s.watcher->api();
+    QCOMPARE(answerOf(s.h,
+                      [&](auto done) {
+                        api.addWatch("/w", zk::AddWatchMode::PersistentRecursive, std::move(done));
+                      }),
+             ErrorCode::Ok);
+    QCOMPARE(answerOf(s.h,
+                      [&](auto done) {
+                        api.addWatch("/p", zk::AddWatchMode::Persistent, std::move(done));
+                      }),
+             ErrorCode::Ok);
+    s.writer->create("/w");
+    s.writer->create("/w/a");
+    s.writer->setData("/w/a", "1");
+    s.writer->setData("/w/a", "2");
+    s.writer->remove("/w/a");
+    s.writer->create("/p");
+    s.writer->create("/p/c");
+    s.writer->setData("/p/c", "x");  // below a persistent (not recursive) watch: nothing
+    s.writer->setData("/p", "y");
+    const std::vector<WatchedEvent> expected = {
+        {EventType::NodeCreated, SessionState::SyncConnected, "/w"},
+        {EventType::NodeCreated, SessionState::SyncConnected, "/w/a"},
+        {EventType::NodeDataChanged, SessionState::SyncConnected, "/w/a"},
+        {EventType::NodeDataChanged, SessionState::SyncConnected, "/w/a"},
+        {EventType::NodeDeleted, SessionState::SyncConnected, "/w/a"},
+        {EventType::NodeCreated, SessionState::SyncConnected, "/p"},
+        {EventType::NodeChildrenChanged, SessionState::SyncConnected, "/p"},
+        {EventType::NodeDataChanged, SessionState::SyncConnected, "/p"}};
+    QCOMPARE(nodeEvents(*s.watcher), expected);
+  }
+
+  // removeWatches -d of a persistent watch: the server drops the data table's entry, the client
+  // keeps its copy and answers NoWatcher; children changes still fire. -a then takes the rest and
+  // tells the watcher PersistentWatchRemoved (all observed on 3.8.0).
+  void removingAPersistentWatchsDataPartLeavesItsChildPart() {
+    Scene s;
+    zk::ZooKeeperClient& api = s.watcher->api();
+    s.writer->create("/p");
+    answerOf(s.h,
+             [&](auto done) { api.addWatch("/p", zk::AddWatchMode::Persistent, std::move(done)); });
+    QCOMPARE(answerOf(s.h,
+                      [&](auto done) {
+                        api.removeWatches("/p", zk::WatcherType::Data, false, std::move(done));
+                      }),
+             ErrorCode::NoWatcher);
+    s.writer->setData("/p", "x");
+    s.writer->create("/p/c");
+    QCOMPARE(answerOf(s.h,
+                      [&](auto done) {
+                        api.removeWatches("/p", zk::WatcherType::Any, false, std::move(done));
+                      }),
+             ErrorCode::Ok);
+    s.writer->create("/p/d");
+    QCOMPARE(answerOf(s.h,
+                      [&](auto done) {
+                        api.removeWatches("/p", zk::WatcherType::Any, false, std::move(done));
+                      }),
+             ErrorCode::NoWatcher);
+    const std::vector<WatchedEvent> expected = {
+        {EventType::NodeChildrenChanged, SessionState::SyncConnected, "/p"},
+        {EventType::PersistentWatchRemoved, SessionState::SyncConnected, "/p"}};
+    QCOMPARE(nodeEvents(*s.watcher), expected);
+    QCOMPARE(armedFor(s.h, *s.watcher), size_t{0});
+  }
+
   void watchesAreOneShot() {
     Scene scene;
     auto& [h, watcher, writer] = scene;

@@ -83,6 +83,10 @@ class ZkShell {
   void getEphemerals(const Words& words);
   void getAcl(const Words& words);
 
+  // Persistent watches and watch removal (zk_shell_watch_commands.cpp).
+  void addWatch(const Words& words);
+  void removeWatches(const Words& words);
+
   // Helpers for the node commands.
   bool parse(const Words& words, const std::vector<OptionSpec>& options, ParsedOptions& parsed);
   bool validPath(const std::string& path, bool sequential = false);
@@ -117,6 +121,8 @@ class ZkShell {
   // Closed sessions stay alive until the shell ends: the world may still deliver to them.
   std::vector<std::unique_ptr<Session>> retired_;
   bool printWatches_ = true;
+  // zkCli's addWatch keeps the last -m it was given (a field of its one AddWatchCommand).
+  zookeeper::AddWatchMode addWatchMode_ = zookeeper::AddWatchMode::PersistentRecursive;
   bool quit_ = false;
   int exitCode_ = 0;
   int commandCount_ = 0;

@@ -43,6 +43,7 @@ std::string codeMessage(ErrorCode code) {
     case ErrorCode::ConnectionLoss: return "ConnectionLoss";
     case ErrorCode::OperationTimeout: return "OperationTimeout";
     case ErrorCode::BadArguments: return "BadArguments";
+    case ErrorCode::Unimplemented: return "Unimplemented";
     case ErrorCode::NoNode: return "NoNode";
     case ErrorCode::NoAuth: return "NoAuth";
     case ErrorCode::BadVersion: return "BadVersion";
@@ -50,6 +51,7 @@ std::string codeMessage(ErrorCode code) {
     case ErrorCode::NodeExists: return "NodeExists";
     case ErrorCode::NotEmpty: return "Directory not empty";
     case ErrorCode::SessionExpired: return "Session expired";
+    case ErrorCode::NoWatcher: return "No such watcher";
     default: break;  // a code the API gained later
   }
   return "Unknown error " + std::to_string(static_cast<int>(code));

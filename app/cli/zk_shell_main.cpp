@@ -22,10 +22,12 @@ constexpr int64_t kRequestedSessionTimeoutMs = 30'000;
 constexpr sim::Micros kLiveCommandBound = sim::fromSeconds(30);
 
 const char* const kUsage =
-    "usage: lockscope-cli shell [--seed N | --live HOST:PORT[,HOST:PORT...]]\n"
+    "usage: lockscope-cli shell [--seed N] [--extended-types] | --live HOST:PORT[,HOST:PORT...]\n"
     "  Reads zkCli.sh commands from stdin, one per line, and runs them against the model\n"
     "  ZooKeeper, printing what zkCli.sh of ZooKeeper 3.8 prints (docs/zkcli-format.md).\n"
     "  --seed N   the model's seed (it orders getChildren replies; default 1)\n"
+    "  --extended-types  the model server takes TTL nodes (create -t), as a real one started\n"
+    "             with zookeeper.extendedTypesEnabled=true; without it they are Unimplemented\n"
     "  --live S   a real ZooKeeper instead of the model (exit 3 if unreachable)\n";
 
 // Bad usage is one line (the full usage is for --help, on stdout).
@@ -78,6 +80,7 @@ int runLiveZkShell(const std::string& servers) {
 
 int runZkShell(const std::vector<std::string>& arguments) {
   uint64_t seed = 1;
+  bool extendedTypes = false;
   for (size_t i = 0; i < arguments.size(); ++i) {
     if (arguments[i] == "--seed" && i + 1 < arguments.size()) {
       try {
@@ -87,6 +90,8 @@ int runZkShell(const std::vector<std::string>& arguments) {
       } catch (...) {
         return usage("--seed needs a number");
       }
+    } else if (arguments[i] == "--extended-types") {
+      extendedTypes = true;
     } else if (arguments[i] == "--help" || arguments[i] == "-h") {
       std::cout << kUsage;
       return kExitOk;
@@ -100,7 +105,7 @@ int runZkShell(const std::vector<std::string>& arguments) {
     }
   }
 
-  return runModelZkShell(std::cin, std::cout, std::cerr, seed);
+  return runModelZkShell(std::cin, std::cout, std::cerr, seed, extendedTypes);
 }
 
 }  // namespace lockscope::cli

@@ -17,9 +17,12 @@ constexpr sim::Micros kCommandBound = sim::fromSeconds(120);
 
 }  // namespace
 
-int runModelZkShell(std::istream& in, std::ostream& out, std::ostream& err, uint64_t seed) {
+int runModelZkShell(std::istream& in, std::ostream& out, std::ostream& err, uint64_t seed,
+                    bool extendedTypes) {
   sim::World world(seed);
-  zookeeper::model::ZooKeeperModel model(world);
+  zookeeper::model::ModelConfig config;
+  config.server.extendedTypesEnabled = extendedTypes;
+  zookeeper::model::ZooKeeperModel model(world, config);
   int clientsMade = 0;
   ZkShell::ClientFactory factory = [&](const std::string&) {
     // One client process per session: each `connect` is a fresh zkCli handle.

@@ -9,7 +9,9 @@
 namespace lockscope::cli {
 
 // Reads commands from `in` until its end or `quit`; returns zkCli's exit code for the session
-// (that of the last command: 0, 1, or 127 after an unknown command).
-int runModelZkShell(std::istream& in, std::ostream& out, std::ostream& err, uint64_t seed);
+// (that of the last command: 0, 1, or 127 after an unknown command). `extendedTypes` is the
+// server's extendedTypesEnabled: off, as on a default server, `create -t` answers Unimplemented.
+int runModelZkShell(std::istream& in, std::ostream& out, std::ostream& err, uint64_t seed,
+                    bool extendedTypes = false);
 
 }  // namespace lockscope::cli

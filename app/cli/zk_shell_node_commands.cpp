@@ -35,11 +35,22 @@ bool parseJavaInt(const std::string& text, int32_t& value) {
   return true;
 }
 
-bool parseJavaLong(const std::string& text) {
+// Long.parseLong: an optional sign and decimal digits that fit 64 bits.
+bool parseJavaLong(const std::string& text, int64_t& value) {
+  const bool negative = !text.empty() && text[0] == '-';
   size_t at = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
-  if (at == text.size() || text.size() - at > 19) return false;
-  return std::all_of(text.begin() + static_cast<long>(at), text.end(),
-                     [](char c) { return c >= '0' && c <= '9'; });
+  if (at == text.size()) return false;
+  // Accumulated negatively, as Java does, so that Long.MIN_VALUE fits too.
+  int64_t result = 0;
+  for (; at < text.size(); ++at) {
+    if (text[at] < '0' || text[at] > '9') return false;
+    const int digit = text[at] - '0';
+    if (result < (INT64_MIN + digit) / 10) return false;
+    result = result * 10 - digit;
+  }
+  if (!negative && result == INT64_MIN) return false;
+  value = negative ? result : -result;
+  return true;
 }
 
 std::string childPath(const std::string& parent, const std::string& child) {
@@ -141,14 +152,20 @@ void ZkShell::create(const Words& words) {
     return fail(
         "-c cannot be combined with -s or -e. Containers cannot be ephemeral or "
         "sequential.");
-  if (ttl && !parseJavaLong(parsed.values.at('t'))) return fail("-t argument must be a long value");
+  // CreateCommand.exec's checks, in its order; none of them needs the server.
+  int64_t ttlMs = -1;
+  if (ttl && !parseJavaLong(parsed.values.at('t'), ttlMs))
+    return fail("-t argument must be a long value");
   if (ttl && ephemeral) return fail("TTLs cannot be used with Ephemeral znodes");
   if (ttl && container) return fail("TTLs cannot be used with Container znodes");
-  if (ttl) return fail("lockscope shell: TTL nodes (create -t) are not modeled");
-  CreateMode mode = CreateMode::Persistent;
+  if (ttl && (ttlMs <= 0 || ttlMs > zookeeper::kMaxTtlMs))  // EphemeralType.TTL.toEphemeralOwner
+    return fail("ttl must be positive and cannot be larger than: " +
+                std::to_string(zookeeper::kMaxTtlMs));
+  CreateMode mode = ttl ? CreateMode::PersistentWithTtl : CreateMode::Persistent;
   if (ephemeral && sequential) mode = CreateMode::EphemeralSequential;
   else if (ephemeral) mode = CreateMode::Ephemeral;
-  else if (sequential) mode = CreateMode::PersistentSequential;
+  else if (sequential)
+    mode = ttl ? CreateMode::PersistentSequentialWithTtl : CreateMode::PersistentSequential;
   else if (container) mode = CreateMode::Container;
 
   const std::string path = parsed.args[1];
@@ -175,7 +192,8 @@ void ZkShell::create(const Words& words) {
         (entry.permissions & kReadWriteCreateDelete) != kReadWriteCreateDelete)
       return fail("lockscope shell: only world:anyone ACLs with rwcd permissions are modeled");
   }
-  const auto outcome = answer(zk().create(path, data, mode), "create");
+  const auto outcome = answer(
+      ttl ? zk().createWithTtl(path, data, mode, ttlMs) : zk().create(path, data, mode), "create");
   if (!outcome) return;
   if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
   if (hasData) createdWithoutData_.erase(outcome->path);

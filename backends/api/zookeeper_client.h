@@ -62,6 +62,11 @@ class ZooKeeperClient {
 
   virtual void create(const std::string& path, const std::string& data, CreateMode mode,
                       CreateCallback done) = 0;
+  // A TTL node (mode PersistentWithTtl or PersistentSequentialWithTtl; 0 < ttlMs <= kMaxTtlMs),
+  // as CreateTTLRequest sends it: zkCli's `create -t`. A server without extendedTypesEnabled
+  // answers Unimplemented, and that failed write takes a zxid like any other.
+  virtual void createWithTtl(const std::string& path, const std::string& data, CreateMode mode,
+                             int64_t ttlMs, CreateCallback done) = 0;
   // version -1 matches any version.
   virtual void remove(const std::string& path, int32_t version, VoidCallback done) = 0;
   // Ok with a Stat when the node exists, NoNode with nullopt when it does not.
@@ -85,6 +90,15 @@ class ZooKeeperClient {
   virtual void getEphemerals(const std::string& prefix, PathsCallback done) = 0;
   // The identities the server holds for this connection, in the order it added them.
   virtual void whoAmI(IdentitiesCallback done) = 0;
+
+  // zkCli's addWatch: a persistent (or persistent recursive) watch on `path`, which need not
+  // exist. Its events reach the session's watcher like any other, and it stays armed.
+  virtual void addWatch(const std::string& path, AddWatchMode mode, VoidCallback done) = 0;
+  // zkCli's removewatches: takes this session's watches of `type` on `path` away, at the server
+  // and at the client (only at the client when `local`); the watcher hears a *WatchRemoved event
+  // per kind removed. NoWatcher when there was none to remove.
+  virtual void removeWatches(const std::string& path, WatcherType type, bool local,
+                             VoidCallback done) = 0;
 
   // Ends the session cleanly: the server deletes its ephemeral nodes at once.
   virtual void close(VoidCallback done) = 0;

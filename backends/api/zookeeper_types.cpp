@@ -8,6 +8,7 @@ std::string_view errorCodeName(ErrorCode code) {
     case ErrorCode::ConnectionLoss: return "CONNECTIONLOSS";
     case ErrorCode::OperationTimeout: return "OPERATIONTIMEOUT";
     case ErrorCode::BadArguments: return "BADARGUMENTS";
+    case ErrorCode::Unimplemented: return "UNIMPLEMENTED";
     case ErrorCode::NoNode: return "NONODE";
     case ErrorCode::NoAuth: return "NOAUTH";
     case ErrorCode::BadVersion: return "BADVERSION";
@@ -15,6 +16,7 @@ std::string_view errorCodeName(ErrorCode code) {
     case ErrorCode::NodeExists: return "NODEEXISTS";
     case ErrorCode::NotEmpty: return "NOTEMPTY";
     case ErrorCode::SessionExpired: return "SESSIONEXPIRED";
+    case ErrorCode::NoWatcher: return "NOWATCHER";
   }
   return "UNKNOWN";
 }
@@ -26,6 +28,8 @@ std::string_view createModeName(CreateMode mode) {
     case CreateMode::PersistentSequential: return "PERSISTENT_SEQUENTIAL";
     case CreateMode::EphemeralSequential: return "EPHEMERAL_SEQUENTIAL";
     case CreateMode::Container: return "CONTAINER";
+    case CreateMode::PersistentWithTtl: return "PERSISTENT_WITH_TTL";
+    case CreateMode::PersistentSequentialWithTtl: return "PERSISTENT_SEQUENTIAL_WITH_TTL";
   }
   return "UNKNOWN";
 }
@@ -37,6 +41,9 @@ std::string_view eventTypeName(EventType type) {
     case EventType::NodeDeleted: return "NodeDeleted";
     case EventType::NodeDataChanged: return "NodeDataChanged";
     case EventType::NodeChildrenChanged: return "NodeChildrenChanged";
+    case EventType::DataWatchRemoved: return "DataWatchRemoved";
+    case EventType::ChildWatchRemoved: return "ChildWatchRemoved";
+    case EventType::PersistentWatchRemoved: return "PersistentWatchRemoved";
   }
   return "Unknown";
 }

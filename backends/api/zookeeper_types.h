@@ -16,6 +16,8 @@ enum class ErrorCode : int {
   ConnectionLoss = -4,
   OperationTimeout = -7,
   BadArguments = -8,
+  // The server does not offer the request: a TTL create while extendedTypesEnabled is off.
+  Unimplemented = -6,
   NoNode = -101,
   NoAuth = -102,  // the node's ACL forbids it (the model: writes to /zookeeper/config)
   BadVersion = -103,
@@ -23,6 +25,7 @@ enum class ErrorCode : int {
   NodeExists = -110,
   NotEmpty = -111,
   SessionExpired = -112,  // also every call on a handle after it expired or was closed
+  NoWatcher = -121,       // removeWatches: no such watch, at the client or at the server
 };
 
 // The Java enum names ("NONODE", "NODEEXISTS", ...), as printed by zkCli in KeeperException text.
@@ -34,11 +37,21 @@ enum class CreateMode : int {
   PersistentSequential = 2,
   EphemeralSequential = 3,
   Container = 4,
+  // TTL nodes (`create -t`): persistent nodes the server removes once they have had no children
+  // and no change for the TTL. The server takes them only with extendedTypesEnabled.
+  PersistentWithTtl = 5,
+  PersistentSequentialWithTtl = 6,
 };
 
 constexpr bool isSequential(CreateMode mode) {
-  return mode == CreateMode::PersistentSequential || mode == CreateMode::EphemeralSequential;
+  return mode == CreateMode::PersistentSequential || mode == CreateMode::EphemeralSequential ||
+         mode == CreateMode::PersistentSequentialWithTtl;
 }
+constexpr bool isTtl(CreateMode mode) {
+  return mode == CreateMode::PersistentWithTtl || mode == CreateMode::PersistentSequentialWithTtl;
+}
+// EphemeralType.TTL's largest TTL (ms), 2^40 - 1: the TTL shares the ephemeralOwner field.
+constexpr int64_t kMaxTtlMs = 0xFF'FFFF'FFFFLL;
 constexpr bool isEphemeral(CreateMode mode) {
   return mode == CreateMode::Ephemeral || mode == CreateMode::EphemeralSequential;
 }
@@ -89,8 +102,20 @@ enum class EventType : int {
   NodeDeleted = 2,
   NodeDataChanged = 3,
   NodeChildrenChanged = 4,
+  // What a client tells its own watcher when removeWatches took a watch away (no server event).
+  DataWatchRemoved = 5,
+  ChildWatchRemoved = 6,
+  PersistentWatchRemoved = 7,
 };
 std::string_view eventTypeName(EventType type);
+
+// AddWatchMode (zkCli's addWatch -m): a persistent watch fires on every change of its node's
+// data and children and stays armed; a recursive one fires for the node and every node below
+// it (created, deleted, data changed), never NodeChildrenChanged.
+enum class AddWatchMode : uint8_t { Persistent = 0, PersistentRecursive = 1 };
+
+// Watcher.WatcherType, what removeWatches takes away (zkCli's removewatches -c / -d / -a).
+enum class WatcherType : uint8_t { Children = 1, Data = 2, Any = 3 };
 
 // Watcher.Event.KeeperState values (the subset a client can observe).
 enum class SessionState : int {

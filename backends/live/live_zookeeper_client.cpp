@@ -346,6 +346,13 @@ void LiveZooKeeperClient::setWatcher(Watcher watcher) {
 
 void LiveZooKeeperClient::create(const std::string& path, const std::string& data, CreateMode mode,
                                  CreateCallback done) {
+  createWithTtl(path, data, mode, -1, std::move(done));
+}
+
+// zoo_acreate2_ttl sends CreateTTLRequest for a TTL mode and a plain create2 otherwise (where it
+// wants the ttl -1).
+void LiveZooKeeperClient::createWithTtl(const std::string& path, const std::string& data,
+                                        CreateMode mode, int64_t ttlMs, CreateCallback done) {
   Call call{sim::ZooKeeperOp::Create,
             path,
             mode,
@@ -355,8 +362,8 @@ void LiveZooKeeperClient::create(const std::string& path, const std::string& dat
               done(toErrorCode(reply.rc), reply.path, reply.stat);
             }};
   issue(std::move(call), [&](void* context) {
-    return zoo_acreate2(handle_, path.c_str(), data.data(), static_cast<int>(data.size()), runAcl(),
-                        toCreateFlags(mode), onStringStat, context);
+    return zoo_acreate2_ttl(handle_, path.c_str(), data.data(), static_cast<int>(data.size()),
+                            runAcl(), toCreateFlags(mode), ttlMs, onStringStat, context);
   });
 }
 
@@ -431,6 +438,26 @@ void LiveZooKeeperClient::getChildren(const std::string& path, bool watch, Child
   issue(std::move(call), [&](void* context) {
     return zoo_aget_children2(handle_, path.c_str(), watch ? 1 : 0, onChildren, context);
   });
+}
+
+void LiveZooKeeperClient::addWatch(const std::string& path, zookeeper::AddWatchMode,
+                                   VoidCallback done) {
+  unimplemented(sim::ZooKeeperOp::AddWatch, path, std::move(done));
+}
+
+void LiveZooKeeperClient::removeWatches(const std::string& path, zookeeper::WatcherType, bool,
+                                        VoidCallback done) {
+  unimplemented(sim::ZooKeeperOp::RemoveWatches, path, std::move(done));
+}
+
+// A call the C client cannot make: answered Unimplemented, later and in order, like any reply.
+void LiveZooKeeperClient::unimplemented(sim::ZooKeeperOp op, const std::string& path,
+                                        VoidCallback done) {
+  Call call{op, path,
+            {}, false,
+            {}, [done = std::move(done)](const LiveReply& reply) { done(toErrorCode(reply.rc)); }};
+  // Refused at once: issue() answers the refusal later, as it answers a closed handle's calls.
+  issue(std::move(call), [](void*) { return static_cast<int>(ZUNIMPLEMENTED); });
 }
 
 void LiveZooKeeperClient::removeAll(const std::vector<std::string>& paths, VoidCallback done) {

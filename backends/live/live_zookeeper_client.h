@@ -59,6 +59,8 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
 
   void create(const std::string& path, const std::string& data, zookeeper::CreateMode mode,
               CreateCallback done) override;
+  void createWithTtl(const std::string& path, const std::string& data, zookeeper::CreateMode mode,
+                     int64_t ttlMs, CreateCallback done) override;
   void remove(const std::string& path, int32_t version, VoidCallback done) override;
   void exists(const std::string& path, bool watch, StatCallback done) override;
   void getData(const std::string& path, bool watch, DataCallback done) override;
@@ -66,6 +68,12 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
                StatCallback done) override;
   void getChildren(const std::string& path, bool watch, ChildrenCallback done) override;
   void removeAll(const std::vector<std::string>& paths, VoidCallback done) override;
+  // libzookeeper_mt 3.8 has no addWatch request (no persistent watches at all), and its
+  // zoo_aremove_watches knows only one-shot watches: both answer Unimplemented without asking
+  // the server (docs/zkcli-format.md, "addWatch and removewatches").
+  void addWatch(const std::string& path, zookeeper::AddWatchMode mode, VoidCallback done) override;
+  void removeWatches(const std::string& path, zookeeper::WatcherType type, bool local,
+                     VoidCallback done) override;
   void sync(const std::string& path, VoidCallback done) override;
   void close(VoidCallback done) override;
   void getAcl(const std::string& path, AclCallback done) override;
@@ -105,6 +113,7 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
 
   // Sends one call; `start` passes the completion context to the library's zoo_a* function.
   void issue(Call call, const std::function<int(void* context)>& start);
+  void unimplemented(sim::ZooKeeperOp op, const std::string& path, VoidCallback done);
   void complete(int64_t xid, const LiveReply& reply);
   void traceServerFacts(const Call& call, const LiveReply& reply);
   void onSessionEvent(int state);

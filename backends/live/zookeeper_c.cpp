@@ -16,12 +16,14 @@ ErrorCode toErrorCode(int rc) {
     case ZOK: return ErrorCode::Ok;
     case ZOPERATIONTIMEOUT: return ErrorCode::OperationTimeout;
     case ZBADARGUMENTS: return ErrorCode::BadArguments;
+    case ZUNIMPLEMENTED: return ErrorCode::Unimplemented;
     case ZNONODE: return ErrorCode::NoNode;
     case ZNOAUTH: return ErrorCode::NoAuth;
     case ZBADVERSION: return ErrorCode::BadVersion;
     case ZNOCHILDRENFOREPHEMERALS: return ErrorCode::NoChildrenForEphemerals;
     case ZNODEEXISTS: return ErrorCode::NodeExists;
     case ZNOTEMPTY: return ErrorCode::NotEmpty;
+    case ZNOWATCHER: return ErrorCode::NoWatcher;
     case ZSESSIONEXPIRED:
     case ZCLOSING:
     case ZINVALIDSTATE: return ErrorCode::SessionExpired;
@@ -50,6 +52,9 @@ int toCreateFlags(zookeeper::CreateMode mode) {
     case zookeeper::CreateMode::PersistentSequential: return ZOO_PERSISTENT_SEQUENTIAL;
     case zookeeper::CreateMode::EphemeralSequential: return ZOO_EPHEMERAL_SEQUENTIAL;
     case zookeeper::CreateMode::Container: return ZOO_CONTAINER;
+    case zookeeper::CreateMode::PersistentWithTtl: return ZOO_PERSISTENT_WITH_TTL;
+    case zookeeper::CreateMode::PersistentSequentialWithTtl:
+      return ZOO_PERSISTENT_SEQUENTIAL_WITH_TTL;
   }
   return ZOO_PERSISTENT;
 }

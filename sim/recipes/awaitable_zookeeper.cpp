@@ -12,6 +12,19 @@ coro::CallbackAwaiter<CreateResult> AwaitableZooKeeper::create(std::string path,
           }};
 }
 
+coro::CallbackAwaiter<CreateResult> AwaitableZooKeeper::createWithTtl(std::string path,
+                                                                      std::string data,
+                                                                      CreateMode mode,
+                                                                      int64_t ttlMs) {
+  return {life_, [this, path = std::move(path), data = std::move(data), mode, ttlMs](auto resolve) {
+            client_.createWithTtl(
+                path, data, mode, ttlMs,
+                [resolve](ErrorCode rc, const std::string& created, const Stat& stat) {
+                  resolve(CreateResult{rc, created, stat});
+                });
+          }};
+}
+
 coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::remove(std::string path, int32_t version) {
   return {life_, [this, path = std::move(path), version](auto resolve) {
             client_.remove(path, version, [resolve](ErrorCode rc) { resolve(rc); });
@@ -58,6 +71,21 @@ coro::CallbackAwaiter<ChildrenResult> AwaitableZooKeeper::getChildren(std::strin
 coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::removeAll(std::vector<std::string> paths) {
   return {life_, [this, paths = std::move(paths)](auto resolve) {
             client_.removeAll(paths, [resolve](ErrorCode rc) { resolve(rc); });
+          }};
+}
+
+coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::addWatch(std::string path,
+                                                              zookeeper::AddWatchMode mode) {
+  return {life_, [this, path = std::move(path), mode](auto resolve) {
+            client_.addWatch(path, mode, [resolve](ErrorCode rc) { resolve(rc); });
+          }};
+}
+
+coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::removeWatches(std::string path,
+                                                                   zookeeper::WatcherType type,
+                                                                   bool local) {
+  return {life_, [this, path = std::move(path), type, local](auto resolve) {
+            client_.removeWatches(path, type, local, [resolve](ErrorCode rc) { resolve(rc); });
           }};
 }
 

@@ -61,6 +61,8 @@ class AwaitableZooKeeper {
       : client_(client), life_(std::move(life)) {}
 
   coro::CallbackAwaiter<CreateResult> create(std::string path, std::string data, CreateMode mode);
+  coro::CallbackAwaiter<CreateResult> createWithTtl(std::string path, std::string data,
+                                                    CreateMode mode, int64_t ttlMs);
   coro::CallbackAwaiter<ErrorCode> remove(std::string path, int32_t version = -1);
   coro::CallbackAwaiter<StatResult> exists(std::string path, bool watch);
   coro::CallbackAwaiter<DataResult> getData(std::string path, bool watch);
@@ -68,6 +70,9 @@ class AwaitableZooKeeper {
                                             int32_t version = -1);
   coro::CallbackAwaiter<ChildrenResult> getChildren(std::string path, bool watch);
   coro::CallbackAwaiter<ErrorCode> removeAll(std::vector<std::string> paths);
+  coro::CallbackAwaiter<ErrorCode> addWatch(std::string path, zookeeper::AddWatchMode mode);
+  coro::CallbackAwaiter<ErrorCode> removeWatches(std::string path, zookeeper::WatcherType type,
+                                                 bool local);
   coro::CallbackAwaiter<ErrorCode> sync(std::string path);
   coro::CallbackAwaiter<ErrorCode> close();
   coro::CallbackAwaiter<AclResult> getAcl(std::string path);

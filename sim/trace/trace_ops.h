@@ -45,6 +45,9 @@ enum class ZooKeeperOp : uint8_t {
   GetAllChildrenNumber,
   GetEphemerals,
   WhoAmI,
+  // zkCli's addWatch and removewatches.
+  AddWatch,
+  RemoveWatches,
 };
 // Request and Reply: a Redis command, or the name of the script an EVAL runs
 // (backends/api/redis_scripts.h). The commands are the ones the model executes.
@@ -152,8 +155,8 @@ struct OpSetOf {
 };
 
 template <>
-struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp::WhoAmI> {
-  static constexpr std::array<std::string_view, 15> kNames = {"create",
+struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp::RemoveWatches> {
+  static constexpr std::array<std::string_view, 17> kNames = {"create",
                                                               "delete",
                                                               "exists",
                                                               "getData",
@@ -167,7 +170,9 @@ struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp
                                                               "getACL",
                                                               "getAllChildrenNumber",
                                                               "getEphemerals",
-                                                              "whoAmI"};
+                                                              "whoAmI",
+                                                              "addWatch",
+                                                              "removeWatches"};
 };
 template <>
 struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::FencedAcquire> {

@@ -231,6 +231,12 @@ void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
                  .zxid = reply.zxid,
                  .request = request.xid});
   rememberWatch(request, reply);
+  if (request.op == OpCode::RemoveWatches) {
+    Reply answered = reply;
+    answered.rc = removeHeldWatches(request, reply);
+    pending.complete(answered);
+    return;
+  }
   if (request.op == OpCode::CloseSession) {
     phase_ = Phase::Closed;
     traceState(sim::SessionOp::Closed);
@@ -242,6 +248,11 @@ void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
 }
 
 void ClientSession::rememberWatch(const Request& request, const Reply& reply) {
+  if (request.op == OpCode::AddWatch || request.op == OpCode::RemoveWatches) filtersEvents_ = true;
+  if (request.op == OpCode::AddWatch && reply.rc == ErrorCode::Ok) {
+    (request.watchMode == AddWatchMode::Persistent ? persistentWatches_ : recursiveWatches_)
+        .insert(request.path);
+  }
   if (!request.watch) return;
   const bool found = reply.rc == ErrorCode::Ok;
   switch (request.op) {
@@ -263,7 +274,9 @@ void ClientSession::handleWatchEvent(uint64_t attempt, const WatchedEvent& event
   if (attempt != attempt_ || phase_ != Phase::Connected) return;
   if (resetIfMessagesLost()) return;  // the watch stays held: SetWatches fires it on reconnect
   lastReceived_ = world_.now();
+  const bool held = holdsWatchFor(event);
   forgetWatches(event);
+  if (filtersEvents_ && !held) return;
   world_.record({.kind = sim::TraceKind::WatchDelivered,
                  .actor = name_,
                  .path = event.path,
@@ -285,8 +298,58 @@ void ClientSession::forgetWatches(const WatchedEvent& event) {
       existWatches_.erase(event.path);
       childWatches_.erase(event.path);
       break;
-    case EventType::None: break;
+    case EventType::None:
+    case EventType::DataWatchRemoved:
+    case EventType::ChildWatchRemoved:
+    case EventType::PersistentWatchRemoved: break;
   }
+}
+
+// ZKWatchManager.materialize: which held watches an event is for. Persistent ones match their
+// node, recursive ones their node and every node below it.
+bool ClientSession::holdsWatchFor(const WatchedEvent& event) const {
+  const std::string& path = event.path;
+  bool held = persistentWatches_.contains(path);
+  for (std::string node = path; !held && !node.empty();) {
+    held = recursiveWatches_.contains(node);
+    const size_t slash = node.rfind('/');
+    node = node == "/" ? "" : (slash == 0 ? "/" : node.substr(0, slash));
+  }
+  const bool data = dataWatches_.contains(path) || existWatches_.contains(path);
+  switch (event.type) {
+    case EventType::NodeCreated:
+    case EventType::NodeDataChanged: return held || data;
+    case EventType::NodeChildrenChanged: return held || childWatches_.contains(path);
+    case EventType::NodeDeleted: return held || data || childWatches_.contains(path);
+    default: return true;
+  }
+}
+
+// ZKWatchManager.removeWatcher, once the server answered: a failure there (unless local) is the
+// answer; otherwise the held watches of the type go, with one *WatchRemoved event per kind, and
+// NoWatcher when none was held. -c takes child watches, -d data and exists watches; only -a
+// takes addWatch's (so `removewatches -d` of a persistent watch is NoWatcher here, though the
+// server dropped its data-table entry).
+ErrorCode ClientSession::removeHeldWatches(const Request& request, const Reply& reply) {
+  if (!request.local && reply.rc != ErrorCode::Ok) return reply.rc;
+  const WatcherType type = request.watcherType;
+  const std::string& path = request.path;
+  bool data = false, child = false, persistent = false;
+  if (type != WatcherType::Children) {
+    data = dataWatches_.erase(path);
+    data = existWatches_.erase(path) || data;
+  }
+  if (type != WatcherType::Data) child = childWatches_.erase(path);
+  if (type == WatcherType::Any) {
+    persistent = persistentWatches_.erase(path);
+    persistent = recursiveWatches_.erase(path) || persistent;
+  }
+  // The Java client queues them from a HashMap keyed by event type; this order was observed.
+  if (data) notifyWatcher({EventType::DataWatchRemoved, SessionState::SyncConnected, path});
+  if (persistent)
+    notifyWatcher({EventType::PersistentWatchRemoved, SessionState::SyncConnected, path});
+  if (child) notifyWatcher({EventType::ChildWatchRemoved, SessionState::SyncConnected, path});
+  return data || child || persistent ? ErrorCode::Ok : ErrorCode::NoWatcher;
 }
 
 void ClientSession::notifyWatcher(const WatchedEvent& event) {

@@ -88,6 +88,8 @@ class ClientSession final : public ClientEndpoint,
   void failLater(Completion complete, int64_t xid, ErrorCode rc);
   void rememberWatch(const Request& request, const Reply& reply);
   void forgetWatches(const WatchedEvent& event);
+  bool holdsWatchFor(const WatchedEvent& event) const;
+  ErrorCode removeHeldWatches(const Request& request, const Reply& reply);
   void notifyWatcher(const WatchedEvent& event);
   void scheduleHeartbeat();
   void heartbeat();
@@ -118,6 +120,12 @@ class ClientSession final : public ClientEndpoint,
   sim::FifoQueue<Pending> waiting_;   // submitted while not connected: sent once connected
   sim::FifoQueue<Pending> inFlight_;  // sent, answered in order
   PathSet dataWatches_, existWatches_, childWatches_;
+  // addWatch's watches (not re-armed by SetWatches after a reconnect: docs/zkcli-format.md).
+  PathSet persistentWatches_, recursiveWatches_;
+  // Set once this session used addWatch or removeWatches: from then on an event no held watch
+  // asks for is dropped, as the Java client drops it (a watch removed with -l still fires at the
+  // server). Other sessions deliver every event, as they always did.
+  bool filtersEvents_ = false;
 };
 
 }  // namespace lockscope::zookeeper::model

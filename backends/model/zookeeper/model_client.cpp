@@ -28,9 +28,15 @@ const ReadDetails& detailsOf(const Reply& reply) {
 
 void ModelClient::create(const std::string& path, const std::string& data, CreateMode mode,
                          CreateCallback done) {
+  createWithTtl(path, data, mode, 0, std::move(done));
+}
+
+void ModelClient::createWithTtl(const std::string& path, const std::string& data, CreateMode mode,
+                                int64_t ttlMs, CreateCallback done) {
   Request request = makeRequest(OpCode::Create, path);
   request.data = data;
   request.mode = mode;
+  request.ttlMs = ttlMs;
   session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
                      done(reply.rc, reply.path, reply.stat);
                    }));
@@ -86,6 +92,22 @@ void ModelClient::sync(const std::string& path, VoidCallback done) {
 void ModelClient::removeAll(const std::vector<std::string>& paths, VoidCallback done) {
   Request request = makeRequest(OpCode::Multi, paths.empty() ? "" : paths.front());
   request.paths = paths;
+  session_->submit(std::move(request),
+                   completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
+}
+
+void ModelClient::addWatch(const std::string& path, AddWatchMode mode, VoidCallback done) {
+  Request request = makeRequest(OpCode::AddWatch, path);
+  request.watchMode = mode;
+  session_->submit(std::move(request),
+                   completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
+}
+
+void ModelClient::removeWatches(const std::string& path, WatcherType type, bool local,
+                                VoidCallback done) {
+  Request request = makeRequest(OpCode::RemoveWatches, path);
+  request.watcherType = type;
+  request.local = local;
   session_->submit(std::move(request),
                    completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
 }

@@ -20,6 +20,8 @@ class ModelClient final : public ZooKeeperClient {
 
   void create(const std::string& path, const std::string& data, CreateMode mode,
               CreateCallback done) override;
+  void createWithTtl(const std::string& path, const std::string& data, CreateMode mode,
+                     int64_t ttlMs, CreateCallback done) override;
   void remove(const std::string& path, int32_t version, VoidCallback done) override;
   void exists(const std::string& path, bool watch, StatCallback done) override;
   void getData(const std::string& path, bool watch, DataCallback done) override;
@@ -28,6 +30,9 @@ class ModelClient final : public ZooKeeperClient {
   void getChildren(const std::string& path, bool watch, ChildrenCallback done) override;
   void sync(const std::string& path, VoidCallback done) override;
   void removeAll(const std::vector<std::string>& paths, VoidCallback done) override;
+  void addWatch(const std::string& path, AddWatchMode mode, VoidCallback done) override;
+  void removeWatches(const std::string& path, WatcherType type, bool local,
+                     VoidCallback done) override;
   void close(VoidCallback done) override;
   void getAcl(const std::string& path, AclCallback done) override;
   void getAllChildrenNumber(const std::string& path, CountCallback done) override;

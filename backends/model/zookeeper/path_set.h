@@ -21,9 +21,15 @@ class PathSet {
     const auto at = std::lower_bound(paths_.begin(), paths_.end(), path);
     if (at == paths_.end() || *at != path) paths_.emplace(at, path);
   }
-  void erase(std::string_view path) {
+  // True when the path was there.
+  bool erase(std::string_view path) {
     const auto at = std::lower_bound(paths_.begin(), paths_.end(), path);
-    if (at != paths_.end() && *at == path) paths_.erase(at);
+    if (at == paths_.end() || *at != path) return false;
+    paths_.erase(at);
+    return true;
+  }
+  bool contains(std::string_view path) const {
+    return std::binary_search(paths_.begin(), paths_.end(), path);
   }
 
   bool empty() const { return paths_.empty(); }

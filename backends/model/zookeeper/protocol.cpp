@@ -10,6 +10,7 @@ bool isWrite(OpCode op) {
 namespace {
 
 constexpr size_t kInt = 4;
+constexpr size_t kLong = 8;
 constexpr size_t kBool = 1;
 constexpr size_t kHeader = 2 * kInt;  // RequestHeader: xid, type
 // A ustring or a buffer: its length, then its bytes.
@@ -23,8 +24,9 @@ constexpr size_t kMultiHeader = kInt + kBool + kInt;
 
 size_t serializedLength(const Request& request) {
   switch (request.op) {
-    case OpCode::Create:  // CreateRequest: path, data, acl, flags
-      return kHeader + bytes(request.path) + bytes(request.data) + kAclList + kInt;
+    case OpCode::Create:  // CreateRequest: path, data, acl, flags; CreateTTLRequest adds ttl
+      return kHeader + bytes(request.path) + bytes(request.data) + kAclList + kInt +
+             (isTtl(request.mode) ? kLong : 0);
     case OpCode::Delete:  // DeleteRequest: path, version
       return kHeader + bytes(request.path) + kInt;
     case OpCode::SetData:  // SetDataRequest: path, data, version
@@ -37,6 +39,9 @@ size_t serializedLength(const Request& request) {
     case OpCode::GetAllChildrenNumber:  // GetAllChildrenNumberRequest: path
     case OpCode::GetEphemerals:         // GetEphemeralsRequest: prefixPath
       return kHeader + bytes(request.path);
+    case OpCode::AddWatch:       // AddWatchRequest: path, mode
+    case OpCode::RemoveWatches:  // RemoveWatchesRequest: path, type
+      return kHeader + bytes(request.path) + kInt;
     case OpCode::Multi: {  // deletes only
       size_t length = kHeader + kMultiHeader;
       for (const std::string& path : request.paths) length += kMultiHeader + bytes(path) + kInt;

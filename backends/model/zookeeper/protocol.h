@@ -24,23 +24,30 @@ bool isWrite(OpCode op);
 constexpr size_t kJuteMaxBuffer = 1048575;
 
 struct Request {
+  // Fault injection: the connection breaks at the server instead of the reply going out, after
+  // (ReplyLostApplied) or without (ReplyLostNotApplied) executing the request. The client cannot
+  // tell the two apart: both are ConnectionLoss.
+  enum class Fate : uint8_t { Normal, ReplyLostApplied, ReplyLostNotApplied };
+
+  // The small fields come first, together: a request travels inside a connection message
+  // (sim::Connection::Message), whose room in place it must fit with the sender's captures.
   int64_t xid = 0;
   OpCode op = OpCode::Ping;
-  std::string path;  // GetEphemerals: the prefix
-  std::string data;
+  bool watch = false;
+  Fate fate = Fate::Normal;
+  AddWatchMode watchMode = AddWatchMode::PersistentRecursive;  // AddWatch
+  WatcherType watcherType = WatcherType::Any;                  // RemoveWatches
+  bool local = false;  // RemoveWatches: the client's copy only, the server is not asked
   CreateMode mode = CreateMode::Persistent;
   int32_t version = -1;
+  int64_t ttlMs = 0;  // Create with a TTL mode (CreateTTLRequest)
+  std::string path;   // GetEphemerals: the prefix
+  std::string data;
   std::vector<std::string> paths;  // Multi (a multi of deletes)
-  bool watch = false;
   // SetWatches: the watches the client still holds, to re-arm after a reconnect, and the last
   // zxid it saw, to fire those whose node changed meanwhile.
   int64_t relativeZxid = 0;
   std::vector<std::string> dataWatches, existWatches, childWatches;
-  // Fault injection: the connection breaks at the server instead of the reply going out, after
-  // (ReplyLostApplied) or without (ReplyLostNotApplied) executing the request. The client cannot
-  // tell the two apart: both are ConnectionLoss.
-  enum class Fate { Normal, ReplyLostApplied, ReplyLostNotApplied };
-  Fate fate = Fate::Normal;
 };
 
 // The length the client's frame announces for `request`: its jute serialization (RequestHeader

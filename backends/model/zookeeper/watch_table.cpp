@@ -8,6 +8,34 @@ namespace lockscope::zookeeper::model {
 
 void WatchTable::add(WatchKind kind, const std::string& path, int64_t session) {
   (kind == WatchKind::Data ? data_ : child_)[path].insert(session);
+  persistent_.remove(kind, path, session);
+}
+
+void WatchTable::addPersistent(const std::string& path, int64_t session, AddWatchMode mode) {
+  for (PathTable* table : {&data_, &child_}) {
+    const auto found = table->find(path);
+    if (found == table->end()) continue;
+    found->second.erase(session);
+    if (found->second.empty()) table->erase(found);
+  }
+  persistent_.add(path, session, mode);
+}
+
+bool WatchTable::remove(const std::string& path, WatcherType type, int64_t session) {
+  bool removed = false;
+  for (const WatchKind kind : {WatchKind::Child, WatchKind::Data}) {
+    if (type != WatcherType::Any && (type == WatcherType::Data) != (kind == WatchKind::Data))
+      continue;
+    PathTable& table = kind == WatchKind::Data ? data_ : child_;
+    if (const auto found = table.find(path);
+        found != table.end() && found->second.contains(session)) {
+      found->second.erase(session);
+      if (found->second.empty()) table.erase(found);
+      removed = true;
+    }
+    removed = persistent_.remove(kind, path, session) || removed;
+  }
+  return removed;
 }
 
 bool WatchTable::has(WatchKind kind, const std::string& path, int64_t session) const {
@@ -41,7 +69,23 @@ void WatchTable::trigger(const std::string& path, EventType type, std::vector<No
       take(data_, path, sessions);
       take(child_, path, sessions);
       break;
-    case EventType::None: return;
+    case EventType::None:
+    case EventType::DataWatchRemoved:
+    case EventType::ChildWatchRemoved:
+    case EventType::PersistentWatchRemoved: return;
+  }
+  // Persistent watches fire too and stay; a session hears of one change once.
+  const size_t oneShot = sessions.size();
+  for (const WatchKind kind : {WatchKind::Data, WatchKind::Child}) {
+    const bool dataEvent = type != EventType::NodeChildrenChanged;
+    const bool childEvent = type == EventType::NodeChildrenChanged ||
+                            type == EventType::NodeDeleted;
+    if ((kind == WatchKind::Data && dataEvent) || (kind == WatchKind::Child && childEvent))
+      persistent_.collect(kind, path, type, sessions);
+  }
+  if (sessions.size() != oneShot) {
+    std::sort(sessions.begin(), sessions.end());
+    sessions.erase(std::unique(sessions.begin(), sessions.end()), sessions.end());
   }
   for (const int64_t session : sessions) {
     out.push_back(Notification{session, WatchedEvent{type, SessionState::SyncConnected, path}});
@@ -49,6 +93,7 @@ void WatchTable::trigger(const std::string& path, EventType type, std::vector<No
 }
 
 void WatchTable::removeSession(int64_t session) {
+  persistent_.removeSession(session);
   for (PathTable* table : {&data_, &child_}) {
     for (auto it = table->begin(); it != table->end();) {
       it->second.erase(session);
@@ -62,7 +107,7 @@ size_t WatchTable::count() const {
   for (const PathTable* table : {&data_, &child_}) {
     for (const auto& [path, sessions] : *table) total += sessions.size();
   }
-  return total;
+  return total + persistent_.count();
 }
 
 size_t WatchTable::countForSession(int64_t session) const {
@@ -70,7 +115,7 @@ size_t WatchTable::countForSession(int64_t session) const {
   for (const PathTable* table : {&data_, &child_}) {
     for (const auto& [path, sessions] : *table) total += sessions.contains(session) ? 1 : 0;
   }
-  return total;
+  return total + persistent_.countForSession(session);
 }
 
 std::vector<WatchTable::Entry> WatchTable::entries() const {
@@ -82,6 +127,10 @@ std::vector<WatchTable::Entry> WatchTable::entries() const {
   for (const auto& [path, sessions] : child_) {
     for (const int64_t session : sessions.sorted())
       result.push_back(Entry{WatchKind::Child, path, session});
+  }
+  for (const WatchKind kind : {WatchKind::Data, WatchKind::Child}) {
+    for (auto& [path, session] : persistent_.entries(kind))
+      result.push_back(Entry{kind, std::move(path), session});
   }
   return result;
 }

@@ -3,7 +3,8 @@
 // As on the real server there are two tables: data watches (set by getData, and by exists whether
 // or not the node exists) and child watches (set by getChildren). A write fires and removes the
 // watches it triggers; each session hears of one change to one path once, even when both of its
-// tables matched (a delete fires the data and the child watches of the deleted node).
+// tables matched (a delete fires the data and the child watches of the deleted node). Persistent
+// watches (addWatch) live beside them, in PersistentWatches, and fire without being removed.
 #pragma once
 
 #include <cstdint>
@@ -12,11 +13,10 @@
 #include <vector>
 
 #include "backends/api/zookeeper_types.h"
+#include "persistent_watches.h"
 #include "session_set.h"
 
 namespace lockscope::zookeeper::model {
-
-enum class WatchKind { Data, Child };
 
 struct Notification {
   int64_t session;
@@ -25,7 +25,13 @@ struct Notification {
 
 class WatchTable {
  public:
+  // A one-shot watch; it replaces a persistent one of the session on the same path and table.
   void add(WatchKind kind, const std::string& path, int64_t session);
+  // A persistent watch (both tables); it replaces the session's one-shot watches on the path.
+  void addPersistent(const std::string& path, int64_t session, AddWatchMode mode);
+  // DataTree.removeWatch: the session's watches of `type` on `path`, one-shot or persistent, are
+  // gone; false when there was none.
+  bool remove(const std::string& path, WatcherType type, int64_t session);
   bool has(WatchKind kind, const std::string& path, int64_t session) const;
 
   // Fires `type` for `path`, appending one notification per watching session (sorted by session).
@@ -52,6 +58,7 @@ class WatchTable {
 
   PathTable data_;
   PathTable child_;
+  PersistentWatches persistent_;
 };
 
 }  // namespace lockscope::zookeeper::model

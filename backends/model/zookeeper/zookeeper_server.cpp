@@ -226,6 +226,17 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
   if (isWrite(request.op)) zxid = nextZxid();  // failed writes consume one too
   switch (request.op) {
     case OpCode::Create:
+      // PrepRequestProcessor.validateCreateRequest refuses a TTL mode before it looks at the
+      // path: `create -t` on a node that exists is Unimplemented too.
+      if (isTtl(request.mode) && !config_.extendedTypesEnabled) {
+        reply.rc = ErrorCode::Unimplemented;
+        break;
+      }
+      // EphemeralType.validateTTL, next: BadArguments for a TTL out of (0, 2^40 - 1].
+      if (isTtl(request.mode) && (request.ttlMs <= 0 || request.ttlMs > kMaxTtlMs)) {
+        reply.rc = ErrorCode::BadArguments;
+        break;
+      }
       reply.rc = tree_.create(request.path, request.data, request.mode, session.id, zxid, nowMs(),
                               reply.path, fired_);
       if (reply.rc == ErrorCode::Ok) {
@@ -311,6 +322,16 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       // no address of their own; each answers as a client on the server's machine would.
       reply.details = std::make_shared<ReadDetails>(
           ReadDetails{.identities = {{"ip", "127.0.0.1"}}});
+      break;
+    case OpCode::AddWatch:
+      // No zxid, no check that the node exists (a watch on a missing node hears its creation).
+      tree_.watches().addPersistent(request.path, session.id, request.watchMode);
+      break;
+    case OpCode::RemoveWatches:
+      // FinalRequestProcessor: NoWatcher when the session had no such watch here. A local
+      // removal never reaches this far in the real client; here it is answered without effect.
+      if (!request.local && !tree_.watches().remove(request.path, request.watcherType, session.id))
+        reply.rc = ErrorCode::NoWatcher;
       break;
     case OpCode::Sync:
     case OpCode::Ping:

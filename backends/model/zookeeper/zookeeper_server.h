@@ -24,6 +24,10 @@ struct ServerConfig {
   int64_t tickTimeMs = 2000;
   // How often the container manager looks for emptied containers (znode.container.checkIntervalMs).
   int64_t containerCheckIntervalMs = 60'000;
+  // zookeeper.extendedTypesEnabled: TTL nodes. Off, as on a default server, a TTL create fails
+  // with Unimplemented (and uses a zxid). On, TTL nodes are made, but never expire: the model
+  // has no TTL reaper (docs/zkcli-format.md).
+  bool extendedTypesEnabled = false;
 };
 
 class ZooKeeperServer {
