@@ -2,17 +2,15 @@
 
 #include <QTextStream>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
 
 #include "backends/model_runner.h"
 #include "exit_codes.h"
 #include "explorer_arguments.h"
+#include "scenario_arguments.h"
 #include "sim/explore/exploration.h"
 #include "sim/scenario/document_checks.h"
+#include "sim/scenario/yaml_reader.h"
 #include "sim/trace/atomic_file.h"
 
 namespace lockscope::cli {
@@ -52,19 +50,6 @@ nlohmann::ordered_json candidateJson(const explore::Candidate& candidate) {
     faults.push_back(fault);
   }
   return {{"seed", candidate.seed}, {"clients", candidate.clients}, {"faults", faults}};
-}
-
-std::optional<std::string> readWholeFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return std::nullopt;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-bool sameFile(const QString& a, const QString& b) {
-  std::error_code error;
-  return std::filesystem::equivalent(a.toStdString(), b.toStdString(), error);
 }
 
 }  // namespace
@@ -146,8 +131,12 @@ int exploreCommand(const QStringList& arguments) {
       return bad("--out " + outPath + " is the lesson itself; choose another path");
     if (Status writable = explore::overridesWritable(input->overrides); !writable)
       return bad("--out: " + QString::fromStdString(writable.message()));
-    request.lessonText = readWholeFile(lesson.file);
-    if (!request.lessonText) return bad("cannot read " + QString::fromStdString(lesson.file));
+    // The text the lesson was just loaded from (the loader's own reader, with its limits).
+    try {
+      request.lessonText = scenario::readScenarioBytes(lesson.file);
+    } catch (const scenario::ScenarioError& error) {
+      return bad(QString::fromStdString(error.what()));
+    }
     // The arguments arrive as "explore FILE ...".
     request.command = ("lockscope-cli " + arguments.join(' ')).toStdString();
     request.lessonFaultsDropped = parser.isSet("drop-faults");

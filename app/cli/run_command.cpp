@@ -5,7 +5,6 @@
 #include <QElapsedTimer>
 #include <QTextStream>
 
-#include <filesystem>
 #include <memory>
 
 #include "exit_codes.h"
@@ -25,8 +24,7 @@ namespace {
 // True (after printing why) when `output` names the same file as the scenario `input`: writing
 // the trace there would destroy the scenario (`--trace s.yaml`).
 bool outputIsInput(const QString& output, const QString& input, QTextStream& err) {
-  std::error_code error;
-  if (!std::filesystem::equivalent(output.toStdString(), input.toStdString(), error)) return false;
+  if (!sameFile(output, input)) return false;
   err << "lockscope-cli run: --trace " << output
       << " is the scenario file itself; choose another path\n";
   return true;

@@ -2,6 +2,8 @@
 
 #include <QTextStream>
 
+#include <filesystem>
+
 #include "sim/scenario/document_checks.h"
 
 namespace lockscope::cli {
@@ -14,6 +16,11 @@ std::optional<scenario::Scenario> loadScenarioOrReport(
     return std::nullopt;
   }
   return std::move(*loaded.scenario);
+}
+
+bool sameFile(const QString& a, const QString& b) {
+  std::error_code error;
+  return std::filesystem::equivalent(a.toStdString(), b.toStdString(), error);
 }
 
 bool parseOverrides(const QStringList& values, std::vector<scenario::Override>& overrides) {

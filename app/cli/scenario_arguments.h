@@ -15,6 +15,9 @@ namespace lockscope::cli {
 std::optional<scenario::Scenario> loadScenarioOrReport(
     const QString& file, const std::vector<scenario::Override>& overrides);
 
+// Whether two paths name one file (an output about to replace the scenario it was made from).
+bool sameFile(const QString& a, const QString& b);
+
 // Turns --set values into overrides; false (after printing why) when one is malformed.
 bool parseOverrides(const QStringList& values, std::vector<scenario::Override>& overrides);
 
