@@ -17,6 +17,8 @@ packages=(
   qml6-module-qt-labs-folderlistmodel
   # scenario files, JSON, live backends, benchmarks
   libyaml-cpp-dev nlohmann-json3-dev libzookeeper-mt-dev libhiredis-dev libbenchmark-dev
+  # Lua 5.1, embedded as Redis embeds it, so the Redis model runs scripts' real Lua
+  liblua5.1-0-dev
   # real servers the differential and live tests start on loopback ports (redis-server's package
   # may start its own service on 6379: tests/support/redis-servers.sh never uses that port)
   zookeeper default-jre-headless redis-server redis-tools

@@ -8,13 +8,6 @@ namespace {
 
 const char* kWrongType = "WRONGTYPE Operation against a key holding the wrong kind of value";
 
-std::string upper(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
-    return static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
-  });
-  return text;
-}
-
 bool parseInteger(const std::string& text, int64_t& out) {
   const auto result = std::from_chars(text.data(), text.data() + text.size(), out);
   return result.ec == std::errc() && result.ptr == text.data() + text.size();
@@ -23,6 +16,13 @@ bool parseInteger(const std::string& text, int64_t& out) {
 Reply notAnInteger() { return Reply::error("ERR value is not an integer or out of range"); }
 
 }  // namespace
+
+std::string upperCase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
+    return static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+  });
+  return text;
+}
 
 Reply wrongArity(const std::string& command) {
   std::string lower = command;
@@ -34,7 +34,7 @@ Reply wrongArity(const std::string& command) {
 
 Reply CommandExecutor::execute(const Command& argv) {
   if (argv.empty()) return Reply::error("ERR empty command");
-  const std::string name = upper(argv[0]);
+  const std::string name = upperCase(argv[0]);
   const size_t arity = argv.size();
   int64_t number = 0;
   if (name == "SET") return setCommand(argv);
@@ -88,7 +88,7 @@ Reply CommandExecutor::setCommand(const Command& argv) {
   bool nx = false, xx = false;
   int64_t ttlMs = kNoExpiry;
   for (size_t i = 3; i < argv.size(); ++i) {
-    const std::string option = upper(argv[i]);
+    const std::string option = upperCase(argv[i]);
     if (option == "NX") {
       nx = true;
     } else if (option == "XX") {

@@ -3,8 +3,9 @@
 // atomic simply by being one call here.
 //
 // Commands: SET key value [NX|XX] [PX ms|EX s], SETNX, GET, DEL key..., EXISTS, PEXPIRE, EXPIRE,
-// PTTL, TTL, INCR, HINCRBY, HEXISTS, HGET, and EVAL <script name> 1 key args... (the names in
-// backends/api/redis_scripts.h).
+// PTTL, TTL, INCR, HINCRBY, HEXISTS, HGET, and EVAL script numkeys key... arg..., where the script
+// is Lua source (lua_engine.h) or one of the lock scripts' names (backends/api/redis_scripts.h),
+// which stands for its source.
 #pragma once
 
 #include <cstdint>
@@ -17,8 +18,11 @@ namespace lockscope::redis::model {
 
 class CommandExecutor {
  public:
-  CommandExecutor(Keyspace& keys, int64_t nowMs, std::vector<KeyChange>& changes)
-      : keys_(keys), nowMs_(nowMs), changes_(changes) {}
+  // `scriptRandom`: the instance's math.random state (lua_engine.h), or null when it runs no
+  // scripts.
+  CommandExecutor(Keyspace& keys, int64_t nowMs, std::vector<KeyChange>& changes,
+                  uint64_t* scriptRandom = nullptr)
+      : keys_(keys), nowMs_(nowMs), changes_(changes), scriptRandom_(scriptRandom) {}
 
   Reply execute(const Command& argv);
 
@@ -41,8 +45,11 @@ class CommandExecutor {
   Keyspace& keys_;
   int64_t nowMs_;
   std::vector<KeyChange>& changes_;
+  uint64_t* scriptRandom_;
 };
 
+// A command's name as Redis matches it, case-blind.
+std::string upperCase(std::string text);
 // "ERR wrong number of arguments for 'get' command", as Redis words it.
 Reply wrongArity(const std::string& command);
 

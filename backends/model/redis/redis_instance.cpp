@@ -56,7 +56,7 @@ std::optional<Reply> RedisInstance::execute(const Command& argv) {
   if (!master_ && !argv.empty() && !isReadOnly(argv[0])) {
     reply = Reply::error("READONLY You can't write against a read only replica.");
   } else {
-    reply = CommandExecutor(keys_, now, changes).execute(argv);
+    reply = CommandExecutor(keys_, now, changes, &scriptRandom_).execute(argv);
   }
   commit(changes, "");
   return reply;
@@ -156,6 +156,7 @@ void RedisInstance::crash() {
 void RedisInstance::restart() {
   if (up_) return;
   up_ = true;
+  scriptRandom_ = LuaEngine::kFreshRandomState;  // a new server process
   recordInstance(sim::RedisInstanceOp::Up,
                  "restarted with " + std::to_string(keys_.keys().size()) + " keys from disk");
   if (master_ && !keys_.keysWithExpiry().empty()) armActiveExpiry();

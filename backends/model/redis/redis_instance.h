@@ -15,6 +15,7 @@
 
 #include "backends/api/redis_client.h"
 #include "keyspace.h"
+#include "lua_engine.h"
 #include "sim/engine/wall_clock.h"
 #include "sim/engine/world.h"
 
@@ -71,6 +72,8 @@ class RedisInstance {
   uint64_t offset_ = 0;
   uint64_t incarnation_ = 0;  // bumped by a crash: timers of the old incarnation do nothing
   uint64_t linkEpoch_ = 0;    // bumped by crash and promotion: changes in flight to us are lost
+  // Its scripts' math.random state: seeded once when the server process starts, never per script.
+  uint64_t scriptRandom_ = LuaEngine::kFreshRandomState;
   bool activeExpiryArmed_ = false;
   bool fsyncArmed_ = false;
   std::map<std::string, StoredValue, std::less<>> fsynced_;  // every_second: the last fsync

@@ -1,65 +1,49 @@
-// The lock scripts of backends/api/redis_scripts.h, each run as one atomic step: the Lua in
-// scripts::luaSource(), transcribed call for call.
+// EVAL: its arguments checked as Redis checks them, then the script run by the Lua engine, its
+// redis.call going back through this executor (so a script's writes are the commands' writes,
+// traced the same way, all at this one instant: atomic).
 #include <charconv>
+#include <span>
 
 #include "backends/api/redis_scripts.h"
 #include "command_executor.h"
+#include "lua_engine.h"
 
 namespace lockscope::redis::model {
-namespace {
-
-bool parseMillis(const std::string& text, int64_t& out) {
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), out);
-  return result.ec == std::errc() && result.ptr == text.data() + text.size() && out > 0;
-}
-
-}  // namespace
 
 Reply CommandExecutor::executeScript(const Command& argv) {
-  // {"EVAL", name, "1", key, args...}
-  if (argv.size() < 4 || argv[2] != "1") {
-    return Reply::error("ERR the lock scripts take exactly one key: EVAL name 1 key args...");
+  // {"EVAL", script, numkeys, key..., arg...}
+  if (argv.size() < 3) return wrongArity("EVAL");
+  int64_t keyCount = 0;
+  const std::string& count = argv[2];
+  const auto parsed = std::from_chars(count.data(), count.data() + count.size(), keyCount);
+  if (parsed.ec != std::errc() || parsed.ptr != count.data() + count.size()) {
+    return Reply::error("ERR value is not an integer or out of range");
   }
-  const std::string& name = argv[1];
-  const std::string& key = argv[3];
-  const std::vector<std::string> args(argv.begin() + 4, argv.end());
-  int64_t ttlMs = 0;
-  auto needs = [&](size_t count) { return args.size() == count; };
+  if (keyCount < 0) return Reply::error("ERR Number of keys can't be negative");
+  if (keyCount > static_cast<int64_t>(argv.size() - 3)) {
+    return Reply::error("ERR Number of keys can't be greater than number of args");
+  }
+  const std::span<const std::string> all(argv);
+  const auto keys = all.subspan(3, static_cast<size_t>(keyCount));
+  const auto args = all.subspan(3 + static_cast<size_t>(keyCount));
+  // A lock script's name stands for its source, which a live backend sends in its place.
+  const std::string_view named = scripts::luaSource(argv[1]);
+  const std::string_view source = named.empty() ? std::string_view(argv[1]) : named;
 
-  if (name == scripts::kCompareAndDelete && needs(1)) {
-    const Reply current = get(key);
-    if (current.type != ReplyType::String || current.text != args[0]) return Reply::number(0);
-    return del(key);
-  }
-  if (name == scripts::kCompareAndExtend && needs(2) && parseMillis(args[1], ttlMs)) {
-    const Reply current = get(key);
-    if (current.type != ReplyType::String || current.text != args[0]) return Reply::number(0);
-    return pexpire(key, ttlMs);
-  }
-  if (name == scripts::kReentrantAcquire && needs(2) && parseMillis(args[0], ttlMs)) {
-    if (!exists(key) || hexists(key, args[1]).isInteger(1)) {
-      hincrby(key, args[1], 1);
-      pexpire(key, ttlMs);
-      return Reply::nil();
+  const LuaEngine::Call call = [this](const Command& command) {
+    const std::string name = command.empty() ? std::string() : upperCase(command[0]);
+    if (name == "EVAL" || name == "EVALSHA") {
+      return Reply::error("ERR This Redis command is not allowed from script");
     }
-    return pttl(key);
-  }
-  if (name == scripts::kReentrantRelease && needs(2) && parseMillis(args[0], ttlMs)) {
-    if (!hexists(key, args[1]).isInteger(1)) return Reply::nil();
-    const Reply left = hincrby(key, args[1], -1);
-    if (left.integer > 0) {
-      pexpire(key, ttlMs);
-    } else {
-      del(key);
+    Reply reply = execute(command);
+    if (reply.type == ReplyType::Error && reply.text.starts_with("ERR unknown command")) {
+      return Reply::error("ERR Unknown Redis command called from script");
     }
-    return left;
-  }
-  if (name == scripts::kFencedAcquire && needs(2) && parseMillis(args[1], ttlMs)) {
-    if (!set(key, args[0], true, false, ttlMs).isOk()) return Reply::nil();
-    return incr(key + ":fence");
-  }
-  if (scripts::luaSource(name).empty()) return Reply::error("NOSCRIPT No matching script: " + name);
-  return Reply::error("ERR wrong arguments for script '" + name + "'");
+    return reply;
+  };
+  uint64_t unseeded = LuaEngine::kFreshRandomState;
+  return LuaEngine::ofThisThread().eval(source, !named.empty(), keys, args, call,
+                                        scriptRandom_ ? *scriptRandom_ : unseeded);
 }
 
 }  // namespace lockscope::redis::model

@@ -1,0 +1,78 @@
+// Redis 7.0's scripting in the model: real Lua 5.1 (Debian's liblua5.1, the version Redis embeds)
+// running a script's source with KEYS, ARGV and the `redis` library, so the lock recipes' scripts
+// and a student's own run as they would on a server.
+//
+// What is Redis' own and modelled here: scripts run atomically (one call of the command executor,
+// nothing else in between); globals are read-only (`x = 1` fails with "Attempt to modify a
+// readonly table", reading an unset global with "Script attempted to access nonexistent global
+// variable"); redis.call raises a command's error, redis.pcall returns it as {err=...}; the
+// conversions both ways (a nil bulk reply is false, false returns nil, numbers are truncated to
+// integers, a table is an array up to its first nil, {ok=...} a status, {err=...} an error);
+// errors end with " script: <sha1 of the source>, on @user_script:<line>."; math.random draws
+// from the server's own 48-bit generator, which a fresh server seeds with 0 and never reseeds
+// (each instance keeps its own state, so runs are reproducible).
+//
+// Left out (docs/redis-scripting.md): the cjson, cmsgpack, struct and bit libraries, read-only
+// library tables, script timeouts and SCRIPT KILL, RESP3 replies, redis.set_repl and redis.log's
+// output (print and redis.log do nothing: a server writes them to its own log).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "backends/api/redis_client.h"
+
+struct lua_State;
+
+namespace lockscope::redis::model {
+
+class LuaEngine {
+ public:
+  // Runs one command for the script (redis.call); never EVAL.
+  using Call = std::function<Reply(const Command&)>;
+
+  // One interpreter per thread serves every model instance that thread runs: scripts can keep
+  // nothing in it (globals are read-only), so sharing it is invisible, and a run pays for
+  // creating an interpreter once per thread rather than once per instance.
+  static LuaEngine& ofThisThread();
+
+  LuaEngine(const LuaEngine&) = delete;
+  LuaEngine& operator=(const LuaEngine&) = delete;
+  ~LuaEngine();
+
+  // EVAL's work after its arguments were checked. `literal`: the source lives as long as the
+  // program (a lock script's), so its address names it. `randomState` is the instance's
+  // math.random state (kFreshRandomState on a fresh server).
+  Reply eval(std::string_view source, bool literal, std::span<const std::string> keys,
+             std::span<const std::string> args, const Call& call, uint64_t& randomState);
+
+  // redisSrand48(0): a fresh server's math.random state.
+  static constexpr uint64_t kFreshRandomState = 0x330E;
+
+ private:
+  LuaEngine();
+  void installLibraries();
+  void protectShared();
+  // Pushes the compiled function of `source`, compiling it on first use; false (and the error
+  // message pushed instead) when it does not compile.
+  bool pushCompiled(std::string_view source, bool literal);
+  // Sets the global KEYS or ARGV to a new array of `values`.
+  void setArray(const char* name, std::span<const std::string> values);
+
+  lua_State* lua_;
+  std::unordered_map<std::string, int> compiled_;  // source -> registry reference
+  // The literal sources compiled so far (the lock scripts: a handful), found by address.
+  std::vector<std::pair<const char*, int>> literals_;
+  // During eval(): what redis.call runs, and the instance's generator.
+  const Call* call_ = nullptr;
+  uint64_t* randomState_ = nullptr;
+
+  friend struct LuaLibrary;
+};
+
+}  // namespace lockscope::redis::model
