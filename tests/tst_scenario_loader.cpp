@@ -410,6 +410,12 @@ class ScenarioLoaderTest : public QObject {
     QTest::newRow("ttl out of range")
         << redis + "recipe_parameters: {ttl_ms: 0}\n"
         << "s.yaml:5:29: 'recipe_parameters.ttl_ms' must be between 1 and 86400000, got 0";
+    QTest::newRow("unlock script that does not compile")
+        << redis +
+               "recipe_parameters:\n  unlock_script: |\n    if redis.call('get', KEYS[1]) "
+               "== ARGV[1] then\n      return redis.call('del', KEYS[1])\n"
+        << "s.yaml:6:18: expected a Lua script that compiles (Redis' Lua 5.1): user_script:3: "
+           "'end' expected (to close 'if' at line 1) near '<eof>'";
   }
 
   void redisErrorsNameLineColumn() { errorsNameLineColumnAndWhatWasExpected(); }

@@ -38,9 +38,9 @@ int64_t RedisRequestLog::begin(const Command& argv, RedisClient::ReplyCallback d
   const int64_t request = ++nextRequest_;
   // EVAL's key is its fourth word; everything else names its key second.
   const bool script = !argv.empty() && argv[0] == "EVAL";
-  const sim::TraceOp op = traceOpOf(argv.empty()                ? ""
-                                    : script && argv.size() > 1 ? argv[1]
-                                                                : argv[0]);
+  // A lock script by its name; a script of a lesson's own as EVAL (its source is no name).
+  const bool named = script && argv.size() > 1 && !scripts::luaSource(argv[1]).empty();
+  const sim::TraceOp op = traceOpOf(argv.empty() ? "" : named ? argv[1] : argv[0]);
   std::string key = script ? (argv.size() > 3 ? argv[3] : "") : (argv.size() > 1 ? argv[1] : "");
   world_.record({.kind = sim::TraceKind::Request,
                  .actor = clientName_,

@@ -28,6 +28,9 @@ struct RecipeParameters {
   int retries = -1;                      // Redlock's attempts after the first; -1: until it wins
   int64_t renewEveryMs = 0;              // redis-lock's optional extension period; 0: none
   bool redlockTimerAfterQuorum = false;  // the unsafe variant (node-redlock PR #167)
+  // redis-lock, redlock: the Lua that releases (EVAL script 1 key token); empty: the recipe's own
+  // compare-and-delete. A lesson's, or a student's, own unlock.
+  std::string unlockScript;
   // Database recipes (sim/recipes/db_*.cpp); lock_key names the lock row, ttl_ms its lock_until
   // lease, retry_delay_ms the wait between attempts.
   RowLockWait lockWait = RowLockWait::Wait;  // db-for-update: wait | nowait | skip_locked

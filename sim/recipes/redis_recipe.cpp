@@ -15,7 +15,9 @@ coro::CallbackAwaiter<Reply> RedisRecipe::send(size_t shard, Command argv) {
 }
 
 Command RedisRecipe::compareAndDelete() const {
-  return {"EVAL", std::string(redis::scripts::kCompareAndDelete), "1", key(), token_};
+  const std::string& own = parameters().unlockScript;
+  return {"EVAL", own.empty() ? std::string(redis::scripts::kCompareAndDelete) : own, "1", key(),
+          token_};
 }
 
 coro::Task<bool> RedisRecipe::releaseIfOurs() {

@@ -7,6 +7,7 @@
 
 #include "database_section_reader.h"
 #include "document_checks.h"
+#include "lua_syntax.h"
 #include "narration_claims.h"
 #include "redis_section_reader.h"
 #include "service_counterpart.h"
@@ -55,7 +56,7 @@ const std::vector<std::string> kRecipeKeys = {
     "lock_path", "lock_paths", "acquire_timeout_ms", "revocable", "pipeline",
     // Redis recipes
     "lock_key", "ttl_ms", "retry_delay_ms", "retries", "renew_every_ms",
-    "redlock_timer_after_quorum",
+    "redlock_timer_after_quorum", "unlock_script",
     // database recipes
     "lock_wait", "advisory_key", "lock_rows", "work_between_ms"};
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
@@ -263,6 +264,16 @@ class SchemaReader {
     if (parameters["redlock_timer_after_quorum"]) {
       p.redlockTimerAfterQuorum = r_.boolean(parameters["redlock_timer_after_quorum"],
                                              child(path, "redlock_timer_after_quorum"));
+    }
+    if (parameters["unlock_script"]) {
+      const YAML::Node script = parameters["unlock_script"];
+      p.unlockScript = r_.text(script, child(path, "unlock_script"));
+      const std::string problem = p.unlockScript.empty() ? std::string("it is empty")
+                                                         : luaSyntaxError(p.unlockScript);
+      if (!problem.empty()) {
+        r_.fail(script, child(path, "unlock_script"),
+                "expected a Lua script that compiles (Redis' Lua 5.1): " + problem);
+      }
     }
     if (parameters["lock_wait"]) {
       const std::string wait = r_.text(parameters["lock_wait"], child(path, "lock_wait"));

@@ -70,6 +70,7 @@ enum class RedisOp : uint8_t {
   ReentrantAcquire,
   ReentrantRelease,
   FencedAcquire,
+  Eval,  // a script given as Lua source (a lesson's own), not one of the lock scripts' names
 };
 // Request and Reply: a database statement (backends/api/sql_types.h calls it StatementKind).
 enum class SqlOp : uint8_t {
@@ -175,8 +176,8 @@ struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp
                                                               "removeWatches"};
 };
 template <>
-struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::FencedAcquire> {
-  static constexpr std::array<std::string_view, 18> kNames = {"SET",
+struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::Eval> {
+  static constexpr std::array<std::string_view, 19> kNames = {"SET",
                                                               "SETNX",
                                                               "GET",
                                                               "DEL",
@@ -193,7 +194,8 @@ struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::FencedAcquire>
                                                               "compare_and_extend",
                                                               "reentrant_acquire",
                                                               "reentrant_release",
-                                                              "fenced_acquire"};
+                                                              "fenced_acquire",
+                                                              "EVAL"};
 };
 template <>
 struct OpNames<WatchOp> : OpSetOf<WatchOp, OpSet::Watch, WatchOp::Exists> {

@@ -18,21 +18,14 @@ namespace lockscope::testing {
 
 inline QList<std::pair<const char*, int>> liveRedisLessons() {
   return {
-      {"crash-with-ttl", 1},
-      {"unsafe-del", 1},
-      {"paused-holder", 1},
-      {"paused-holder-fenced", 1},
-      {"reentrancy", 1},
-      {"watchdog-slow-holder", 1},
-      {"watchdog-starved", 1},
-      {"restart-no-persistence", 1},
-      {"restart-delayed", 1},
-      {"redlock-happy-path", 5},
-      {"redlock-split-vote", 5},
-      {"redlock-two-down", 5},
-      {"redlock-three-down", 5},
-      {"redlock-pause-caught", 5},
-      {"redlock-pause-buffered-replies", 5},
+      {"crash-with-ttl", 1},         {"unsafe-del", 1},
+      {"own-unlock-script", 1},      {"paused-holder", 1},
+      {"paused-holder-fenced", 1},   {"reentrancy", 1},
+      {"watchdog-slow-holder", 1},   {"watchdog-starved", 1},
+      {"restart-no-persistence", 1}, {"restart-delayed", 1},
+      {"redlock-happy-path", 5},     {"redlock-split-vote", 5},
+      {"redlock-two-down", 5},       {"redlock-three-down", 5},
+      {"redlock-pause-caught", 5},   {"redlock-pause-buffered-replies", 5},
   };
 }
 
