@@ -208,13 +208,16 @@ void ZkShell::runNodeCommand(const Words& words) {
   if (command == "getAllChildrenNumber") return getAllChildrenNumber(words);
   if (command == "getEphemerals") return getEphemerals(words);
   if (command == "getAcl") return getAcl(words);
+  if (command == "setAcl") return setAcl(words);
+  if (command == "addauth") return addAuth(words);
   if (command == "addWatch") return addWatch(words);
   if (command == "removewatches") return removeWatches(words);
   static const std::set<std::string> builtins = {"connect", "history", "redo", "printwatches"};
   if (builtins.count(command)) return;
   fail("lockscope shell: '" + command +
        "' is not modeled (supported: ls, create, get, set, stat, delete, deleteall, sync, close, "
-       "whoami, version, config, getAllChildrenNumber, getEphemerals, getAcl, addWatch, "
+       "whoami, version, config, getAllChildrenNumber, getEphemerals, getAcl, setAcl, addauth, "
+       "addWatch, "
        "removewatches, connect, quit, "
        "printwatches, history, redo)");
 }

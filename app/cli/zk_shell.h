@@ -83,6 +83,12 @@ class ZkShell {
   void getEphemerals(const Words& words);
   void getAcl(const Words& words);
 
+  // Access control (zk_shell_acl_commands.cpp).
+  void setAcl(const Words& words);
+  void addAuth(const Words& words);
+  // AclParser.parse of a command's ACL argument, its complaints printed on `err`.
+  std::vector<zookeeper::Acl> parseAclArgument(const std::string& text);
+
   // Persistent watches and watch removal (zk_shell_watch_commands.cpp).
   void addWatch(const Words& words);
   void removeWatches(const Words& words);
@@ -103,6 +109,9 @@ class ZkShell {
   }
   recipes::AwaitableZooKeeper zk() { return recipes::AwaitableZooKeeper(client(), life_); }
   void listRecursively(const std::string& path, bool watch);
+  // ZKUtil.visitSubTreeDFS; false when it stopped on a failure (already reported).
+  bool visitSubtree(const std::string& path, bool watch, const char* what,
+                    const std::function<void(const std::string&)>& visit);
   bool listSubtree(const std::string& path, std::vector<std::string>& paths);
   void printData(const std::string& path, const std::string& data, const zookeeper::Stat& stat);
   void printStat(const zookeeper::Stat& stat);

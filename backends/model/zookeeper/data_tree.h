@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -27,17 +28,24 @@ class DataTree {
   explicit DataTree(sim::Chooser& chooser);
 
   // Error precedence follows PrepRequestProcessor: NoNode (parent), NodeExists,
-  // NoChildrenForEphemerals. `owner` is the session for ephemerals, ignored otherwise.
-  ErrorCode create(std::string_view path, std::string data, CreateMode mode, int64_t owner,
-                   int64_t zxid, int64_t timeMs, std::string& createdPath,
+  // NoChildrenForEphemerals. `owner` is the session for ephemerals, ignored otherwise. The
+  // caller has checked the parent's ACL (the server knows the session's identities).
+  ErrorCode create(std::string_view path, std::string data, CreateMode mode, AclList acl,
+                   int64_t owner, int64_t zxid, int64_t timeMs, std::string& createdPath,
                    std::vector<Notification>& fired);
-  // BadArguments (a system node), NoAuth (the parent's ACL), NoNode, BadVersion, NotEmpty, in
-  // that order (PrepRequestProcessor). version -1 matches any.
+  // BadArguments (a system node), NoNode, BadVersion, NotEmpty, in that order
+  // (PrepRequestProcessor); the caller checks the parent's ACL after BadArguments, before the
+  // node is looked up. version -1 matches any.
   ErrorCode remove(std::string_view path, int32_t version, int64_t zxid,
                    std::vector<Notification>& fired);
-  // A multi of deletes (any version): all or nothing, in order, under one zxid.
+  // A multi of deletes (any version): all or nothing, in order, under one zxid. `mayDelete`
+  // answers whether the session may delete children of a parent (its ACL's DELETE).
   ErrorCode removeAll(const std::vector<std::string>& paths, int64_t zxid,
+                      const std::function<bool(const Znode& parent)>& mayDelete,
                       std::vector<Notification>& fired);
+  // SetACLTxn: the node's new ACL and aclVersion (BadVersion unless `version` is -1 or the
+  // current one); NoNode when it is missing. Fires no watch, changes no zxid in the Stat.
+  ErrorCode setAcl(std::string_view path, AclList acl, int32_t version, Stat& stat);
   ErrorCode setData(std::string_view path, std::string data, int32_t version, int64_t zxid,
                     int64_t timeMs, Stat& stat, std::vector<Notification>& fired);
 
@@ -45,9 +53,8 @@ class DataTree {
   // The children list of `path` in the seeded order, shared until the children change.
   Children listChildren(std::string_view path);
 
-  // The ACL of the node at `path` (which exists): world:anyone with every permission, read only
-  // for the nodes whose ACL forbids writes. The model creates every node with the open ACL.
-  static Acl aclOf(std::string_view path);
+  // The ACL of the node at `path` (which exists).
+  AclList aclOf(std::string_view path) const;
   // DataTree.getAllChildrenNumber: how many nodes lie below `path`, at any depth.
   int32_t allChildrenNumber(std::string_view path) const;
 
@@ -69,9 +76,8 @@ class DataTree {
   static std::string_view nameOf(std::string_view path);
 
  private:
-  // Nodes whose ACL forbids writes (NoAuth).
-  static bool readOnly(std::string_view path);
-  ErrorCode checkRemoveAll(const std::vector<std::string>& paths) const;
+  ErrorCode checkRemoveAll(const std::vector<std::string>& paths,
+                           const std::function<bool(const Znode& parent)>& mayDelete) const;
   static void refreshChildStats(Znode& node);
 
   sim::Chooser& chooser_;
