@@ -39,6 +39,8 @@ class ZkShell {
   // Executes lines from `in` until its end or `quit`. Returns zkCli's exit code: that of the last
   // command (0 success, 1 failure, 127 unknown command).
   int run(std::istream& in);
+  // One line as read: narration echoed, anything else executed.
+  void runLine(std::string line);
   // Executes one line (ZooKeeperMain.executeLine). False once `quit` ran.
   bool executeLine(const std::string& line);
 

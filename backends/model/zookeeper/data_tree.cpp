@@ -131,7 +131,10 @@ ErrorCode DataTree::create(std::string_view requested, std::string data, CreateM
   if (mode == CreateMode::Container) containers_.insert(path);
   const std::string parentKey(parentPath);
   createdPath = path;
+  const auto bytes = static_cast<int64_t>(node.data.size());
   nodes_.emplace(std::move(path), std::move(node));
+  if (!quotaPaths_.empty() || parentKey.starts_with("/zookeeper/quota"))
+    noteQuotaCreate(createdPath, bytes);
 
   watches_.trigger(createdPath, EventType::NodeCreated, fired);
   watches_.trigger(parentKey, EventType::NodeChildrenChanged, fired);
@@ -158,7 +161,9 @@ ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
     if (owned != ephemerals_.end()) owned->second.erase(key);
   }
   containers_.erase(key);
+  const auto bytes = static_cast<int64_t>(node.data.size());
   nodes_.erase(it);
+  if (!quotaPaths_.empty()) noteQuotaDelete(key, bytes);
 
   const auto parentIt = nodes_.find(parentKey);
   LOCKSCOPE_CHECK(parentIt != nodes_.end(), "a removed node had no parent");
@@ -179,12 +184,14 @@ ErrorCode DataTree::setData(std::string_view path, std::string data, int32_t ver
   if (it == nodes_.end()) return ErrorCode::NoNode;
   Znode& node = it->second;
   if (version != -1 && version != node.stat.version) return ErrorCode::BadVersion;
+  const auto oldBytes = static_cast<int64_t>(node.data.size());
   node.data = std::move(data);
   node.stat.dataLength = static_cast<int32_t>(node.data.size());
   node.stat.mzxid = zxid;
   node.stat.mtime = timeMs;
   ++node.stat.version;
   stat = node.stat;
+  if (!quotaPaths_.empty()) addToQuotaStats(it->first, 0, node.stat.dataLength - oldBytes);
   watches_.trigger(it->first, EventType::NodeDataChanged, fired);
   return ErrorCode::Ok;
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -80,6 +81,13 @@ class DataTree {
                            const std::function<bool(const Znode& parent)>& mayDelete) const;
   static void refreshChildStats(Znode& node);
 
+  // Quota bookkeeping (data_tree_quota.cpp), after each create, delete and setData.
+  void noteQuotaCreate(const std::string& path, int64_t bytes);
+  void noteQuotaDelete(const std::string& path, int64_t bytes);
+  void addToQuotaStats(std::string_view path, int64_t count, int64_t bytes);
+  std::optional<std::string> quotaPrefixOf(std::string_view path) const;
+  void setStatsData(const std::string& quotaPath, std::string text);
+
   sim::Chooser& chooser_;
   // Looked up by path, never walked (so its order cannot leak into a run): hashed, with
   // string_view lookups.
@@ -92,6 +100,8 @@ class DataTree {
   // paths it ever held decide its iteration order.
   std::map<int64_t, EphemeralSet> ephemerals_;
   std::set<std::string> containers_;
+  // The paths under a quota: those with a /zookeeper/quota/<path>/zookeeper_limits node.
+  std::set<std::string> quotaPaths_;
   WatchTable watches_;
 };
 
