@@ -3,10 +3,13 @@
 // that are not UTF-8 read as a String.
 //
 // Method: EphemeralSet and java_text.h directly, with the cases a real 3.8.0 server and zkCli
-// (OpenJDK 17, LANG=C.UTF-8) showed. tests/zkcli/08-limits-and-order.zk checks the delete orders
-// end to end against the real server; the bytes cannot go there (the scripts stay UTF-8).
+// (OpenJDK 17, LANG=C.UTF-8) showed; and the digest ids and the order of a connection's
+// identities (a ConcurrentHashMap set) that whoami shows (tests/zkcli/12-acls.zk end to end).
+// tests/zkcli/08-limits-and-order.zk checks the delete orders end to end against the real server;
+// the bytes cannot go there (the scripts stay UTF-8).
 #include <QtTest>
 
+#include "backends/model/zookeeper/acl_rules.h"
 #include "backends/model/zookeeper/ephemeral_set.h"
 #include "backends/model/zookeeper/java_text.h"
 
@@ -76,6 +79,24 @@ class ZooKeeperJavaOrderTest : public QObject {
     QCOMPARE(javaRecoded("caf\xC3\xA9 \xF0\x9F\x98\x80"),
              std::string("caf\xC3\xA9 \xF0\x9F\x98\x80"));
     QCOMPARE(javaUtf16("\xE0\x80\x80").size(), size_t{3});  // overlong: each byte on its own
+  }
+
+  // getAcl on a 3.8.0 server after `addauth digest alice:secret` and `create /au x auth::cdrwa`.
+  void digestIdsAreBase64OfSha1() {
+    QCOMPARE(digestId("alice:secret"), std::string("alice:aYXlLOpEooaV1cRAvUL1fp9Qt7E="));
+    QCOMPARE(digestId("alice:wrong"), std::string("alice:9ussi3jBkbd4no1raUvxHSkUEN8="));
+    QCOMPARE(digestId(""), std::string(":2jmj7l5rSw0yVb/vlWAYkK/YBwk="));  // sha1 of nothing
+  }
+
+  // whoami on 3.8.0 after addauth of alice:wrong, alice:secret, u2:p2 and zed:zz.
+  void identitiesKeepTheServersSetOrder() {
+    AuthIdentities ids("127.0.0.1");
+    for (const char* auth : {"alice:wrong", "alice:secret", "u2:p2", "zed:zz"})
+      ids.add({"digest", digestId(auth)});
+    std::vector<std::string> shown;
+    for (const auto& id : whoAmINames(ids)) shown.push_back(id.scheme + ": " + id.user);
+    QCOMPARE(shown, (std::vector<std::string>{"digest: alice", "digest: u2", "digest: zed",
+                                              "ip: 127.0.0.1", "digest: alice"}));
   }
 };
 

@@ -54,8 +54,8 @@ std::pair<ErrorCode, T> ask(ModelHarness& h, Issue issue) {
 std::pair<ErrorCode, std::string> createTtl(ModelHarness& h, TestClient& c, const std::string& path,
                                             CreateMode mode, int64_t ttlMs) {
   return ask<std::string>(h, [&](auto done) {
-    c.api().createWithTtl(
-        path, "x", mode, ttlMs,
+    c.api().createWithOptions(
+        path, "x", mode, {.ttlMs = ttlMs, .acl = {}},
         [done](ErrorCode rc, const std::string& created, const Stat&) { done(rc, created); });
   });
 }

@@ -122,20 +122,32 @@ void ZkShell::start(const std::string& host) {
 }
 
 int ZkShell::run(std::istream& in) {
-  std::string line;
-  while (!quit_ && std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();  // BufferedReader.readLine
-    // zkCli reads a String: bytes that are not UTF-8 arrive (in paths and data) as U+FFFD.
-    line = zookeeper::model::javaRecoded(line);
-    // Our one departure from zkCli (which answers "Command not found"): a line starting with '#'
-    // is narration in a lesson script, echoed as it is. The differential scripts strip them.
-    if (line.starts_with('#')) {
-      printOut(line);
-      continue;
+  std::string text;
+  while (!quit_ && std::getline(in, text)) {
+    // BufferedReader.readLine ends a line at \n, \r or \r\n: `create /a<CR>create /b` is two
+    // commands, and the \r of a \r\n ending ends nothing more.
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    size_t start = 0;
+    while (!quit_) {
+      const size_t cr = text.find('\r', start);
+      runLine(text.substr(start, cr == std::string::npos ? cr : cr - start));
+      if (cr == std::string::npos) break;
+      start = cr + 1;
     }
-    executeLine(line);
   }
   return exitCode_;
+}
+
+void ZkShell::runLine(std::string line) {
+  // zkCli reads a String: bytes that are not UTF-8 arrive (in paths and data) as U+FFFD.
+  line = zookeeper::model::javaRecoded(line);
+  // Our one departure from zkCli (which answers "Command not found"): a line starting with '#'
+  // is narration in a lesson script, echoed as it is. The differential scripts strip them.
+  if (line.starts_with('#')) {
+    printOut(line);
+    return;
+  }
+  executeLine(line);
 }
 
 bool ZkShell::executeLine(const std::string& line) {
@@ -208,13 +220,16 @@ void ZkShell::runNodeCommand(const Words& words) {
   if (command == "getAllChildrenNumber") return getAllChildrenNumber(words);
   if (command == "getEphemerals") return getEphemerals(words);
   if (command == "getAcl") return getAcl(words);
+  if (command == "setAcl") return setAcl(words);
+  if (command == "addauth") return addAuth(words);
   if (command == "addWatch") return addWatch(words);
   if (command == "removewatches") return removeWatches(words);
   static const std::set<std::string> builtins = {"connect", "history", "redo", "printwatches"};
   if (builtins.count(command)) return;
   fail("lockscope shell: '" + command +
        "' is not modeled (supported: ls, create, get, set, stat, delete, deleteall, sync, close, "
-       "whoami, version, config, getAllChildrenNumber, getEphemerals, getAcl, addWatch, "
+       "whoami, version, config, getAllChildrenNumber, getEphemerals, getAcl, setAcl, addauth, "
+       "addWatch, "
        "removewatches, connect, quit, "
        "printwatches, history, redo)");
 }

@@ -39,6 +39,8 @@ class ZkShell {
   // Executes lines from `in` until its end or `quit`. Returns zkCli's exit code: that of the last
   // command (0 success, 1 failure, 127 unknown command).
   int run(std::istream& in);
+  // One line as read: narration echoed, anything else executed.
+  void runLine(std::string line);
   // Executes one line (ZooKeeperMain.executeLine). False once `quit` ran.
   bool executeLine(const std::string& line);
 
@@ -83,6 +85,12 @@ class ZkShell {
   void getEphemerals(const Words& words);
   void getAcl(const Words& words);
 
+  // Access control (zk_shell_acl_commands.cpp).
+  void setAcl(const Words& words);
+  void addAuth(const Words& words);
+  // AclParser.parse of a command's ACL argument, its complaints printed on `err`.
+  std::vector<zookeeper::Acl> parseAclArgument(const std::string& text);
+
   // Persistent watches and watch removal (zk_shell_watch_commands.cpp).
   void addWatch(const Words& words);
   void removeWatches(const Words& words);
@@ -103,6 +111,9 @@ class ZkShell {
   }
   recipes::AwaitableZooKeeper zk() { return recipes::AwaitableZooKeeper(client(), life_); }
   void listRecursively(const std::string& path, bool watch);
+  // ZKUtil.visitSubTreeDFS; false when it stopped on a failure (already reported).
+  bool visitSubtree(const std::string& path, bool watch, const char* what,
+                    const std::function<void(const std::string&)>& visit);
   bool listSubtree(const std::string& path, std::vector<std::string>& paths);
   void printData(const std::string& path, const std::string& data, const zookeeper::Stat& stat);
   void printStat(const zookeeper::Stat& stat);

@@ -37,8 +37,9 @@ int permissionsFrom(const std::string& letters, std::vector<std::string>& compla
 
 }  // namespace
 
-std::vector<AclEntry> parseAcl(const std::string& text, std::vector<std::string>& complaints) {
-  std::vector<AclEntry> entries;
+std::vector<zookeeper::Acl> parseAcl(const std::string& text,
+                                     std::vector<std::string>& complaints) {
+  std::vector<zookeeper::Acl> entries;
   for (const std::string& part : splitOnCommas(text)) {
     const size_t firstColon = part.find(':');
     const size_t lastColon = part.rfind(':');

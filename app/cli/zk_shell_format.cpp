@@ -52,6 +52,8 @@ std::string codeMessage(ErrorCode code) {
     case ErrorCode::NotEmpty: return "Directory not empty";
     case ErrorCode::SessionExpired: return "Session expired";
     case ErrorCode::NoWatcher: return "No such watcher";
+    case ErrorCode::InvalidAcl: return "InvalidACL";
+    case ErrorCode::AuthFailed: return "AuthFailed";
     default: break;  // a code the API gained later
   }
   return "Unknown error " + std::to_string(static_cast<int>(code));
@@ -146,9 +148,13 @@ std::string keeperErrorText(ErrorCode code, const std::string& path) {
     case ErrorCode::NotEmpty: return "Node not empty: " + path;
     case ErrorCode::BadArguments: return "Arguments are not valid : " + path;
     case ErrorCode::BadVersion: return "version No is not valid : " + path;
+    case ErrorCode::InvalidAcl: return "Acl is not valid : " + path;
     default: break;
   }
-  // KeeperException.getMessage()
+  return keeperExceptionMessage(code, path);
+}
+
+std::string keeperExceptionMessage(ErrorCode code, const std::string& path) {
   std::string text = "KeeperErrorCode = " + codeMessage(code);
   if (!path.empty()) text += " for " + path;
   return text;

@@ -30,5 +30,7 @@ std::string watchedEventText(const zookeeper::WatchedEvent& event);
 // The message CliWrapperException gives a KeeperException for `path` ("Node does not exist: /a",
 // "version No is not valid : /a", ... or KeeperException.getMessage() for the rest).
 std::string keeperErrorText(zookeeper::ErrorCode code, const std::string& path);
+// KeeperException.getMessage(): "KeeperErrorCode = InvalidACL for /a".
+std::string keeperExceptionMessage(zookeeper::ErrorCode code, const std::string& path);
 
 }  // namespace lockscope::cli

@@ -6,7 +6,6 @@
 #include <ostream>
 
 #include "zk_shell.h"
-#include "zk_shell_acl.h"
 #include "zk_shell_format.h"
 #include "zk_shell_paths.h"
 
@@ -171,30 +170,18 @@ void ZkShell::create(const Words& words) {
   const std::string path = parsed.args[1];
   const bool hasData = parsed.args.size() > 2;
   const std::string data = hasData ? parsed.args[2] : std::string();
-  std::vector<AclEntry> acl;
-  if (parsed.args.size() > 3) {
-    std::vector<std::string> complaints;
-    acl = parseAcl(parsed.args[3], complaints);
-    for (const std::string& complaint : complaints) printErr(complaint);
-  }
+  zookeeper::CreateOptions options{.ttlMs = ttlMs, .acl = {}};
+  if (parsed.args.size() > 3) options.acl = parseAclArgument(parsed.args[3]);
   if (!validPath(path, sequential)) return;
-  if (parsed.args.size() > 3 && acl.empty()) {
+  if (parsed.args.size() > 3 && options.acl.empty()) {
     // ZooKeeper.create refuses an empty ACL list before sending anything.
     printErr("KeeperErrorCode = InvalidACL");
     return fail("Acl is not valid : null");
   }
-  // The model has no ACLs: it can honour an ACL only when that ACL lets everyone read and write.
-  // (ADMIN matters only to setAcl, which the shell does not offer.) The client API carries no ACL,
-  // so such a node gets world:anyone:cdrwa all the same, which getAcl shows (docs/zkcli-format.md).
-  constexpr int kReadWriteCreateDelete = kAllPermissions & ~16;
-  for (const AclEntry& entry : acl) {
-    if (entry.scheme != "world" || entry.id != "anyone" ||
-        (entry.permissions & kReadWriteCreateDelete) != kReadWriteCreateDelete)
-      return fail("lockscope shell: only world:anyone ACLs with rwcd permissions are modeled");
-  }
-  const auto outcome = answer(
-      ttl ? zk().createWithTtl(path, data, mode, ttlMs) : zk().create(path, data, mode), "create");
+  const auto outcome = answer(zk().createWithOptions(path, data, mode, options), "create");
   if (!outcome) return;
+  // CreateCommand prints an InvalidACLException's own message before the usual one.
+  if (outcome->rc == ErrorCode::InvalidAcl) printErr(keeperExceptionMessage(outcome->rc, path));
   if (outcome->rc != ErrorCode::Ok) return fail(keeperErrorText(outcome->rc, path));
   if (hasData) createdWithoutData_.erase(outcome->path);
   else createdWithoutData_.insert(outcome->path);
@@ -291,12 +278,22 @@ void ZkShell::close(const Words&) { closeSession(); }
 // ZKUtil.visitSubTreeDFS: getData on the root (so a missing root is an error, and -w arms a data
 // watch on it), then for every node its sorted children's paths, then each child's subtree.
 void ZkShell::listRecursively(const std::string& path, bool watch) {
-  const auto root = answer(zk().getData(path, watch), "ls -R");
-  if (!root) return;
-  if (root->rc != ErrorCode::Ok) return fail(keeperErrorText(root->rc, path));
-  printOut(path);
-  std::function<bool(const std::string&)> visit = [&](const std::string& node) {
-    const auto outcome = answer(zk().getChildren(node, watch), "ls -R");
+  visitSubtree(path, watch, "ls -R", [this](const std::string& node) { printOut(node); });
+}
+
+// ZKUtil.visitSubTreeDFS: getData on the root (its failure is the command's), the root, then
+// for each node its children's paths (sorted) before any child's own subtree.
+bool ZkShell::visitSubtree(const std::string& path, bool watch, const char* what,
+                           const std::function<void(const std::string&)>& visit) {
+  const auto root = answer(zk().getData(path, watch), what);
+  if (!root) return false;
+  if (root->rc != ErrorCode::Ok) {
+    fail(keeperErrorText(root->rc, path));
+    return false;
+  }
+  visit(path);
+  std::function<bool(const std::string&)> descend = [&](const std::string& node) {
+    const auto outcome = answer(zk().getChildren(node, watch), what);
     if (!outcome) return false;
     if (outcome->rc == ErrorCode::NoNode) return true;  // gone meanwhile: zkCli skips it
     if (outcome->rc != ErrorCode::Ok) {
@@ -306,12 +303,12 @@ void ZkShell::listRecursively(const std::string& path, bool watch) {
     std::vector<std::string> names;
     if (outcome->children) names = outcome->children->names();
     std::sort(names.begin(), names.end());
-    for (const std::string& name : names) printOut(childPath(node, name));
+    for (const std::string& name : names) visit(childPath(node, name));
     for (const std::string& name : names)
-      if (!visit(childPath(node, name))) return false;
+      if (!descend(childPath(node, name))) return false;
     return true;
   };
-  visit(path);
+  return descend(path);
 }
 
 // ZKUtil.listSubTreeBFS: the subtree breadth first, children in the server's order.

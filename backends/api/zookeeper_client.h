@@ -62,11 +62,12 @@ class ZooKeeperClient {
 
   virtual void create(const std::string& path, const std::string& data, CreateMode mode,
                       CreateCallback done) = 0;
-  // A TTL node (mode PersistentWithTtl or PersistentSequentialWithTtl; 0 < ttlMs <= kMaxTtlMs),
-  // as CreateTTLRequest sends it: zkCli's `create -t`. A server without extendedTypesEnabled
-  // answers Unimplemented, and that failed write takes a zxid like any other.
-  virtual void createWithTtl(const std::string& path, const std::string& data, CreateMode mode,
-                             int64_t ttlMs, CreateCallback done) = 0;
+  // A node with a TTL (mode PersistentWithTtl or PersistentSequentialWithTtl: CreateTTLRequest,
+  // zkCli's `create -t`) and/or an ACL of its own (zkCli's `create path data acl`). A server
+  // without extendedTypesEnabled answers a TTL mode Unimplemented, and that failed write takes a
+  // zxid like any other; an ACL the server cannot use is InvalidAcl.
+  virtual void createWithOptions(const std::string& path, const std::string& data, CreateMode mode,
+                                 const CreateOptions& options, CreateCallback done) = 0;
   // version -1 matches any version.
   virtual void remove(const std::string& path, int32_t version, VoidCallback done) = 0;
   // Ok with a Stat when the node exists, NoNode with nullopt when it does not.
@@ -99,6 +100,14 @@ class ZooKeeperClient {
   // per kind removed. NoWatcher when there was none to remove.
   virtual void removeWatches(const std::string& path, WatcherType type, bool local,
                              VoidCallback done) = 0;
+
+  // zkCli's setAcl: replaces the node's ACL when its aclVersion is `version` (-1: any) and the
+  // session may administer it; the Stat shows the new aclVersion. A write: it takes a zxid.
+  virtual void setAcl(const std::string& path, const std::vector<Acl>& acl, int32_t version,
+                      StatCallback done) = 0;
+  // zkCli's addauth: adds an identity to the connection ("digest", "user:password" adds
+  // digest:user:base64(sha1(user:password))). AuthFailed for a scheme the server does not know.
+  virtual void addAuth(const std::string& scheme, const std::string& auth, VoidCallback done) = 0;
 
   // Ends the session cleanly: the server deletes its ephemeral nodes at once.
   virtual void close(VoidCallback done) = 0;

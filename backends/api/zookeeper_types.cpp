@@ -16,6 +16,8 @@ std::string_view errorCodeName(ErrorCode code) {
     case ErrorCode::NodeExists: return "NODEEXISTS";
     case ErrorCode::NotEmpty: return "NOTEMPTY";
     case ErrorCode::SessionExpired: return "SESSIONEXPIRED";
+    case ErrorCode::InvalidAcl: return "INVALIDACL";
+    case ErrorCode::AuthFailed: return "AUTHFAILED";
     case ErrorCode::NoWatcher: return "NOWATCHER";
   }
   return "UNKNOWN";

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lockscope::zookeeper {
 
@@ -19,12 +20,14 @@ enum class ErrorCode : int {
   // The server does not offer the request: a TTL create while extendedTypesEnabled is off.
   Unimplemented = -6,
   NoNode = -101,
-  NoAuth = -102,  // the node's ACL forbids it (the model: writes to /zookeeper/config)
+  NoAuth = -102,  // the node's ACL does not grant the session the permission the call needs
   BadVersion = -103,
   NoChildrenForEphemerals = -108,
   NodeExists = -110,
   NotEmpty = -111,
   SessionExpired = -112,  // also every call on a handle after it expired or was closed
+  InvalidAcl = -114,      // an ACL the server cannot use (fixupACL): unknown scheme, bad id
+  AuthFailed = -115,      // addAuth with a scheme the server does not know, or no credentials
   NoWatcher = -121,       // removeWatches: no such watch, at the client or at the server
 };
 
@@ -83,8 +86,21 @@ struct Acl {
 
   bool operator==(const Acl&) const = default;
 };
-constexpr int32_t kAllPermissions = 31;
 constexpr int32_t kReadPermission = 1;
+constexpr int32_t kWritePermission = 2;
+constexpr int32_t kCreatePermission = 4;
+constexpr int32_t kDeletePermission = 8;
+constexpr int32_t kAdminPermission = 16;
+constexpr int32_t kAllPermissions = 31;
+
+// How a node is created besides its path, data and mode.
+struct CreateOptions {
+  // A TTL mode's time to live (0 < ttlMs <= kMaxTtlMs), as CreateTTLRequest sends it.
+  int64_t ttlMs = 0;
+  // The node's ACL as the client sends it (the server expands "auth" entries). Empty: the
+  // backend's default, world:anyone:cdrwa in the model, the run's own ACL live.
+  std::vector<Acl> acl;
+};
 
 // One identity the server holds for a connection (whoAmI's ClientInfo): "ip" and the client's
 // address, "digest" and a user name, ...

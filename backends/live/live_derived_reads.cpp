@@ -8,8 +8,9 @@
 //   drops those another session deleted (exists; the owner checked), and lists the rest in the
 //   order of the server's HashSet (EphemeralSet, the model's copy of that order);
 // - whoAmI answers with the "ip" identity the server gives every connection (the address this
-//   machine sends from to the server), then the run's digest user when one is configured, which
-//   the library adds before any request (the server's order: the connection's first).
+//   machine sends from to the server), the run's digest user when one is configured (the
+//   library adds it before any request) and the digest users addAuth added, in the order of the
+//   server's set of them (the model's AuthIdentities).
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -20,6 +21,7 @@
 #include <memory>
 #include <optional>
 
+#include "backends/model/zookeeper/acl_rules.h"
 #include "live_credentials.h"
 #include "live_zookeeper_client.h"
 #include "zookeeper_c.h"
@@ -151,11 +153,17 @@ void LiveZooKeeperClient::whoAmI(IdentitiesCallback done) {
   ErrorCode rc = open() ? ErrorCode::Ok : ErrorCode::SessionExpired;
   std::vector<ClientIdentity> identities;
   if (rc == ErrorCode::Ok) {
-    if (const auto address = addressTowardsServer(handle_)) identities.push_back({"ip", *address});
-    else rc = ErrorCode::ConnectionLoss;  // not connected to a server just now
+    if (const auto address = addressTowardsServer(handle_)) {
+      // In the server's order (the model's AuthIdentities), each as whoami names it.
+      zookeeper::model::AuthIdentities held(*address);
+      if (const auto& digest = zooKeeperDigest())
+        held.add({"digest", zookeeper::model::digestId(*digest)});
+      for (const ClientIdentity& added : addedAuth_) held.add(added);
+      identities = zookeeper::model::whoAmINames(held);
+    } else {
+      rc = ErrorCode::ConnectionLoss;  // not connected to a server just now
+    }
   }
-  if (const auto& digest = zooKeeperDigest(); rc == ErrorCode::Ok && digest)
-    identities.push_back({"digest", digest->substr(0, digest->find(':'))});
   auto answer = std::make_shared<IdentitiesCallback>(std::move(done));
   answerLater([answer, rc, identities] { (*answer)(rc, identities); });
 }

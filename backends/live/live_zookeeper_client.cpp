@@ -3,6 +3,7 @@
 #include <cstring>
 #include <utility>
 
+#include "backends/model/zookeeper/acl_rules.h"
 #include "zookeeper_c.h"
 
 namespace lockscope::live {
@@ -346,13 +347,17 @@ void LiveZooKeeperClient::setWatcher(Watcher watcher) {
 
 void LiveZooKeeperClient::create(const std::string& path, const std::string& data, CreateMode mode,
                                  CreateCallback done) {
-  createWithTtl(path, data, mode, -1, std::move(done));
+  createWithOptions(path, data, mode, {}, std::move(done));
 }
 
 // zoo_acreate2_ttl sends CreateTTLRequest for a TTL mode and a plain create2 otherwise (where it
 // wants the ttl -1).
-void LiveZooKeeperClient::createWithTtl(const std::string& path, const std::string& data,
-                                        CreateMode mode, int64_t ttlMs, CreateCallback done) {
+void LiveZooKeeperClient::createWithOptions(const std::string& path, const std::string& data,
+                                            CreateMode mode,
+                                            const zookeeper::CreateOptions& options,
+                                            CreateCallback done) {
+  const int64_t ttlMs = isTtl(mode) ? options.ttlMs : -1;
+  CAcl acl(options.acl);
   Call call{sim::ZooKeeperOp::Create,
             path,
             mode,
@@ -363,7 +368,46 @@ void LiveZooKeeperClient::createWithTtl(const std::string& path, const std::stri
             }};
   issue(std::move(call), [&](void* context) {
     return zoo_acreate2_ttl(handle_, path.c_str(), data.data(), static_cast<int>(data.size()),
-                            runAcl(), toCreateFlags(mode), ttlMs, onStringStat, context);
+                            options.acl.empty() ? runAcl() : acl.vector(), toCreateFlags(mode),
+                            ttlMs, onStringStat, context);
+  });
+}
+
+void LiveZooKeeperClient::setAcl(const std::string& path, const std::vector<zookeeper::Acl>& acl,
+                                 int32_t version, StatCallback done) {
+  Call call{sim::ZooKeeperOp::SetAcl,
+            path,
+            {},
+            false,
+            {},
+            [this, path, done = std::move(done)](const LiveReply& reply) mutable {
+              const ErrorCode rc = toErrorCode(reply.rc);
+              if (rc != ErrorCode::Ok) return done(rc, std::nullopt);
+              exists(path, false, std::move(done));
+            }};
+  CAcl list(acl);
+  issue(std::move(call), [&](void* context) {
+    return zoo_aset_acl(handle_, path.c_str(), version, list.vector(), onVoid, context);
+  });
+}
+
+void LiveZooKeeperClient::addAuth(const std::string& scheme, const std::string& auth,
+                                  VoidCallback done) {
+  // The call's path stays empty: calls are traced, and the credentials are a secret.
+  Call call{sim::ZooKeeperOp::AddAuth,
+            {},
+            {},
+            false,
+            {},
+            [this, scheme, id = scheme == "digest" ? zookeeper::model::digestId(auth) : "",
+             done = std::move(done)](const LiveReply& reply) {
+              const ErrorCode rc = toErrorCode(reply.rc);
+              if (rc == ErrorCode::Ok && !id.empty()) addedAuth_.push_back({"digest", id});
+              done(rc);
+            }};
+  issue(std::move(call), [&](void* context) {
+    return zoo_add_auth(handle_, scheme.c_str(), auth.data(), static_cast<int>(auth.size()), onVoid,
+                        context);
   });
 }
 

@@ -59,8 +59,13 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
 
   void create(const std::string& path, const std::string& data, zookeeper::CreateMode mode,
               CreateCallback done) override;
-  void createWithTtl(const std::string& path, const std::string& data, zookeeper::CreateMode mode,
-                     int64_t ttlMs, CreateCallback done) override;
+  void createWithOptions(const std::string& path, const std::string& data,
+                         zookeeper::CreateMode mode, const zookeeper::CreateOptions& options,
+                         CreateCallback done) override;
+  // zoo_aset_acl answers without a Stat: an exists() after it fetches the one to report.
+  void setAcl(const std::string& path, const std::vector<zookeeper::Acl>& acl, int32_t version,
+              StatCallback done) override;
+  void addAuth(const std::string& scheme, const std::string& auth, VoidCallback done) override;
   void remove(const std::string& path, int32_t version, VoidCallback done) override;
   void exists(const std::string& path, bool watch, StatCallback done) override;
   void getData(const std::string& path, bool watch, DataCallback done) override;
@@ -142,6 +147,8 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
   // getEphemerals answers in. Only this session creates them; a delete by another session is
   // noticed when getEphemerals checks them.
   zookeeper::model::EphemeralSet ephemeralOrder_;
+  // The digest identities addAuth added (the server's names for them), for whoAmI.
+  std::vector<zookeeper::ClientIdentity> addedAuth_;
 };
 
 }  // namespace lockscope::live

@@ -24,6 +24,8 @@ ErrorCode toErrorCode(int rc) {
     case ZNODEEXISTS: return ErrorCode::NodeExists;
     case ZNOTEMPTY: return ErrorCode::NotEmpty;
     case ZNOWATCHER: return ErrorCode::NoWatcher;
+    case ZINVALIDACL: return ErrorCode::InvalidAcl;
+    case ZAUTHFAILED: return ErrorCode::AuthFailed;
     case ZSESSIONEXPIRED:
     case ZCLOSING:
     case ZINVALIDSTATE: return ErrorCode::SessionExpired;
@@ -88,6 +90,13 @@ bool waitConnected(zhandle_t* handle, int64_t timeoutMs) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return true;
+}
+
+CAcl::CAcl(const std::vector<zookeeper::Acl>& acl) : entries_(acl) {
+  for (zookeeper::Acl& entry : entries_)
+    items_.push_back({entry.permissions, {entry.scheme.data(), entry.id.data()}});
+  vector_.count = static_cast<int32_t>(items_.size());
+  vector_.data = items_.data();
 }
 
 struct ACL_vector* runAcl() {

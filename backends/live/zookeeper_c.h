@@ -6,6 +6,7 @@
 #include <zookeeper/zookeeper.h>
 
 #include <string>
+#include <vector>
 
 #include "backends/api/zookeeper_types.h"
 
@@ -30,6 +31,23 @@ zhandle_t* openRunHandle(const std::string& hosts, int64_t sessionTimeoutMs,
                          watcher_fn watcher = nullptr, void* context = nullptr);
 // True once `handle` is connected, false if it is not within `timeoutMs`.
 bool waitConnected(zhandle_t* handle, int64_t timeoutMs);
+// An ACL as the C client takes it (struct ACL_vector), pointing into its own copy of the entries;
+// it must outlive the zoo_a* call it is given to (which serializes it at once).
+class CAcl {
+ public:
+  explicit CAcl(const std::vector<zookeeper::Acl>& acl);
+  CAcl(const CAcl&) = delete;
+  CAcl& operator=(const CAcl&) = delete;
+  struct ACL_vector* vector() {
+    return &vector_;
+  }
+
+ private:
+  std::vector<zookeeper::Acl> entries_;
+  std::vector<struct ACL> items_;
+  struct ACL_vector vector_ {};
+};
+
 // The ACL of every node the run creates: its digest identity only when it has one, open without.
 struct ACL_vector* runAcl();
 

@@ -12,16 +12,32 @@ coro::CallbackAwaiter<CreateResult> AwaitableZooKeeper::create(std::string path,
           }};
 }
 
-coro::CallbackAwaiter<CreateResult> AwaitableZooKeeper::createWithTtl(std::string path,
-                                                                      std::string data,
-                                                                      CreateMode mode,
-                                                                      int64_t ttlMs) {
-  return {life_, [this, path = std::move(path), data = std::move(data), mode, ttlMs](auto resolve) {
-            client_.createWithTtl(
-                path, data, mode, ttlMs,
+coro::CallbackAwaiter<CreateResult> AwaitableZooKeeper::createWithOptions(
+    std::string path, std::string data, CreateMode mode, zookeeper::CreateOptions options) {
+  return {life_, [this, path = std::move(path), data = std::move(data), mode,
+                  options = std::move(options)](auto resolve) {
+            client_.createWithOptions(
+                path, data, mode, options,
                 [resolve](ErrorCode rc, const std::string& created, const Stat& stat) {
                   resolve(CreateResult{rc, created, stat});
                 });
+          }};
+}
+
+coro::CallbackAwaiter<StatResult> AwaitableZooKeeper::setAcl(std::string path,
+                                                             std::vector<zookeeper::Acl> acl,
+                                                             int32_t version) {
+  return {life_, [this, path = std::move(path), acl = std::move(acl), version](auto resolve) {
+            client_.setAcl(path, acl, version,
+                           [resolve](ErrorCode rc, const std::optional<Stat>& stat) {
+                             resolve(StatResult{rc, stat});
+                           });
+          }};
+}
+
+coro::CallbackAwaiter<ErrorCode> AwaitableZooKeeper::addAuth(std::string scheme, std::string auth) {
+  return {life_, [this, scheme = std::move(scheme), auth = std::move(auth)](auto resolve) {
+            client_.addAuth(scheme, auth, [resolve](ErrorCode rc) { resolve(rc); });
           }};
 }
 

@@ -61,8 +61,12 @@ class AwaitableZooKeeper {
       : client_(client), life_(std::move(life)) {}
 
   coro::CallbackAwaiter<CreateResult> create(std::string path, std::string data, CreateMode mode);
-  coro::CallbackAwaiter<CreateResult> createWithTtl(std::string path, std::string data,
-                                                    CreateMode mode, int64_t ttlMs);
+  coro::CallbackAwaiter<CreateResult> createWithOptions(std::string path, std::string data,
+                                                        CreateMode mode,
+                                                        zookeeper::CreateOptions options);
+  coro::CallbackAwaiter<StatResult> setAcl(std::string path, std::vector<zookeeper::Acl> acl,
+                                           int32_t version);
+  coro::CallbackAwaiter<ErrorCode> addAuth(std::string scheme, std::string auth);
   coro::CallbackAwaiter<ErrorCode> remove(std::string path, int32_t version = -1);
   coro::CallbackAwaiter<StatResult> exists(std::string path, bool watch);
   coro::CallbackAwaiter<DataResult> getData(std::string path, bool watch);

@@ -48,6 +48,9 @@ enum class ZooKeeperOp : uint8_t {
   // zkCli's addWatch and removewatches.
   AddWatch,
   RemoveWatches,
+  // zkCli's setAcl and addauth.
+  SetAcl,
+  AddAuth,
 };
 // Request and Reply: a Redis command, or the name of the script an EVAL runs
 // (backends/api/redis_scripts.h). The commands are the ones the model executes.
@@ -156,8 +159,8 @@ struct OpSetOf {
 };
 
 template <>
-struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp::RemoveWatches> {
-  static constexpr std::array<std::string_view, 17> kNames = {"create",
+struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp::AddAuth> {
+  static constexpr std::array<std::string_view, 19> kNames = {"create",
                                                               "delete",
                                                               "exists",
                                                               "getData",
@@ -173,7 +176,9 @@ struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp
                                                               "getEphemerals",
                                                               "whoAmI",
                                                               "addWatch",
-                                                              "removeWatches"};
+                                                              "removeWatches",
+                                                              "setACL",
+                                                              "addAuth"};
 };
 template <>
 struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::Eval> {

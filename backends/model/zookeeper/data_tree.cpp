@@ -29,7 +29,13 @@ DataTree::DataTree(sim::Chooser& chooser) : chooser_(chooser) {
     nodes_[parent].children.insert(child);
     nodes_[parent].sortedChildren.insert(child);
   }
-  nodes_["/zookeeper/config"].stat.aversion = -1;  // its ACL was set once at startup
+  // ZooKeeper sets /zookeeper/config's ACL to world:anyone:r at startup (ZKDatabase
+  // .initConfigInZKDatabase), which leaves its aclVersion at -1: `set /zookeeper/config x` is
+  // "Insufficient permission" on 3.8.0.
+  Znode& config = nodes_["/zookeeper/config"];
+  config.stat.aversion = -1;
+  config.acl = std::make_shared<const std::vector<Acl>>(
+      std::vector<Acl>{{"world", "anyone", kReadPermission}});
   for (const std::string_view path : kSystemPaths) refreshChildStats(nodes_.find(path)->second);
 }
 
@@ -42,17 +48,16 @@ void DataTree::refreshChildStats(Znode& node) {
   node.listed.reset();
 }
 
-bool DataTree::readOnly(std::string_view path) {
-  // /zookeeper/config's ACL is world:anyone:r on a 3.8 server (verified: `set /zookeeper/config x`
-  // prints "Insufficient permission : /zookeeper/config"); every other node is open to all.
-  return path == "/zookeeper/config";
-}
-
-ErrorCode DataTree::checkRemoveAll(const std::vector<std::string>& paths) const {
+ErrorCode DataTree::checkRemoveAll(
+    const std::vector<std::string>& paths,
+    const std::function<bool(const Znode& parent)>& mayDelete) const {
   // Each delete is judged as if the ones before it in the list had been applied.
   std::set<std::string_view> removed;
   for (const std::string& path : paths) {
     if (isSystemPath(path)) return ErrorCode::BadArguments;
+    const auto parent = nodes_.find(parentOf(path));
+    if (parent == nodes_.end() || removed.count(parentOf(path))) return ErrorCode::NoNode;
+    if (!mayDelete(parent->second)) return ErrorCode::NoAuth;
     const auto it = nodes_.find(path);
     if (it == nodes_.end() || removed.count(path)) return ErrorCode::NoNode;
     for (const std::string& child : it->second.children) {
@@ -65,8 +70,9 @@ ErrorCode DataTree::checkRemoveAll(const std::vector<std::string>& paths) const 
 }
 
 ErrorCode DataTree::removeAll(const std::vector<std::string>& paths, int64_t zxid,
+                              const std::function<bool(const Znode& parent)>& mayDelete,
                               std::vector<Notification>& fired) {
-  const ErrorCode verdict = checkRemoveAll(paths);
+  const ErrorCode verdict = checkRemoveAll(paths, mayDelete);
   if (verdict != ErrorCode::Ok) return verdict;
   for (const std::string& path : paths) remove(path, -1, zxid, fired);
   return ErrorCode::Ok;
@@ -94,13 +100,12 @@ const Znode* DataTree::find(std::string_view path) const {
 }
 
 ErrorCode DataTree::create(std::string_view requested, std::string data, CreateMode mode,
-                           int64_t owner, int64_t zxid, int64_t timeMs, std::string& createdPath,
-                           std::vector<Notification>& fired) {
+                           AclList acl, int64_t owner, int64_t zxid, int64_t timeMs,
+                           std::string& createdPath, std::vector<Notification>& fired) {
   const std::string_view parentPath = parentOf(requested);
   const auto parentIt = nodes_.find(parentPath);
   if (parentIt == nodes_.end()) return ErrorCode::NoNode;
   Znode& parent = parentIt->second;
-  if (readOnly(parentPath)) return ErrorCode::NoAuth;  // ACL checked before the name is made
 
   std::string path(requested);
   if (isSequential(mode)) path += sequenceSuffix(parent.childCreations);
@@ -114,6 +119,7 @@ ErrorCode DataTree::create(std::string_view requested, std::string data, CreateM
   node.stat.dataLength = static_cast<int32_t>(data.size());
   node.stat.ephemeralOwner = isEphemeral(mode) ? owner : 0;
   node.data = std::move(data);
+  node.acl = std::move(acl);
 
   parent.children.insert(std::string(nameOf(path)));
   parent.sortedChildren.insert(std::string(nameOf(path)));
@@ -125,7 +131,10 @@ ErrorCode DataTree::create(std::string_view requested, std::string data, CreateM
   if (mode == CreateMode::Container) containers_.insert(path);
   const std::string parentKey(parentPath);
   createdPath = path;
+  const auto bytes = static_cast<int64_t>(node.data.size());
   nodes_.emplace(std::move(path), std::move(node));
+  if (!quotaPaths_.empty() || parentKey.starts_with("/zookeeper/quota"))
+    noteQuotaCreate(createdPath, bytes);
 
   watches_.trigger(createdPath, EventType::NodeCreated, fired);
   watches_.trigger(parentKey, EventType::NodeChildrenChanged, fired);
@@ -139,9 +148,6 @@ ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
   // `delete /`, `delete /zookeeper`, `delete -v 3 /zookeeper`, `delete /zookeeper/quota` and
   // `delete /zookeeper/config` all print "Arguments are not valid", and each consumes a zxid.
   if (isSystemPath(path)) return ErrorCode::BadArguments;
-  // Then the parent's ACL (delete permission), before the node is looked up: `delete
-  // /zookeeper/config/x` prints "Insufficient permission" on 3.8.0, though x does not exist.
-  if (readOnly(parentOf(path))) return ErrorCode::NoAuth;
   const auto it = nodes_.find(path);
   if (it == nodes_.end()) return ErrorCode::NoNode;
   Znode& node = it->second;
@@ -155,7 +161,9 @@ ErrorCode DataTree::remove(std::string_view path, int32_t version, int64_t zxid,
     if (owned != ephemerals_.end()) owned->second.erase(key);
   }
   containers_.erase(key);
+  const auto bytes = static_cast<int64_t>(node.data.size());
   nodes_.erase(it);
+  if (!quotaPaths_.empty()) noteQuotaDelete(key, bytes);
 
   const auto parentIt = nodes_.find(parentKey);
   LOCKSCOPE_CHECK(parentIt != nodes_.end(), "a removed node had no parent");
@@ -174,15 +182,16 @@ ErrorCode DataTree::setData(std::string_view path, std::string data, int32_t ver
                             int64_t timeMs, Stat& stat, std::vector<Notification>& fired) {
   const auto it = nodes_.find(path);
   if (it == nodes_.end()) return ErrorCode::NoNode;
-  if (readOnly(path)) return ErrorCode::NoAuth;
   Znode& node = it->second;
   if (version != -1 && version != node.stat.version) return ErrorCode::BadVersion;
+  const auto oldBytes = static_cast<int64_t>(node.data.size());
   node.data = std::move(data);
   node.stat.dataLength = static_cast<int32_t>(node.data.size());
   node.stat.mzxid = zxid;
   node.stat.mtime = timeMs;
   ++node.stat.version;
   stat = node.stat;
+  if (!quotaPaths_.empty()) addToQuotaStats(it->first, 0, node.stat.dataLength - oldBytes);
   watches_.trigger(it->first, EventType::NodeDataChanged, fired);
   return ErrorCode::Ok;
 }
@@ -199,8 +208,20 @@ Children DataTree::listChildren(std::string_view path) {
   return node.listed;
 }
 
-Acl DataTree::aclOf(std::string_view path) {
-  return {"world", "anyone", readOnly(path) ? kReadPermission : kAllPermissions};
+AclList DataTree::aclOf(std::string_view path) const {
+  const Znode* node = find(path);
+  return node ? node->acl : nullptr;
+}
+
+ErrorCode DataTree::setAcl(std::string_view path, AclList acl, int32_t version, Stat& stat) {
+  const auto it = nodes_.find(path);
+  if (it == nodes_.end()) return ErrorCode::NoNode;
+  Znode& node = it->second;
+  if (version != -1 && version != node.stat.aversion) return ErrorCode::BadVersion;
+  node.acl = std::move(acl);
+  ++node.stat.aversion;
+  stat = node.stat;
+  return ErrorCode::Ok;
 }
 
 int32_t DataTree::allChildrenNumber(std::string_view path) const {

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -27,17 +29,24 @@ class DataTree {
   explicit DataTree(sim::Chooser& chooser);
 
   // Error precedence follows PrepRequestProcessor: NoNode (parent), NodeExists,
-  // NoChildrenForEphemerals. `owner` is the session for ephemerals, ignored otherwise.
-  ErrorCode create(std::string_view path, std::string data, CreateMode mode, int64_t owner,
-                   int64_t zxid, int64_t timeMs, std::string& createdPath,
+  // NoChildrenForEphemerals. `owner` is the session for ephemerals, ignored otherwise. The
+  // caller has checked the parent's ACL (the server knows the session's identities).
+  ErrorCode create(std::string_view path, std::string data, CreateMode mode, AclList acl,
+                   int64_t owner, int64_t zxid, int64_t timeMs, std::string& createdPath,
                    std::vector<Notification>& fired);
-  // BadArguments (a system node), NoAuth (the parent's ACL), NoNode, BadVersion, NotEmpty, in
-  // that order (PrepRequestProcessor). version -1 matches any.
+  // BadArguments (a system node), NoNode, BadVersion, NotEmpty, in that order
+  // (PrepRequestProcessor); the caller checks the parent's ACL after BadArguments, before the
+  // node is looked up. version -1 matches any.
   ErrorCode remove(std::string_view path, int32_t version, int64_t zxid,
                    std::vector<Notification>& fired);
-  // A multi of deletes (any version): all or nothing, in order, under one zxid.
+  // A multi of deletes (any version): all or nothing, in order, under one zxid. `mayDelete`
+  // answers whether the session may delete children of a parent (its ACL's DELETE).
   ErrorCode removeAll(const std::vector<std::string>& paths, int64_t zxid,
+                      const std::function<bool(const Znode& parent)>& mayDelete,
                       std::vector<Notification>& fired);
+  // SetACLTxn: the node's new ACL and aclVersion (BadVersion unless `version` is -1 or the
+  // current one); NoNode when it is missing. Fires no watch, changes no zxid in the Stat.
+  ErrorCode setAcl(std::string_view path, AclList acl, int32_t version, Stat& stat);
   ErrorCode setData(std::string_view path, std::string data, int32_t version, int64_t zxid,
                     int64_t timeMs, Stat& stat, std::vector<Notification>& fired);
 
@@ -45,9 +54,8 @@ class DataTree {
   // The children list of `path` in the seeded order, shared until the children change.
   Children listChildren(std::string_view path);
 
-  // The ACL of the node at `path` (which exists): world:anyone with every permission, read only
-  // for the nodes whose ACL forbids writes. The model creates every node with the open ACL.
-  static Acl aclOf(std::string_view path);
+  // The ACL of the node at `path` (which exists).
+  AclList aclOf(std::string_view path) const;
   // DataTree.getAllChildrenNumber: how many nodes lie below `path`, at any depth.
   int32_t allChildrenNumber(std::string_view path) const;
 
@@ -69,10 +77,16 @@ class DataTree {
   static std::string_view nameOf(std::string_view path);
 
  private:
-  // Nodes whose ACL forbids writes (NoAuth).
-  static bool readOnly(std::string_view path);
-  ErrorCode checkRemoveAll(const std::vector<std::string>& paths) const;
+  ErrorCode checkRemoveAll(const std::vector<std::string>& paths,
+                           const std::function<bool(const Znode& parent)>& mayDelete) const;
   static void refreshChildStats(Znode& node);
+
+  // Quota bookkeeping (data_tree_quota.cpp), after each create, delete and setData.
+  void noteQuotaCreate(const std::string& path, int64_t bytes);
+  void noteQuotaDelete(const std::string& path, int64_t bytes);
+  void addToQuotaStats(std::string_view path, int64_t count, int64_t bytes);
+  std::optional<std::string> quotaPrefixOf(std::string_view path) const;
+  void setStatsData(const std::string& quotaPath, std::string text);
 
   sim::Chooser& chooser_;
   // Looked up by path, never walked (so its order cannot leak into a run): hashed, with
@@ -86,6 +100,8 @@ class DataTree {
   // paths it ever held decide its iteration order.
   std::map<int64_t, EphemeralSet> ephemerals_;
   std::set<std::string> containers_;
+  // The paths under a quota: those with a /zookeeper/quota/<path>/zookeeper_limits node.
+  std::set<std::string> quotaPaths_;
   WatchTable watches_;
 };
 

@@ -28,18 +28,40 @@ const ReadDetails& detailsOf(const Reply& reply) {
 
 void ModelClient::create(const std::string& path, const std::string& data, CreateMode mode,
                          CreateCallback done) {
-  createWithTtl(path, data, mode, 0, std::move(done));
+  createWithOptions(path, data, mode, {}, std::move(done));
 }
 
-void ModelClient::createWithTtl(const std::string& path, const std::string& data, CreateMode mode,
-                                int64_t ttlMs, CreateCallback done) {
+void ModelClient::createWithOptions(const std::string& path, const std::string& data,
+                                    CreateMode mode, const CreateOptions& options,
+                                    CreateCallback done) {
   Request request = makeRequest(OpCode::Create, path);
   request.data = data;
   request.mode = mode;
-  request.ttlMs = ttlMs;
+  request.ttlMs = options.ttlMs;
+  if (!options.acl.empty())
+    request.details = std::make_shared<const RequestDetails>(RequestDetails{.acl = options.acl});
   session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
                      done(reply.rc, reply.path, reply.stat);
                    }));
+}
+
+void ModelClient::setAcl(const std::string& path, const std::vector<Acl>& acl, int32_t version,
+                         StatCallback done) {
+  Request request = makeRequest(OpCode::SetAcl, path);
+  request.version = version;
+  request.details = std::make_shared<const RequestDetails>(RequestDetails{.acl = acl});
+  session_->submit(std::move(request), completion([done = std::move(done)](const Reply& reply) {
+                     done(reply.rc, reply.hasStat ? std::optional<Stat>(reply.stat) : std::nullopt);
+                   }));
+}
+
+void ModelClient::addAuth(const std::string& scheme, const std::string& auth, VoidCallback done) {
+  // The path stays empty: the trace records the request, and the credentials are a secret.
+  Request request = makeRequest(OpCode::AddAuth, "");
+  request.details = std::make_shared<const RequestDetails>(
+      RequestDetails{.scheme = scheme, .auth = auth});
+  session_->submit(std::move(request),
+                   completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
 }
 
 void ModelClient::remove(const std::string& path, int32_t version, VoidCallback done) {
@@ -91,7 +113,7 @@ void ModelClient::sync(const std::string& path, VoidCallback done) {
 
 void ModelClient::removeAll(const std::vector<std::string>& paths, VoidCallback done) {
   Request request = makeRequest(OpCode::Multi, paths.empty() ? "" : paths.front());
-  request.paths = paths;
+  request.details = std::make_shared<const RequestDetails>(RequestDetails{.paths = paths});
   session_->submit(std::move(request),
                    completion([done = std::move(done)](const Reply& reply) { done(reply.rc); }));
 }

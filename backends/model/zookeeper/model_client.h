@@ -20,8 +20,11 @@ class ModelClient final : public ZooKeeperClient {
 
   void create(const std::string& path, const std::string& data, CreateMode mode,
               CreateCallback done) override;
-  void createWithTtl(const std::string& path, const std::string& data, CreateMode mode,
-                     int64_t ttlMs, CreateCallback done) override;
+  void createWithOptions(const std::string& path, const std::string& data, CreateMode mode,
+                         const CreateOptions& options, CreateCallback done) override;
+  void setAcl(const std::string& path, const std::vector<Acl>& acl, int32_t version,
+              StatCallback done) override;
+  void addAuth(const std::string& scheme, const std::string& auth, VoidCallback done) override;
   void remove(const std::string& path, int32_t version, VoidCallback done) override;
   void exists(const std::string& path, bool watch, StatCallback done) override;
   void getData(const std::string& path, bool watch, DataCallback done) override;

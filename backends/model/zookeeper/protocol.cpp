@@ -4,7 +4,7 @@ namespace lockscope::zookeeper::model {
 
 bool isWrite(OpCode op) {
   return op == OpCode::Create || op == OpCode::Delete || op == OpCode::SetData ||
-         op == OpCode::CloseSession || op == OpCode::Multi;
+         op == OpCode::CloseSession || op == OpCode::Multi || op == OpCode::SetAcl;
 }
 
 namespace {
@@ -15,8 +15,14 @@ constexpr size_t kBool = 1;
 constexpr size_t kHeader = 2 * kInt;  // RequestHeader: xid, type
 // A ustring or a buffer: its length, then its bytes.
 size_t bytes(const std::string& text) { return kInt + text.size(); }
-// The one ACL the model creates with, world:anyone:cdrwa: perms, then the Id's two ustrings.
-const size_t kAclList = kInt + kInt + bytes("world") + bytes("anyone");
+// A vector<ACL>: its length, then per entry the perms and the Id's two ustrings. An empty one
+// stands for the default, world:anyone:cdrwa.
+size_t aclList(const std::vector<Acl>& acl) {
+  if (acl.empty()) return kInt + kInt + bytes("world") + bytes("anyone");
+  size_t length = kInt;
+  for (const Acl& entry : acl) length += kInt + bytes(entry.scheme) + bytes(entry.id);
+  return length;
+}
 // MultiHeader: type, done, err; one before each op and one closing the list.
 constexpr size_t kMultiHeader = kInt + kBool + kInt;
 
@@ -25,8 +31,12 @@ constexpr size_t kMultiHeader = kInt + kBool + kInt;
 size_t serializedLength(const Request& request) {
   switch (request.op) {
     case OpCode::Create:  // CreateRequest: path, data, acl, flags; CreateTTLRequest adds ttl
-      return kHeader + bytes(request.path) + bytes(request.data) + kAclList + kInt +
-             (isTtl(request.mode) ? kLong : 0);
+      return kHeader + bytes(request.path) + bytes(request.data) + aclList(request.more().acl) +
+             kInt + (isTtl(request.mode) ? kLong : 0);
+    case OpCode::SetAcl:  // SetACLRequest: path, acl, version
+      return kHeader + bytes(request.path) + aclList(request.more().acl) + kInt;
+    case OpCode::AddAuth:  // AuthPacket: type, scheme, auth
+      return kHeader + kInt + bytes(request.more().scheme) + bytes(request.more().auth);
     case OpCode::Delete:  // DeleteRequest: path, version
       return kHeader + bytes(request.path) + kInt;
     case OpCode::SetData:  // SetDataRequest: path, data, version
@@ -44,7 +54,8 @@ size_t serializedLength(const Request& request) {
       return kHeader + bytes(request.path) + kInt;
     case OpCode::Multi: {  // deletes only
       size_t length = kHeader + kMultiHeader;
-      for (const std::string& path : request.paths) length += kMultiHeader + bytes(path) + kInt;
+      for (const std::string& path : request.more().paths)
+        length += kMultiHeader + bytes(path) + kInt;
       return length;
     }
     case OpCode::SetWatches: {  // relativeZxid, then three lists of paths

@@ -23,6 +23,15 @@ bool isWrite(OpCode op);
 // announces more bytes than this (NIOServerCnxn.readLength, "Len error"), before reading it.
 constexpr size_t kJuteMaxBuffer = 1048575;
 
+// What only the rarer requests carry: a pointer in Request, so that every other request stays
+// small enough to travel without an allocation (sim::Connection::Message).
+struct RequestDetails {
+  std::vector<std::string> paths;  // Multi (a multi of deletes)
+  std::vector<Acl> acl;            // Create (empty: world:anyone:cdrwa), SetAcl
+  std::string scheme;              // AddAuth
+  std::string auth;                // AddAuth: the credentials, never traced
+};
+
 struct Request {
   // Fault injection: the connection breaks at the server instead of the reply going out, after
   // (ReplyLostApplied) or without (ReplyLostNotApplied) executing the request. The client cannot
@@ -43,11 +52,16 @@ struct Request {
   int64_t ttlMs = 0;  // Create with a TTL mode (CreateTTLRequest)
   std::string path;   // GetEphemerals: the prefix
   std::string data;
-  std::vector<std::string> paths;  // Multi (a multi of deletes)
+  std::shared_ptr<const RequestDetails> details;
   // SetWatches: the watches the client still holds, to re-arm after a reconnect, and the last
   // zxid it saw, to fire those whose node changed meanwhile.
   int64_t relativeZxid = 0;
   std::vector<std::string> dataWatches, existWatches, childWatches;
+
+  const RequestDetails& more() const {
+    static const RequestDetails kNone;
+    return details ? *details : kNone;
+  }
 };
 
 // The length the client's frame announces for `request`: its jute serialization (RequestHeader

@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "acl_rules.h"
 #include "backends/api/children_list.h"
 #include "backends/api/zookeeper_types.h"
 #include "sorted_children.h"
@@ -13,6 +14,7 @@ namespace lockscope::zookeeper::model {
 struct Znode {
   std::string data;
   Stat stat;
+  AclList acl;  // null: world:anyone:cdrwa
   CreateMode mode = CreateMode::Persistent;
   // Sorted, so every walk of the tree is in a stable order.
   std::set<std::string, std::less<>> children;

@@ -237,8 +237,13 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
         reply.rc = ErrorCode::BadArguments;
         break;
       }
-      reply.rc = tree_.create(request.path, request.data, request.mode, session.id, zxid, nowMs(),
-                              reply.path, fired_);
+      {
+        AclList acl;
+        reply.rc = checkCreate(session, request, acl);
+        if (reply.rc != ErrorCode::Ok) break;
+        reply.rc = tree_.create(request.path, request.data, request.mode, std::move(acl),
+                                session.id, zxid, nowMs(), reply.path, fired_);
+      }
       if (reply.rc == ErrorCode::Ok) {
         const Znode* created = tree_.find(reply.path);
         LOCKSCOPE_CHECK(created != nullptr, "a create that succeeded left no node");
@@ -247,6 +252,8 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       }
       break;
     case OpCode::Delete: {
+      reply.rc = checkRemove(session, request.path);
+      if (reply.rc != ErrorCode::Ok) break;
       reply.rc = tree_.remove(request.path, request.version, zxid, fired_);
       const Znode* parent = tree_.find(DataTree::parentOf(request.path));
       if (reply.rc == ErrorCode::Ok && parent && parent->mode == CreateMode::Container) {
@@ -255,9 +262,11 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       break;
     }
     case OpCode::Multi:
-      reply.rc = tree_.removeAll(request.paths, zxid, fired_);
+      reply.rc = tree_.removeAll(
+          request.more().paths, zxid,
+          [&](const Znode& parent) { return allowed(session, parent, kDeletePermission); }, fired_);
       if (reply.rc == ErrorCode::Ok) {
-        for (const std::string& path : request.paths) {
+        for (const std::string& path : request.more().paths) {
           world_.record({.kind = sim::TraceKind::NodeDeleted,
                          .actor = "server",
                          .path = path,
@@ -267,6 +276,12 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       }
       break;
     case OpCode::SetData:
+      // FinalRequestProcessor's order: NoNode, then the node's ACL (WRITE), then the version.
+      if (const Znode* node = tree_.find(request.path);
+          node && !allowed(session, *node, kWritePermission)) {
+        reply.rc = ErrorCode::NoAuth;
+        break;
+      }
       reply.rc = tree_.setData(request.path, request.data, request.version, zxid, nowMs(),
                                reply.stat, fired_);
       reply.hasStat = reply.rc == ErrorCode::Ok;
@@ -275,6 +290,12 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
     case OpCode::GetData:
     case OpCode::GetChildren: {
       const Znode* node = tree_.find(request.path);
+      // getData and getChildren need READ (checked once the node is found; no watch when
+      // refused); exists needs nothing.
+      if (node && request.op != OpCode::Exists && !allowed(session, *node, kReadPermission)) {
+        reply.rc = ErrorCode::NoAuth;
+        break;
+      }
       if (node) {
         reply.stat = node->stat;
         reply.hasStat = true;
@@ -296,33 +317,29 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
       }
       break;
     }
-    case OpCode::GetAcl:
-      if (const Znode* node = tree_.find(request.path)) {
-        reply.details = std::make_shared<ReadDetails>(
-            ReadDetails{.acl = {DataTree::aclOf(request.path)}});
-        reply.stat = node->stat;
-        reply.hasStat = true;
-      } else {
-        reply.rc = ErrorCode::NoNode;
-      }
-      break;
+    case OpCode::GetAcl: executeGetAcl(session, request, reply); break;
+    case OpCode::SetAcl: executeSetAcl(session, request, reply); break;
+    case OpCode::AddAuth: executeAddAuth(session, request, reply); break;
     case OpCode::GetAllChildrenNumber:
-      if (tree_.find(request.path))
+      if (const Znode* node = tree_.find(request.path); !node) reply.rc = ErrorCode::NoNode;
+      else if (!allowed(session, *node, kReadPermission)) reply.rc = ErrorCode::NoAuth;
+      else
         reply.details = std::make_shared<ReadDetails>(
             ReadDetails{.count = tree_.allChildrenNumber(request.path)});
-      else reply.rc = ErrorCode::NoNode;
       break;
     case OpCode::GetEphemerals:
       // FinalRequestProcessor: a copy of the session's set, iterated, filtered by the prefix.
       reply.details = std::make_shared<ReadDetails>(
           ReadDetails{.paths = ephemeralsWithPrefix(tree_.ephemeralsOf(session.id), request.path)});
       break;
-    case OpCode::WhoAmI:
-      // ServerCnxn.getAuthInfo: the "ip" identity every connection gets. The model's clients have
-      // no address of their own; each answers as a client on the server's machine would.
+    case OpCode::WhoAmI: {
+      // ServerCnxn.getAuthInfo, each Id as its provider's getUserName shows it: a digest id
+      // without its hash. The model's clients have no address of their own; each answers as a
+      // client on the server's machine would.
       reply.details = std::make_shared<ReadDetails>(
-          ReadDetails{.identities = {{"ip", "127.0.0.1"}}});
+          ReadDetails{.identities = whoAmINames(session.auth)});
       break;
+    }
     case OpCode::AddWatch:
       // No zxid, no check that the node exists (a watch on a missing node hears its creation).
       tree_.watches().addPersistent(request.path, session.id, request.watchMode);
@@ -342,6 +359,80 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
   reply.zxid = lastZxid_;
   notify(fired_);  // watch events go out before the reply that reflects the change
   return reply;
+}
+
+bool ZooKeeperServer::allowed(const Session& session, const Znode& node,
+                              int32_t permissions) const {
+  return aclAllows(node.acl, permissions, session.auth);
+}
+
+ErrorCode ZooKeeperServer::checkCreate(const Session& session, const Request& request,
+                                       AclList& acl) const {
+  // pRequest2TxnCreate: the ACL is vetted (fixupACL) before the parent is looked up, so an
+  // invalid ACL under a missing parent is InvalidAcl; then CREATE on the parent, before the
+  // sequential name is made and NodeExists is looked at.
+  if (!request.more().acl.empty()) {
+    const ErrorCode verdict = fixupAcl(request.more().acl, session.auth, acl);
+    if (verdict != ErrorCode::Ok) return verdict;
+  }
+  const Znode* parent = tree_.find(DataTree::parentOf(request.path));
+  if (parent && !allowed(session, *parent, kCreatePermission)) return ErrorCode::NoAuth;
+  return ErrorCode::Ok;
+}
+
+ErrorCode ZooKeeperServer::checkRemove(const Session& session, const std::string& path) const {
+  // After the system-node check (BadArguments, DataTree::remove), DELETE on the parent, before
+  // the node is looked up: `delete /zookeeper/config/x` is NoAuth though x does not exist.
+  if (DataTree::isSystemPath(path)) return ErrorCode::Ok;
+  const Znode* parent = tree_.find(DataTree::parentOf(path));
+  if (parent && !allowed(session, *parent, kDeletePermission)) return ErrorCode::NoAuth;
+  return ErrorCode::Ok;
+}
+
+void ZooKeeperServer::executeSetAcl(Session& session, const Request& request, Reply& reply) {
+  // PrepRequestProcessor: fixupACL, the node (NoNode), ADMIN on it, then the aclVersion.
+  AclList acl;
+  reply.rc = fixupAcl(request.more().acl, session.auth, acl);
+  if (reply.rc != ErrorCode::Ok) return;
+  const Znode* node = tree_.find(request.path);
+  if (!node) {
+    reply.rc = ErrorCode::NoNode;
+    return;
+  }
+  if (!allowed(session, *node, kAdminPermission)) {
+    reply.rc = ErrorCode::NoAuth;
+    return;
+  }
+  reply.rc = tree_.setAcl(request.path, std::move(acl), request.version, reply.stat);
+  reply.hasStat = reply.rc == ErrorCode::Ok;
+}
+
+void ZooKeeperServer::executeAddAuth(Session& session, const Request& request, Reply& reply) {
+  // The providers a default server registers: digest adds user:base64(sha1(user:password)), ip
+  // the connection's own address (which it holds already). Any other scheme fails.
+  const RequestDetails& auth = request.more();
+  if (auth.scheme == "digest") session.auth.add({"digest", digestId(auth.auth)});
+  else if (auth.scheme == "ip") session.auth.add({"ip", std::string(kModelClientAddress)});
+  else reply.rc = ErrorCode::AuthFailed;
+}
+
+void ZooKeeperServer::executeGetAcl(const Session& session, const Request& request, Reply& reply) {
+  // FinalRequestProcessor: READ or ADMIN to read the ACL at all; without ADMIN the digest ids
+  // lose their hashes.
+  const Znode* node = tree_.find(request.path);
+  if (!node) {
+    reply.rc = ErrorCode::NoNode;
+    return;
+  }
+  if (!allowed(session, *node, kReadPermission | kAdminPermission)) {
+    reply.rc = ErrorCode::NoAuth;
+    return;
+  }
+  std::vector<Acl> acl = aclEntries(node->acl);
+  if (!allowed(session, *node, kAdminPermission)) acl = withDigestsHidden(std::move(acl));
+  reply.details = std::make_shared<ReadDetails>(ReadDetails{.acl = std::move(acl)});
+  reply.stat = node->stat;
+  reply.hasStat = true;
 }
 
 void ZooKeeperServer::traceWrite(const Request& request, const Reply& reply, int64_t zxid) {

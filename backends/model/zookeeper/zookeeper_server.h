@@ -77,6 +77,9 @@ class ZooKeeperServer {
     sim::Micros expiresAt = 0;  // a tick boundary
     sim::Micros checkScheduledAt = -1;
     Link link;
+    // The identities the connection holds (ServerCnxn.authInfo): its address, then what
+    // addAuth added. Kept with the session: the real client sends them again on a reconnect.
+    AuthIdentities auth{std::string(kModelClientAddress)};
   };
 
   int64_t nextZxid() { return ++lastZxid_; }
@@ -88,6 +91,13 @@ class ZooKeeperServer {
   void resumeSession(Session& session, const Link& link);
 
   Reply execute(Session& session, const Request& request);
+  // The ACL requests and checks of PrepRequestProcessor and FinalRequestProcessor.
+  bool allowed(const Session& session, const Znode& node, int32_t permissions) const;
+  ErrorCode checkCreate(const Session& session, const Request& request, AclList& acl) const;
+  ErrorCode checkRemove(const Session& session, const std::string& path) const;
+  void executeSetAcl(Session& session, const Request& request, Reply& reply);
+  void executeAddAuth(Session& session, const Request& request, Reply& reply);
+  void executeGetAcl(const Session& session, const Request& request, Reply& reply);
   void executeSetWatches(Session& session, const Request& request);
   void send(const Link& link, Reply reply);
   void notify(const std::vector<Notification>& fired);
