@@ -24,7 +24,7 @@ Pane {
         RowLayout {
             Layout.fillWidth: true
             spacing: 8
-            Label { text: "compare " + bar.leader.run.recipe + " with" }
+            Label { text: qsTr("compare %1 with").arg(bar.leader.run.recipe) }
             ComboBox {
                 objectName: "compareRecipeBox"
                 model: bar.follower.compare.choices
@@ -35,19 +35,19 @@ Pane {
                 implicitWidth: 190 * bar.textScale
                 onActivated: (index) => bar.follower.compare.recipe = bar.follower.compare.choices[index]
             }
-            Label { text: "align on" }
+            Label { text: qsTr("align on") }
             ComboBox {
                 objectName: "alignBox"
-                model: ["time", "release #k"]
+                model: [qsTr("time"), qsTr("release #k")]
                 currentIndex: bar.follower.compare.alignOnRelease ? 1 : 0
                 implicitWidth: 130 * bar.textScale
                 onActivated: (index) => bar.follower.compare.alignOnRelease = index === 1
             }
-            Label { text: "log of" }
+            Label { text: qsTr("log of") }
             ComboBox {
                 id: logBox
                 objectName: "logBox"
-                model: ["left", "right"]
+                model: [qsTr("left"), qsTr("right")]
                 implicitWidth: 90 * bar.textScale
             }
             Label {

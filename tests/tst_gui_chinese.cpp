@@ -1,0 +1,165 @@
+// Goal: a Chinese-reading class sees the window in Chinese. With the zh_CN translation installed
+// (as --language zh_CN or a Chinese system locale does) the top bar, the panels and the status
+// line read in Chinese; every translated text has a glyph for each of its characters in the
+// fonts the window draws with (a missing CJK font gives the empty "tofu" boxes instead); and the
+// language switched while the window runs (the top bar's EN / 中文 button) changes the labels
+// already shown, both those of QML and the status line that C++ writes, and back again.
+//
+// Method: Main.qml loaded as the app loads it, offscreen with the software renderer; texts are
+// read from the "text" property of every object in the window. The glyph check lays each
+// translation out with QTextLayout in the window's font and the application font (what the
+// painted views use), Qt's font fallback included, and asks that no glyph is index 0 (.notdef).
+#include <QtQml/qqmlextensionplugin.h>
+#include <QGlyphRun>
+#include <QGuiApplication>
+#include <QQmlApplicationEngine>
+#include <QQuickItem>
+#include <QQuickWindow>
+#include <QSet>
+#include <QTest>
+#include <QTextLayout>
+
+#include "language.h"
+#include "scenario_session.h"
+#include "simulation_controller.h"
+#include "support/gui_lessons.h"
+#include "support/gui_window.h"
+#include "support/ts_file.h"
+
+Q_IMPORT_QML_PLUGIN(LockscopePlugin)
+
+using namespace lockscope;
+
+namespace {
+
+bool hasHan(const QString& text) {
+  for (const QChar c : text) {
+    if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) return true;
+  }
+  return false;
+}
+
+// The "text" of every object of the window that has one (labels, buttons, tabs, fields).
+QStringList shownTexts(const QQuickWindow& window) {
+  QStringList texts;
+  for (const QObject* object : window.findChildren<QObject*>()) {
+    const QVariant text = object->property("text");
+    if (text.typeId() == QMetaType::QString && !text.toString().isEmpty()) texts << text.toString();
+  }
+  return texts;
+}
+
+// The object whose text is `text` (the first found), or nullptr.
+QObject* objectReading(const QQuickWindow& window, const QString& text) {
+  for (QObject* object : window.findChildren<QObject*>()) {
+    if (object->property("text").toString() == text) return object;
+  }
+  return nullptr;
+}
+
+// Whether `font`, with Qt's fallback fonts, draws `character` as the .notdef box (glyph 0).
+bool lacksGlyph(const QString& character, const QFont& font) {
+  QTextLayout layout(character, font);
+  layout.beginLayout();
+  layout.createLine();
+  layout.endLayout();
+  for (const QGlyphRun& run : layout.glyphRuns()) {
+    if (run.glyphIndexes().contains(0u)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+class GuiChineseTest : public QObject {
+  Q_OBJECT
+
+  // A fresh window on the herd lesson, in the language installed now.
+  QQuickWindow* openWindow(QQmlApplicationEngine& engine) {
+    QQuickWindow* window = testing::loadMainWindow(engine, false, 1600, 1000);
+    if (!window) return nullptr;
+    auto* simulation = window->property("simulation").value<gui::SimulationController*>();
+    if (!simulation || !simulation->session()->load(testing::zookeeperLesson("herd-naive.yaml")))
+      return nullptr;
+    QCoreApplication::processEvents();
+    return window;
+  }
+
+ private slots:
+  void cleanup() { gui::installLanguage(QStringLiteral("en")); }
+
+  void theWindowReadsChinese() {
+    QVERIFY(gui::installLanguage(QStringLiteral("zh_CN")));
+    QQmlApplicationEngine engine;
+    QQuickWindow* window = openWindow(engine);
+    QVERIFY(window);
+    const QStringList texts = shownTexts(*window);
+    // The top bar, the side panel's narration, the event log and the playback bar.
+    for (const char* chinese : {"课程", "录制…", "方案", "种子", "讲解", "事件", "▶ 播放"})
+      QVERIFY2(texts.contains(QString::fromUtf8(chinese)), chinese);
+    for (const char* english : {"Lessons", "Record…", "recipe", "seed", "Narration", "Events"})
+      QVERIFY2(!texts.contains(QLatin1String(english)), english);
+    // The status line is written in C++ (verdict_line.cpp).
+    const QObject* status = window->findChild<QObject*>(QStringLiteral("statusText"));
+    QVERIFY(status);
+    QVERIFY2(hasHan(status->property("text").toString()),
+             qPrintable(status->property("text").toString()));
+  }
+
+  void everyTranslationHasItsGlyphs() {
+    QVERIFY(gui::installLanguage(QStringLiteral("zh_CN")));
+    QQmlApplicationEngine engine;
+    QQuickWindow* window = openWindow(engine);
+    QVERIFY(window);
+    const QList<testing::TsMessage> messages = testing::readTsFile(
+        QStringLiteral(LOCKSCOPE_TS_FILE));
+    QVERIFY(messages.size() > 100);
+    // The QML controls' font and the painted views' (QFont(): the application's).
+    const QFont windowFont = window->property("font").value<QFont>();
+    QSet<char32_t> characters;
+    for (const testing::TsMessage& message : messages) {
+      for (const char32_t character : message.translation.toUcs4()) {
+        if (!QChar::isSpace(character)) characters.insert(character);
+      }
+    }
+    for (const QFont& font : {windowFont, QGuiApplication::font()}) {
+      QString missing;
+      for (const char32_t character : characters) {
+        const QString text = QString::fromUcs4(&character, 1);
+        if (lacksGlyph(text, font)) missing += text;
+      }
+      QVERIFY2(missing.isEmpty(),
+               qPrintable(font.family() + QStringLiteral(" has no glyph for: ") + missing));
+    }
+  }
+
+  void switchingRetranslatesTheWindow() {
+    QVERIFY(gui::installLanguage(QStringLiteral("en")));
+    QQmlApplicationEngine engine;
+    QQuickWindow* window = openWindow(engine);
+    QVERIFY(window);
+    QObject* lessons = objectReading(*window, QStringLiteral("Lessons"));
+    QVERIFY(lessons);
+    QObject* button = window->findChild<QObject*>(QStringLiteral("languageButton"));
+    QVERIFY(button);
+    QCOMPARE(button->property("text").toString(), QStringLiteral("中文"));
+    const QObject* status = window->findChild<QObject*>(QStringLiteral("statusText"));
+    QVERIFY(status);
+    const QString englishStatus = status->property("text").toString();
+    QVERIFY(!hasHan(englishStatus));
+
+    QMetaObject::invokeMethod(button, "clicked");
+    QTRY_COMPARE(lessons->property("text").toString(), QStringLiteral("课程"));
+    QCOMPARE(gui::installedLanguage(), QStringLiteral("zh_CN"));
+    QCOMPARE(button->property("text").toString(), QStringLiteral("EN"));
+    QTRY_VERIFY2(hasHan(status->property("text").toString()),
+                 qPrintable(status->property("text").toString()));
+
+    QMetaObject::invokeMethod(button, "clicked");
+    QTRY_COMPARE(lessons->property("text").toString(), QStringLiteral("Lessons"));
+    QTRY_COMPARE(status->property("text").toString(), englishStatus);
+  }
+};
+
+QTEST_MAIN(GuiChineseTest)
+#include "tst_gui_chinese.moc"
