@@ -119,6 +119,85 @@
     </message>
 </context>
 <context>
+    <name>EventText</name>
+    <message>
+        <source>server: created %1 (%2)</source>
+        <translation>服务器：创建 %1 (%2)</translation>
+    </message>
+    <message>
+        <source>server: created %1 (%2, %3)</source>
+        <translation>服务器：创建 %1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>server: deleted %1</source>
+        <translation>服务器：删除 %1</translation>
+    </message>
+    <message>
+        <source>server: set data of %1</source>
+        <translation>服务器：设置 %1 的数据</translation>
+    </message>
+    <message>
+        <source>server: %1 watch on %2 for %3</source>
+        <translation>服务器：为 %3 在 %2 上设置 %1 监听</translation>
+    </message>
+    <message>
+        <source>server: fires %1 on %2 → %3</source>
+        <translation>服务器：在 %2 上触发 %1 → %3</translation>
+    </message>
+    <message>
+        <source>%1 ← %2 on %3</source>
+        <translation>%1 ← %3 上的 %2</translation>
+    </message>
+    <message>
+        <source>server: session of %1 %2</source>
+        <translation>服务器：%1 的会话 %2</translation>
+    </message>
+    <message>
+        <source>%1: session %2</source>
+        <translation>%1：会话 %2</translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>fault: %1 %2</source>
+        <translation>故障：%1 %2</translation>
+    </message>
+    <message>
+        <source>%1: process %2</source>
+        <translation>%1：进程 %2</translation>
+    </message>
+    <message>
+        <source>%1: resource %2 %3</source>
+        <translation>%1：资源 %2 %3</translation>
+    </message>
+    <message>
+        <source>%1: line %2</source>
+        <translation>%1：第 %2 行</translation>
+    </message>
+    <message>
+        <source> (ttl %1 ms)</source>
+        <translation> (TTL %1 ms)</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3, clock %4 ms)</source>
+        <translation>%1：%2 (%3，时钟 %4 ms)</translation>
+    </message>
+    <message>
+        <source>%1: %2 lock on %3 %4</source>
+        <translation>%1：%3 上的 %2 锁 %4</translation>
+    </message>
+    <message>
+        <source>%1: transaction %2</source>
+        <translation>%1：事务 %2</translation>
+    </message>
+</context>
+<context>
     <name>ExplorerPopup</name>
     <message>
         <source>Break it: what breaks %1?</source>
