@@ -1080,7 +1080,7 @@
     </message>
     <message>
         <source> (victim)</source>
-        <translation>（牺牲者）</translation>
+        <translation> (牺牲者)</translation>
     </message>
     <message>
         <source>txn %1 %2</source>
@@ -1124,7 +1124,7 @@
     </message>
     <message>
         <source>%1 of %2 locked, %3 needed</source>
-        <translation>%2 个中 %1 个已加锁，需要 %3 个</translation>
+        <translation>已锁 %1/%2，需 %3</translation>
     </message>
 </context>
 <context>
