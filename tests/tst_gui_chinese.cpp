@@ -3,7 +3,7 @@
 // line read in Chinese; every translated text has a glyph for each of its characters in the
 // fonts the window draws with (a missing CJK font gives the empty "tofu" boxes instead); and the
 // language switched while the window runs (the top bar's EN / 中文 button) changes the labels
-// already shown, both those of QML and the status line that C++ writes, and back again.
+// already shown, both those of QML and the status line and event log that C++ writes, and back.
 //
 // Method: Main.qml loaded as the app loads it, offscreen with the software renderer; texts are
 // read from the "text" property of every object in the window. The glyph check lays each
@@ -19,7 +19,9 @@
 #include <QTest>
 #include <QTextLayout>
 
+#include "event_log_model.h"
 #include "language.h"
+#include "playback_controller.h"
 #include "scenario_session.h"
 #include "simulation_controller.h"
 #include "support/gui_lessons.h"
@@ -37,6 +39,19 @@ bool hasHan(const QString& text) {
     if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) return true;
   }
   return false;
+}
+
+// The event log's line for the creation of the first lock node, played to the run's end.
+QString firstNodeCreated(const QQuickWindow& window) {
+  auto* simulation = window.property("simulation").value<gui::SimulationController*>();
+  simulation->playback()->toEnd();
+  QCoreApplication::processEvents();
+  const gui::EventLogModel& events = *simulation->events();
+  for (int row = 0; row < events.rowCount(); ++row) {
+    const QString text = events.data(events.index(row), gui::EventLogModel::TextRole).toString();
+    if (text.contains(QLatin1String("/lock/lock-0000000000 (EPHEMERAL_SEQUENTIAL"))) return text;
+  }
+  return {};
 }
 
 // The "text" of every object of the window that has one (labels, buttons, tabs, fields).
@@ -104,6 +119,9 @@ class GuiChineseTest : public QObject {
     QVERIFY(status);
     QVERIFY2(hasHan(status->property("text").toString()),
              qPrintable(status->property("text").toString()));
+    // So is the event log's (core/event_text.h with app/gui/event_words.h).
+    QCOMPARE(firstNodeCreated(*window),
+             QStringLiteral("服务器：创建 /lock/lock-0000000000 (EPHEMERAL_SEQUENTIAL, c1)"));
   }
 
   void everyTranslationHasItsGlyphs() {
@@ -158,6 +176,11 @@ class GuiChineseTest : public QObject {
     QMetaObject::invokeMethod(button, "clicked");
     QTRY_COMPARE(lessons->property("text").toString(), QStringLiteral("Lessons"));
     QTRY_COMPARE(status->property("text").toString(), englishStatus);
+    // The event log's lines too, while they are listed.
+    const QString english = firstNodeCreated(*window);
+    QVERIFY2(english.startsWith(QLatin1String("server: created")), qPrintable(english));
+    QMetaObject::invokeMethod(button, "clicked");
+    QTRY_VERIFY(firstNodeCreated(*window).startsWith(QStringLiteral("服务器：创建")));
   }
 };
 
