@@ -76,7 +76,7 @@
     <name>CompareBar</name>
     <message>
         <source>compare %1 with</source>
-        <translation>将 %1 与</translation>
+        <translation>对比 %1 与</translation>
     </message>
     <message>
         <source>align on</source>
@@ -832,11 +832,11 @@
     </message>
     <message>
         <source>notifications / release</source>
-        <translation>通知数 / 每次释放</translation>
+        <translation>通知数 / 释放</translation>
     </message>
     <message>
         <source>requests / release</source>
-        <translation>请求数 / 每次释放</translation>
+        <translation>请求数 / 释放</translation>
     </message>
     <message>
         <source>mean handoff (ms)</source>
