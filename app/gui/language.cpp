@@ -27,8 +27,13 @@ Installed& installed() {
 QStringList guiLanguages() { return {QStringLiteral("en"), QStringLiteral("zh_CN")}; }
 
 QString systemLanguage() {
-  return QLocale::system().language() == QLocale::Chinese ? QStringLiteral("zh_CN")
-                                                          : QStringLiteral("en");
+  // The languages the user reads, in order (LANGUAGE, LC_MESSAGES, LANG...): the first the GUI
+  // speaks wins, so that LANGUAGE=zh_CN:en and LC_MESSAGES=zh_CN both give Chinese.
+  for (const QString& language : QLocale::system().uiLanguages()) {
+    if (language.startsWith(QLatin1String("zh"))) return QStringLiteral("zh_CN");
+    if (language.startsWith(QLatin1String("en"))) break;
+  }
+  return QStringLiteral("en");
 }
 
 bool installLanguage(const QString& code) {

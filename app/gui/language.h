@@ -13,7 +13,7 @@ namespace lockscope::gui {
 
 // The languages the GUI speaks, as --language names them: "en" first (no translator).
 QStringList guiLanguages();
-// "zh_CN" when the system locale is Chinese, "en" otherwise.
+// "zh_CN" when the system's locale reads Chinese before English, "en" otherwise.
 QString systemLanguage();
 // Installs the translator for `code` application-wide (removing the previous one); false for a
 // language the GUI does not speak or whose translation is missing from the resources.
