@@ -15,7 +15,7 @@ Pane {
     required property Simulation follower
     property real textScale: 1.0
     // Whose events the event log lists: the left run's (false) or the right one's.
-    property bool logOfSecond: logBox.currentIndex === 1
+    property bool logOfSecond: false
     padding: 4
 
     ColumnLayout {
@@ -40,6 +40,8 @@ Pane {
                 objectName: "alignBox"
                 model: [qsTr("time"), qsTr("release #k")]
                 currentIndex: bar.follower.compare.alignOnRelease ? 1 : 0
+                // A new model (the language switched) resets the box to its first entry.
+                onModelChanged: currentIndex = Qt.binding(() => bar.follower.compare.alignOnRelease ? 1 : 0)
                 implicitWidth: 130 * bar.textScale
                 onActivated: (index) => bar.follower.compare.alignOnRelease = index === 1
             }
@@ -48,6 +50,9 @@ Pane {
                 id: logBox
                 objectName: "logBox"
                 model: [qsTr("left"), qsTr("right")]
+                currentIndex: bar.logOfSecond ? 1 : 0
+                onActivated: (index) => bar.logOfSecond = index === 1
+                onModelChanged: currentIndex = Qt.binding(() => bar.logOfSecond ? 1 : 0)
                 implicitWidth: 90 * bar.textScale
             }
             Label {

@@ -101,6 +101,8 @@ ToolBar {
                 id: backendBox
                 model: [qsTr("model"), qsTr("live")]
                 currentIndex: bar.simulation.live.backend === "live" ? 1 : 0
+                // A new model (the language switched) resets the box to its first entry.
+                onModelChanged: currentIndex = Qt.binding(() => bar.simulation.live.backend === "live" ? 1 : 0)
                 implicitWidth: 90
                 onActivated: (index) => bar.simulation.live.useBackend(index === 1 ? "live" : "model", serversField.text)
             }

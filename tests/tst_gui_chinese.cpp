@@ -182,6 +182,32 @@ class GuiChineseTest : public QObject {
     QMetaObject::invokeMethod(button, "clicked");
     QTRY_VERIFY(firstNodeCreated(*window).startsWith(QStringLiteral("服务器：创建")));
   }
+
+  // The boxes whose entries are translated keep what was chosen in them when their list is made
+  // again in the other language (a new list put a combo box back on its first entry).
+  void switchingKeepsTheChoices() {
+    QVERIFY(gui::installLanguage(QStringLiteral("en")));
+    QQmlApplicationEngine engine;
+    QQuickWindow* window = openWindow(engine);
+    QVERIFY(window);
+    window->setProperty("comparing", true);
+    QCoreApplication::processEvents();
+    QObject* align = window->findChild<QObject*>(QStringLiteral("alignBox"));
+    QObject* log = window->findChild<QObject*>(QStringLiteral("logBox"));
+    QObject* bar = window->findChild<QObject*>(QStringLiteral("compareBar"));
+    QObject* button = window->findChild<QObject*>(QStringLiteral("languageButton"));
+    QVERIFY(align && log && bar && button);
+    for (QObject* box : {align, log}) {
+      box->setProperty("currentIndex", 1);
+      QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, 1)));
+    }
+    QCOMPARE(align->property("currentText").toString(), QStringLiteral("release #k"));
+    QVERIFY(bar->property("logOfSecond").toBool());
+    QMetaObject::invokeMethod(button, "clicked");
+    QTRY_COMPARE(align->property("currentText").toString(), QStringLiteral("第 k 次释放"));
+    QCOMPARE(log->property("currentText").toString(), QStringLiteral("右"));
+    QVERIFY(bar->property("logOfSecond").toBool());
+  }
 };
 
 QTEST_MAIN(GuiChineseTest)
