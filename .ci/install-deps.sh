@@ -15,6 +15,11 @@ packages=(
   qml6-module-qtquick-window qml6-module-qtquick-templates qml6-module-qtqml-workerscript
   qml6-module-qttest qml6-module-qtquick-dialogs qml6-module-qtqml-models
   qml6-module-qt-labs-folderlistmodel
+  # the GUI's translations (i18n/): lupdate and lrelease, and the CMake package that runs them
+  # (qt6-tools-dev has Qt6LinguistTools' CMake files, qt6-l10n-tools the tools themselves); a
+  # Chinese font so that the window in Chinese draws characters, not boxes (WenQuanYi Micro Hei:
+  # 5 MB, where fonts-noto-cjk is 91 MB)
+  qt6-tools-dev qt6-l10n-tools fonts-wqy-microhei
   # scenario files, JSON, live backends, benchmarks
   libyaml-cpp-dev nlohmann-json3-dev libzookeeper-mt-dev libhiredis-dev libbenchmark-dev
   # Lua 5.1, embedded as Redis embeds it, so the Redis model runs scripts' real Lua

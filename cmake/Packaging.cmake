@@ -22,6 +22,8 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "qml6-module-qtquick, qml6-module-qtquick-controls, qml6-module-qtquick-layouts, \
 qml6-module-qtquick-window, qml6-module-qtquick-templates, qml6-module-qtqml-workerscript, \
 qml6-module-qtqml-models, qml6-module-qt-labs-folderlistmodel, qt6-qpa-plugins")
+# The window in Chinese (i18n/) draws its characters with a CJK font: any one will do.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-wqy-microhei | fonts-noto-cjk")
 # A RelWithDebInfo build's debug information would make the package many times its size.
 set(CPACK_STRIP_FILES ON)
 include(CPack)

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 app="${1:-build}/app/lockscope"
 out=docs/screenshots
-shot() { "$app" --screenshot "$out/$1.png" "${@:2}" 2>&1 | grep -v XDG_RUNTIME_DIR || true; }
+# In English whatever the machine's locale; a shot's own --language comes later and wins.
+shot() { "$app" --language en --screenshot "$out/$1.png" "${@:2}" 2>&1 | grep -v XDG_RUNTIME_DIR || true; }
 
 # The first lesson: one release under zk-naive bursts into nine notifications; under zk-chained
 # (same clients, same seed) into one. 63.2 ms: the chained release's one notification has just
@@ -46,3 +47,6 @@ shot presentation-compare --scenario scenarios/zookeeper/herd-naive.yaml --compa
 # with no fault): its shrunk pause of c1 (2171 ms, just past the session) has ended, and c2 has
 # just been granted the lock c1 still believes it holds.
 shot found-paused-holder --scenario scenarios/found/zk-paused-holder.yaml --at 2190ms
+# The window in Chinese (README, "中文 / Chinese"): the first lesson compared with the chain in
+# presentation mode on a projector's 1280x720, as in presentation-compare but 63.2 ms in.
+shot chinese-presentation --language zh_CN --scenario scenarios/zookeeper/herd-naive.yaml --compare zk-chained --presentation --at 63.2ms --size 1280x720

@@ -15,7 +15,7 @@ Pane {
     required property Simulation follower
     property real textScale: 1.0
     // Whose events the event log lists: the left run's (false) or the right one's.
-    property bool logOfSecond: logBox.currentIndex === 1
+    property bool logOfSecond: false
     padding: 4
 
     ColumnLayout {
@@ -24,7 +24,7 @@ Pane {
         RowLayout {
             Layout.fillWidth: true
             spacing: 8
-            Label { text: "compare " + bar.leader.run.recipe + " with" }
+            Label { text: qsTr("compare %1 with").arg(bar.leader.run.recipe) }
             ComboBox {
                 objectName: "compareRecipeBox"
                 model: bar.follower.compare.choices
@@ -35,19 +35,24 @@ Pane {
                 implicitWidth: 190 * bar.textScale
                 onActivated: (index) => bar.follower.compare.recipe = bar.follower.compare.choices[index]
             }
-            Label { text: "align on" }
+            Label { text: qsTr("align on") }
             ComboBox {
                 objectName: "alignBox"
-                model: ["time", "release #k"]
+                model: [qsTr("time"), qsTr("release #k")]
                 currentIndex: bar.follower.compare.alignOnRelease ? 1 : 0
+                // A new model (the language switched) resets the box to its first entry.
+                onModelChanged: currentIndex = Qt.binding(() => bar.follower.compare.alignOnRelease ? 1 : 0)
                 implicitWidth: 130 * bar.textScale
                 onActivated: (index) => bar.follower.compare.alignOnRelease = index === 1
             }
-            Label { text: "log of" }
+            Label { text: qsTr("log of") }
             ComboBox {
                 id: logBox
                 objectName: "logBox"
-                model: ["left", "right"]
+                model: [qsTr("left"), qsTr("right")]
+                currentIndex: bar.logOfSecond ? 1 : 0
+                onActivated: (index) => bar.logOfSecond = index === 1
+                onModelChanged: currentIndex = Qt.binding(() => bar.logOfSecond ? 1 : 0)
                 implicitWidth: 90 * bar.textScale
             }
             Label {

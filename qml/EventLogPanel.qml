@@ -29,7 +29,7 @@ Frame {
         anchors.fill: parent
         spacing: 2
         RowLayout {
-            Label { text: "Events"; font.bold: true; opacity: panel.highContrast ? 1.0 : 0.7 }
+            Label { text: qsTr("Events"); font.bold: true; opacity: panel.highContrast ? 1.0 : 0.7 }
             ComboBox {
                 id: clientBox
                 objectName: "clientFilter"
@@ -46,10 +46,10 @@ Frame {
             // happens next?" pause keeps its answer.
             CheckBox {
                 objectName: "wholeRunBox"
-                text: "whole run"
+                text: qsTr("whole run")
                 checked: panel.wholeRun
                 onToggled: panel.wholeRunToggled()
-                ToolTip.text: "show the whole run, what is still to come faded (W)"
+                ToolTip.text: qsTr("show the whole run, what is still to come faded (W)")
                 ToolTip.visible: hovered
             }
         }

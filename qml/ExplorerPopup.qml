@@ -23,13 +23,12 @@ Popup {
     ColumnLayout {
         spacing: 8
         Label {
-            text: "Break it: what breaks " + popup.simulation.run.recipe + "?"
+            text: qsTr("Break it: what breaks %1?").arg(popup.simulation.run.recipe)
             font.bold: true
             font.pointSize: popup.font.pointSize * 1.3
         }
         Label {
-            text: "Up to 2000 runs of this lesson without its own faults, each with another seed and one fault drawn at random; "
-                  + "the first that breaks an invariant is shrunk to its fewest clients and its earliest, shortest fault, and opened as a lesson."
+            text: qsTr("Up to 2000 runs of this lesson without its own faults, each with another seed and one fault drawn at random; the first that breaks an invariant is shrunk to its fewest clients and its earliest, shortest fault, and opened as a lesson.")
             wrapMode: Text.WordWrap
             Layout.maximumWidth: 720
             opacity: 0.8
@@ -43,12 +42,12 @@ Popup {
         Row {
             spacing: 8
             Button {
-                text: "Stop"
+                text: qsTr("Stop")
                 visible: popup.simulation.explorer.searching
                 onClicked: popup.simulation.explorer.cancel()
             }
             Button {
-                text: "Close"
+                text: qsTr("Close")
                 visible: !popup.simulation.explorer.searching
                 onClicked: popup.close()
             }

@@ -14,18 +14,18 @@ Menu {
 
     title: name
 
-    MenuItem { text: "Crash " + menu.name; enabled: menu.choices.crash === true; onTriggered: menu.simulation.faults.injectFault("crash", menu.name) }
-    MenuItem { text: "Restart " + menu.name; enabled: menu.choices.restart === true; onTriggered: menu.simulation.faults.injectFault("restart", menu.name) }
+    MenuItem { text: qsTr("Crash %1").arg(menu.name); enabled: menu.choices.crash === true; onTriggered: menu.simulation.faults.injectFault("crash", menu.name) }
+    MenuItem { text: qsTr("Restart %1").arg(menu.name); enabled: menu.choices.restart === true; onTriggered: menu.simulation.faults.injectFault("restart", menu.name) }
     MenuItem {
-        text: (menu.choices.pause === "resume" ? "Resume " : "Pause ") + menu.name
+        text: (menu.choices.pause === "resume" ? qsTr("Resume %1") : qsTr("Pause %1")).arg(menu.name)
         enabled: menu.choices.pauseEnabled === true
         onTriggered: menu.simulation.faults.injectFaultOn("pause", menu.client)  // resumes a paused client
     }
     MenuItem {
-        text: menu.choices.partition === "heal" ? "Heal the partition" : "Partition " + menu.name
+        text: menu.choices.partition === "heal" ? qsTr("Heal the partition") : qsTr("Partition %1").arg(menu.name)
         enabled: menu.choices.partitionEnabled === true
         onTriggered: menu.simulation.faults.injectFaultOn("partition", menu.client)  // heals a partitioned one
     }
-    MenuItem { text: "Expire its session"; enabled: menu.choices.expire_session === true; onTriggered: menu.simulation.faults.injectFault("expire_session", menu.name) }
-    MenuItem { text: "Lose the reply to its next request"; enabled: menu.choices.lose_reply === true; onTriggered: menu.simulation.faults.injectFault("lose_reply", menu.name) }
+    MenuItem { text: qsTr("Expire its session"); enabled: menu.choices.expire_session === true; onTriggered: menu.simulation.faults.injectFault("expire_session", menu.name) }
+    MenuItem { text: qsTr("Lose the reply to its next request"); enabled: menu.choices.lose_reply === true; onTriggered: menu.simulation.faults.injectFault("lose_reply", menu.name) }
 }

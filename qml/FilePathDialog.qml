@@ -45,7 +45,7 @@ Popup {
             return
         }
         if (!saving && !FilePaths.exists(path)) {
-            problem = path + ": no such file"
+            problem = qsTr("%1: no such file").arg(path)
             return
         }
         if (saving && FilePaths.exists(path) && replacing !== path) {
@@ -65,7 +65,7 @@ Popup {
             objectName: "pathField"
             Layout.fillWidth: true
             selectByMouse: true
-            placeholderText: dialog.saving ? "file to write, e.g. ~/my-run" + dialog.suffix : "file to open"
+            placeholderText: dialog.saving ? qsTr("file to write, e.g. %1").arg("~/my-run" + dialog.suffix) : qsTr("file to open")
             onAccepted: dialog.accept()
             onTextEdited: {
                 dialog.replacing = ""
@@ -111,16 +111,16 @@ Popup {
             Layout.fillWidth: true
             wrapMode: Text.WrapAnywhere
             color: Theme.violation
-            text: dialog.problem !== "" ? dialog.problem : dialog.replacing + " exists. Replace it?"
+            text: dialog.problem !== "" ? dialog.problem : qsTr("%1 exists. Replace it?").arg(dialog.replacing)
         }
         RowLayout {
             Item { Layout.fillWidth: true }
-            Button { text: "Cancel"; onClicked: dialog.close() }
+            Button { text: qsTr("Cancel"); onClicked: dialog.close() }
             Button {
                 objectName: "acceptButton"
                 highlighted: true
                 enabled: pathField.text.trim() !== ""
-                text: dialog.replacing !== "" ? "Replace" : dialog.saving ? "Save" : "Open"
+                text: dialog.replacing !== "" ? qsTr("Replace") : dialog.saving ? qsTr("Save") : qsTr("Open")
                 onClicked: dialog.accept()
             }
         }

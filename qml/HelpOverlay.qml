@@ -32,7 +32,7 @@ Popup {
 
     ColumnLayout {
         spacing: 6
-        Label { text: "Keyboard shortcuts"; font.bold: true; font.pointSize: help.font.pointSize * 1.4 }
+        Label { text: qsTr("Keyboard shortcuts"); font.bold: true; font.pointSize: help.font.pointSize * 1.4 }
         // A Row, not a RowLayout: the halves are not equally tall, and a Row tops them.
         Row {
             spacing: 24
@@ -65,6 +65,6 @@ Popup {
                 }
             }
         }
-        Button { text: "Close"; onClicked: help.close() }
+        Button { text: qsTr("Close"); onClicked: help.close() }
     }
 }

@@ -12,8 +12,8 @@ Menu {
 
     title: instance
 
-    MenuItem { text: "Kill " + menu.instance; enabled: menu.up; onTriggered: menu.simulation.faults.injectInstanceFault("kill_instance", menu.instance, 0) }
-    MenuItem { text: "Restart " + menu.instance; enabled: !menu.up; onTriggered: menu.simulation.faults.injectInstanceFault("restart_instance", menu.instance, 0) }
-    MenuItem { text: "Fail over to its replica"; enabled: menu.up && menu.simulation.faults.hasReplica(menu.instance); onTriggered: menu.simulation.faults.injectInstanceFault("failover", menu.instance, 0) }
-    MenuItem { text: "Jump its clock 20 s forward (model only)"; onTriggered: menu.simulation.faults.injectInstanceFault("clock_jump", menu.instance, 20000) }
+    MenuItem { text: qsTr("Kill %1").arg(menu.instance); enabled: menu.up; onTriggered: menu.simulation.faults.injectInstanceFault("kill_instance", menu.instance, 0) }
+    MenuItem { text: qsTr("Restart %1").arg(menu.instance); enabled: !menu.up; onTriggered: menu.simulation.faults.injectInstanceFault("restart_instance", menu.instance, 0) }
+    MenuItem { text: qsTr("Fail over to its replica"); enabled: menu.up && menu.simulation.faults.hasReplica(menu.instance); onTriggered: menu.simulation.faults.injectInstanceFault("failover", menu.instance, 0) }
+    MenuItem { text: qsTr("Jump its clock 20 s forward (model only)"); onTriggered: menu.simulation.faults.injectInstanceFault("clock_jump", menu.instance, 20000) }
 }

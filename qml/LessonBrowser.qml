@@ -19,7 +19,7 @@ Popup {
 
     ColumnLayout {
         anchors.fill: parent
-        Label { text: "Lessons in " + lessons.folder; font.bold: true }
+        Label { text: qsTr("Lessons in %1").arg(lessons.folder); font.bold: true }
         ListView {
             Layout.fillWidth: true
             Layout.fillHeight: true

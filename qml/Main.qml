@@ -70,6 +70,13 @@ ApplicationWindow {
         wholeRunShown: window.wholeRunShown
     }
 
+    // A language switch (the top bar, Ctrl+L): qsTr bindings follow by themselves, the texts the
+    // view-models make in C++ are made again.
+    Component.onCompleted: Language.changed.connect(() => {
+        primary.retranslate()
+        secondary.retranslate()
+    })
+
     Shortcuts {
         id: shortcuts
         simulation: primary
@@ -199,9 +206,9 @@ ApplicationWindow {
             objectName: "lowerTabs"
             visible: window.compact
             Layout.fillWidth: true
-            TabButton { text: "Space-time diagram (D)" }
-            TabButton { text: "Event log (D)" }
-            TabButton { text: "Legend (D)" }
+            TabButton { text: qsTr("Space-time diagram (D)") }
+            TabButton { text: qsTr("Event log (D)") }
+            TabButton { text: qsTr("Legend (D)") }
         }
         RowLayout {
             Layout.fillWidth: true
@@ -262,8 +269,8 @@ ApplicationWindow {
     Menu {
         id: serverMenu
         objectName: "serverMenu"
-        MenuItem { text: "Kill the server"; enabled: primary.faults.serverUp; onTriggered: primary.faults.injectServerFault("kill_server") }
-        MenuItem { text: "Restart the server"; enabled: !primary.faults.serverUp; onTriggered: primary.faults.injectServerFault("restart_server") }
+        MenuItem { text: qsTr("Kill the server"); enabled: primary.faults.serverUp; onTriggered: primary.faults.injectServerFault("kill_server") }
+        MenuItem { text: qsTr("Restart the server"); enabled: !primary.faults.serverUp; onTriggered: primary.faults.injectServerFault("restart_server") }
     }
     InstanceMenu {
         id: instanceMenu
@@ -296,7 +303,7 @@ ApplicationWindow {
         id: openDialog
         objectName: "openDialog"
         anchors.centerIn: parent
-        title: "Open a scenario"
+        title: qsTr("Open a scenario")
         nameFilters: ["*.yaml", "*.yml"]
         startPath: window.lessonFolder + "/"
         onChosen: (path) => primary.session.load(path)
@@ -305,7 +312,7 @@ ApplicationWindow {
         id: recordDialog
         objectName: "recordDialog"
         anchors.centerIn: parent
-        title: "Save the scenario with the faults you clicked"
+        title: qsTr("Save the scenario with the faults you clicked")
         saving: true
         suffix: ".yaml"
         nameFilters: ["*.yaml", "*.yml"]
@@ -316,7 +323,7 @@ ApplicationWindow {
         id: exportDialog
         objectName: "exportDialog"
         anchors.centerIn: parent
-        title: "Export the view as PNG"
+        title: qsTr("Export the view as PNG")
         saving: true
         suffix: ".png"
         nameFilters: ["*.png"]

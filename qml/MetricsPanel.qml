@@ -44,7 +44,7 @@ Frame {
                 wrapMode: Text.Wrap
                 opacity: 0.7
                 text: panel.compareSimulation
-                      ? "left: " + panel.simulation.run.recipe + " · right: " + panel.compareSimulation.run.recipe
+                      ? qsTr("left: %1 · right: %2").arg(panel.simulation.run.recipe).arg(panel.compareSimulation.run.recipe)
                       : ""
             }
             GridLayout {
@@ -53,9 +53,9 @@ Frame {
                 columns: panel.columns
                 columnSpacing: 12
                 rowSpacing: 1
-                Label { text: "Metrics"; font.bold: true; opacity: 0.7; Layout.fillWidth: true }
-                Label { text: panel.compareSimulation ? "left" : panel.simulation.run.recipe; opacity: 0.7 }
-                Label { visible: panel.compareSimulation !== null; text: "right"; opacity: 0.7 }
+                Label { text: qsTr("Metrics"); font.bold: true; opacity: 0.7; Layout.fillWidth: true }
+                Label { text: panel.compareSimulation ? qsTr("left") : panel.simulation.run.recipe; opacity: 0.7 }
+                Label { visible: panel.compareSimulation !== null; text: qsTr("right"); opacity: 0.7 }
                 // Always three cells a row, the third hidden (and so left out by the layout) outside compare
                 // mode: a Repeater whose count followed the columns destroyed its labels while the
                 // layout was arranging them, and the window crashed on start in compare mode.
@@ -64,7 +64,7 @@ Frame {
                     model: panel.simulation.metrics.rowCount() * 3
                     Label {
                         required property int index
-                        readonly property var row: panel.simulation.metrics.row(Math.floor(index / 3))
+                        readonly property var row: panel.simulation.metrics.rows[Math.floor(index / 3)]
                         readonly property int column: index % 3
                         visible: column < 2 || panel.compareSimulation !== null
                         readonly property Simulation source: column === 2 && panel.compareSimulation ? panel.compareSimulation : panel.simulation

@@ -14,7 +14,7 @@ Frame {
     required property Simulation simulation
     // The most the reserved height may take (the recipe and the metrics keep the rest).
     property real maximumTextHeight: 400
-    readonly property string placeholder: "Press Space to play."
+    readonly property string placeholder: qsTr("Press Space to play.")
     // The tallest of the lesson's steps at the text's width.
     readonly property real tallestText: {
         let tallest = 0
@@ -47,7 +47,7 @@ Frame {
             Label {
                 id: title
                 visible: !panel.simulation.playback.waitingAtNarration
-                text: "Narration"
+                text: qsTr("Narration")
                 font.bold: true
                 opacity: 0.7
             }
@@ -58,7 +58,7 @@ Frame {
                 visible: panel.simulation.playback.waitingAtNarration
                 wrapMode: Text.WordWrap
                 font.bold: true
-                text: "What happens next? Press Space."
+                text: qsTr("What happens next? Press Space.")
             }
         }
         Label {

@@ -12,16 +12,16 @@ Pane {
     RowLayout {
         anchors.fill: parent
         spacing: 6
-        Button { text: "restart"; onClicked: bar.simulation.playback.restart(); ToolTip.text: "restart (Home)"; ToolTip.visible: hovered }
-        Button { text: "◀"; onClicked: bar.simulation.playback.stepBack(); ToolTip.text: "step back one event (←)"; ToolTip.visible: hovered }
+        Button { text: qsTr("restart"); onClicked: bar.simulation.playback.restart(); ToolTip.text: qsTr("restart (Home)"); ToolTip.visible: hovered }
+        Button { text: "◀"; onClicked: bar.simulation.playback.stepBack(); ToolTip.text: qsTr("step back one event (←)"); ToolTip.visible: hovered }
         Button {
             objectName: "playButton"
-            text: bar.simulation.playback.playing ? "❚❚ pause" : "▶ play"
+            text: bar.simulation.playback.playing ? qsTr("❚❚ pause") : qsTr("▶ play")
             highlighted: bar.simulation.playback.waitingAtNarration
             onClicked: bar.simulation.playback.togglePlaying()
         }
-        Button { text: "▶|"; onClicked: bar.simulation.playback.stepForward(); ToolTip.text: "step one event (→)"; ToolTip.visible: hovered }
-        Label { text: "speed" }
+        Button { text: "▶|"; onClicked: bar.simulation.playback.stepForward(); ToolTip.text: qsTr("step one event (→)"); ToolTip.visible: hovered }
+        Label { text: qsTr("speed") }
         Slider {
             implicitWidth: 160
             from: -3
@@ -42,6 +42,6 @@ Pane {
             value: bar.simulation.playback.time
             onMoved: bar.simulation.playback.seekTime(value)
         }
-        Label { text: "event " + bar.simulation.playback.eventIndex + " / " + bar.simulation.playback.eventCount; Layout.minimumWidth: implicitWidth }
+        Label { text: qsTr("event %1 / %2").arg(bar.simulation.playback.eventIndex).arg(bar.simulation.playback.eventCount); Layout.minimumWidth: implicitWidth }
     }
 }

@@ -13,7 +13,7 @@ Frame {
     ColumnLayout {
         anchors.fill: parent
         spacing: 2
-        Label { text: "Recipe: " + panel.simulation.run.recipe; font.bold: true; opacity: 0.7 }
+        Label { text: qsTr("Recipe: %1").arg(panel.simulation.run.recipe); font.bold: true; opacity: 0.7 }
         ListView {
             id: lines
             objectName: "recipeLines"

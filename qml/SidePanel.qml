@@ -36,8 +36,8 @@ ColumnLayout {
         objectName: "sideTabs"
         visible: side.tabbed
         Layout.fillWidth: true
-        TabButton { text: "Recipe" }
-        TabButton { text: "Metrics" }
+        TabButton { text: qsTr("Recipe") }
+        TabButton { text: qsTr("Metrics") }
     }
     RecipePanel {
         id: recipe

@@ -27,7 +27,7 @@ Frame {
         spacing: 2
         Label {
             Layout.fillWidth: true
-            text: panel.simulation.run.recipe + " · " + panel.simulation.run.clientCount + " clients · seed " + panel.simulation.run.seed
+            text: qsTr("%1 · %2 clients · seed %3").arg(panel.simulation.run.recipe).arg(panel.simulation.run.clientCount).arg(panel.simulation.run.seed)
             font.bold: true
             elide: Text.ElideRight
         }

@@ -34,7 +34,7 @@ ToolBar {
         }
         Label {
             visible: status.simulation.session.faultSummary !== ""
-            text: "your faults: " + status.simulation.session.faultSummary
+            text: qsTr("your faults: %1").arg(status.simulation.session.faultSummary)
             elide: Text.ElideLeft
             Layout.maximumWidth: 500
         }

@@ -35,11 +35,11 @@ ToolBar {
 
         Row {
             id: files
-            ToolButton { text: "Lessons"; onClicked: bar.lessonsRequested() }
-            ToolButton { text: "Open…"; onClicked: bar.openRequested() }
-            ToolButton { text: "Record…"; onClicked: bar.recordRequested() }
+            ToolButton { text: qsTr("Lessons"); onClicked: bar.lessonsRequested() }
+            ToolButton { text: qsTr("Open…"); onClicked: bar.openRequested() }
+            ToolButton { text: qsTr("Record…"); onClicked: bar.recordRequested() }
             // Prepared before a class, not during it: presentation at 1280x720 keeps it to B.
-            ToolButton { objectName: "breakButton"; text: "Break it…"; visible: !bar.compact; onClicked: bar.breakRequested() }
+            ToolButton { objectName: "breakButton"; text: qsTr("Break it…"); visible: !bar.compact; onClicked: bar.breakRequested() }
         }
         Column {
             width: Math.max(220, flow.width - flow.othersWidth)
@@ -49,7 +49,7 @@ ToolBar {
         Row {
             id: recipeGroup
             spacing: 6
-            Label { text: "recipe"; anchors.verticalCenter: parent.verticalCenter }
+            Label { text: qsTr("recipe"); anchors.verticalCenter: parent.verticalCenter }
             ComboBox {
                 objectName: "recipeBox"
                 model: bar.simulation.run.recipeNames
@@ -65,7 +65,7 @@ ToolBar {
         Row {
             id: seedGroup
             spacing: 6
-            Label { text: "seed"; anchors.verticalCenter: parent.verticalCenter }
+            Label { text: qsTr("seed"); anchors.verticalCenter: parent.verticalCenter }
             TextField {
                 objectName: "seedField"
                 implicitWidth: 70
@@ -81,7 +81,7 @@ ToolBar {
         Row {
             id: clientsGroup
             spacing: 6
-            Label { text: "clients"; anchors.verticalCenter: parent.verticalCenter }
+            Label { text: qsTr("clients"); anchors.verticalCenter: parent.verticalCenter }
             SpinBox {
                 objectName: "clientsBox"
                 from: 1
@@ -99,8 +99,10 @@ ToolBar {
             spacing: 6
             ComboBox {
                 id: backendBox
-                model: ["model", "live"]
+                model: [qsTr("model"), qsTr("live")]
                 currentIndex: bar.simulation.live.backend === "live" ? 1 : 0
+                // A new model (the language switched) resets the box to its first entry.
+                onModelChanged: currentIndex = Qt.binding(() => bar.simulation.live.backend === "live" ? 1 : 0)
                 implicitWidth: 90
                 onActivated: (index) => bar.simulation.live.useBackend(index === 1 ? "live" : "model", serversField.text)
             }
@@ -117,7 +119,7 @@ ToolBar {
             id: latencyGroup
             visible: !bar.compact
             spacing: 6
-            Label { text: "latency ms"; anchors.verticalCenter: parent.verticalCenter }
+            Label { text: qsTr("latency ms"); anchors.verticalCenter: parent.verticalCenter }
             TextField {
                 objectName: "latencyField"
                 implicitWidth: 60
@@ -132,9 +134,17 @@ ToolBar {
         }
         Row {
             id: modes
-            ToolButton { text: "Compare"; checkable: true; checked: bar.comparing; onClicked: bar.compareToggled() }
-            ToolButton { text: "Present"; checkable: true; checked: bar.presentation; onClicked: bar.presentationToggled() }
+            ToolButton { text: qsTr("Compare"); checkable: true; checked: bar.comparing; onClicked: bar.compareToggled() }
+            ToolButton { text: qsTr("Present"); checkable: true; checked: bar.presentation; onClicked: bar.presentationToggled() }
             ToolButton { text: "PNG"; onClicked: bar.exportRequested() }
+            // The language to switch to, in its own words: whoever reads only that one finds it.
+            ToolButton {
+                objectName: "languageButton"
+                text: Language.current === "zh_CN" ? "EN" : "中文"
+                onClicked: Language.toggle()
+                ToolTip.text: qsTr("language: English / 中文 (Ctrl+L)")
+                ToolTip.visible: hovered
+            }
             ToolButton { text: "?"; onClicked: bar.helpRequested() }
         }
     }

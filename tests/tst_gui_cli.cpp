@@ -153,6 +153,26 @@ class GuiCliTest : public QObject {
     QCOMPARE(process.exitCode(), 0);
   }
 
+  // README, "中文 / Chinese": --language picks the window's language for a headless screenshot
+  // whatever the locale; the same moment in Chinese is another picture than in English.
+  void aScreenshotInChinese() {
+    QImage shots[2];
+    const QString languages[2] = {QStringLiteral("en"), QStringLiteral("zh_CN")};
+    for (int index = 0; index < 2; ++index) {
+      const QString out = dir_.filePath(languages[index] + QStringLiteral(".png"));
+      const Run run = lockscope(
+          {QStringLiteral("--language"), languages[index], QStringLiteral("--scenario"),
+           lesson("herd-naive.yaml"), QStringLiteral("--at"), QStringLiteral("60ms"),
+           QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+           QStringLiteral("1280x720")},
+          runtimeDir());
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+      shots[index] = QImage(out);
+      QCOMPARE(shots[index].size(), QSize(1280, 720));
+    }
+    QVERIFY(shots[0] != shots[1]);
+  }
+
   void badOptionsAreOneLineAndAFailure_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
@@ -177,6 +197,12 @@ class GuiCliTest : public QObject {
     QTest::newRow("bad time") << QStringList{QStringLiteral("--screenshot"), out,
                                              QStringLiteral("--at"), QStringLiteral("soon")}
                               << QStringLiteral("lockscope: --at:");
+    QTest::newRow("unknown language")
+        << QStringList{QStringLiteral("--language"), QStringLiteral("fr"),
+                       QStringLiteral("--screenshot"), out}
+        << QStringLiteral("lockscope: --language: expected en or zh_CN, got 'fr'");
+    QTest::newRow("language missing") << QStringList{QStringLiteral("--language")}
+                                      << QStringLiteral("lockscope: --language: expected a value");
     QTest::newRow("unknown option") << QStringList{QStringLiteral("--fullscreen")}
                                     << QStringLiteral("lockscope: unknown option '--fullscreen'");
     QTest::newRow("missing file") << QStringList{QStringLiteral("--scenario"),

@@ -245,6 +245,7 @@ class GuiCompareTest : public QObject {
     window_->setProperty("comparing", false);
     QCOMPARE(log->property("simulation").value<SimulationController*>(), primary_);
     box->setProperty("currentIndex", 0);
+    QVERIFY(QMetaObject::invokeMethod(box, "activated", Q_ARG(int, 0)));
   }
 
   // After the first release: "9 notifications per release vs 1", in large type over the stages

@@ -1,5 +1,6 @@
 #include "compare_controller.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -175,10 +176,12 @@ namespace {
 // "none in 3.0 s" or "4.1 s": how long after its holder's crash the lock was held again.
 QString recoveryWords(const CrashRecovery& recovery, sim::Micros now) {
   const auto seconds = [](sim::Micros micros) {
-    return QString::number(static_cast<double>(micros) / 1e6, 'f', 1) + QStringLiteral(" s");
+    return QCoreApplication::translate("lockscope::gui::CompareController", "%1 s")
+        .arg(static_cast<double>(micros) / 1e6, 0, 'f', 1);
   };
   if (recovery.nextHold) return seconds(*recovery.nextHold - recovery.crashedAt);
-  return QStringLiteral("none in ") + seconds(now - recovery.crashedAt);
+  return QCoreApplication::translate("lockscope::gui::CompareController", "none in %1")
+      .arg(seconds(now - recovery.crashedAt));
 }
 
 }  // namespace
@@ -192,14 +195,14 @@ QString CompareController::crossServiceHeadline() const {
   const QString left = recoveryWords(*theirs, leader_->timeMicros()),
                 right = recoveryWords(*mine, follower_.timeMicros());
   if (left == right) return {};
-  return QStringLiteral("next holder after the crash: %1 vs %2").arg(left, right);
+  return tr("next holder after the crash: %1 vs %2").arg(left, right);
 }
 
 QString CompareController::holdersAtOnceHeadline() const {
   const int theirs = mostHoldersSoFar(*leader_->timeline(), leader_->timeMicros());
   const int mine = mostHoldersSoFar(*follower_.timeline(), follower_.timeMicros());
   if (theirs == mine) return {};
-  return QStringLiteral("most holders at once: %1 vs %2").arg(theirs).arg(mine);
+  return tr("most holders at once: %1 vs %2").arg(theirs).arg(mine);
 }
 
 QString CompareController::headline() const {
@@ -220,17 +223,19 @@ QString CompareController::headline() const {
     const char* words;
   };
   for (const Figure& item :
-       {Figure{"violations", "violations"},
-        Figure{"notificationsPerRelease", "notifications per release"},
-        Figure{"requestsPerRelease", "requests per release"}, Figure{"holders", "holders now"},
-        Figure{"handoffMeanMs", "ms mean handoff"}, Figure{"acquisitions", "acquisitions"}}) {
+       {Figure{"violations", QT_TR_NOOP("violations")},
+        Figure{"notificationsPerRelease", QT_TR_NOOP("notifications per release")},
+        Figure{"requestsPerRelease", QT_TR_NOOP("requests per release")},
+        Figure{"holders", QT_TR_NOOP("holders now")},
+        Figure{"handoffMeanMs", QT_TR_NOOP("ms mean handoff")},
+        Figure{"acquisitions", QT_TR_NOOP("acquisitions")}}) {
     const double left = theirs.value(QLatin1String(item.key)).toDouble(),
                  right = mine.value(QLatin1String(item.key)).toDouble();
     if (std::abs(left - right) < 0.05) continue;
-    return QStringLiteral("%1 %2 vs %3")
-        .arg(figure(left), QLatin1String(item.words), figure(right));
+    //: "9 notifications per release vs 1": %1 and %3 the two runs' figures, %2 what they count.
+    return tr("%1 %2 vs %3").arg(figure(left), tr(item.words), figure(right));
   }
-  return QStringLiteral("no difference yet");
+  return tr("no difference yet");
 }
 
 }  // namespace lockscope::gui

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "core/event_text.h"
-
 namespace lockscope::gui {
 
 size_t EventLogModel::eventCount() const { return timeline_ ? timeline_->trace().size() : 0; }
@@ -27,7 +25,8 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
                                static_cast<qsizetype>(trace.text(event.actor).size()));
     case KindRole: return QLatin1String(sim::traceKindName(event.kind));
     case Qt::DisplayRole:
-    case TextRole: return QString::fromStdString(describeEvent(event, trace, timeline_->cast()));
+    case TextRole:
+      return QString::fromStdString(describeEvent(event, trace, timeline_->cast(), words_));
     case ClientRole: return timeline_->cast().clientOfActor(event.actor);
     case PastRole: return row < cursor_;
     case EventIndexRole: return index.row();
@@ -51,6 +50,11 @@ void EventLogModel::reset(const RunTimeline* timeline) {
   cursor_ = 0;
   rows_ = rowsFor(cursor_);
   endResetModel();
+}
+
+void EventLogModel::retranslate() {
+  words_ = translatedEventWords();
+  if (rows_ > 0) emit dataChanged(index(0), index(static_cast<int>(rows_) - 1), {TextRole});
 }
 
 void EventLogModel::resizeTo(size_t rows) {

@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "core/run_timeline.h"
+#include "event_words.h"
 
 namespace lockscope::gui {
 
@@ -29,13 +30,16 @@ class EventLogModel : public QAbstractListModel {
     PastRole,
     EventIndexRole
   };
-  explicit EventLogModel(QObject* parent = nullptr) : QAbstractListModel(parent) {}
+  explicit EventLogModel(QObject* parent = nullptr)
+      : QAbstractListModel(parent), words_(translatedEventWords()) {}
 
   int rowCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role) const override;
   QHash<int, QByteArray> roleNames() const override;
 
   void reset(const RunTimeline* timeline);
+  // The language changed: the lines are said again in it.
+  void retranslate();
   void moveCursor(size_t from, size_t to);
   void showWholeRun(bool shown);
 
@@ -49,6 +53,7 @@ class EventLogModel : public QAbstractListModel {
   void resizeTo(size_t rows);
 
   const RunTimeline* timeline_ = nullptr;
+  EventWords words_;  // the lines' words in the window's language (event_words.h)
   size_t cursor_ = 0;
   size_t rows_ = 0;
   bool wholeRun_ = false;

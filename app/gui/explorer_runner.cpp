@@ -1,5 +1,6 @@
 #include "explorer_runner.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
@@ -55,10 +56,14 @@ Outcome explore(const std::string& text, const QString& file, std::atomic<bool>&
   if (!explored) return {{}, QString::fromStdString(explored.message()), true};
   const explore::SearchResult& search = explored->search;
   if (search.cancelled)
-    return {{}, QStringLiteral("stopped after %1 runs").arg(search.runs), false};
+    return {{},
+            QCoreApplication::translate("lockscope::gui::ExplorerRunner", "stopped after %1 runs")
+                .arg(search.runs),
+            false};
   if (!explored->shrunk) {
     return {{},
-            QStringLiteral("no violation within %1 runs (faults %2)")
+            QCoreApplication::translate("lockscope::gui::ExplorerRunner",
+                                        "no violation within %1 runs (faults %2)")
                 .arg(search.runs)
                 .arg(QString::fromStdString(request.search.budget.describe())),
             false};
@@ -68,7 +73,8 @@ Outcome explore(const std::string& text, const QString& file, std::atomic<bool>&
   for (const explore::AddedFault& added : shrunk.candidate.faults)
     faults += (faults.isEmpty() ? "" : ", ") + QString::fromStdString(explore::describe(added));
   return {explored->lessonText,
-          QStringLiteral("found %1 in run %2, shrunk to %3 clients%4")
+          QCoreApplication::translate("lockscope::gui::ExplorerRunner",
+                                      "found %1 in run %2, shrunk to %3 clients%4")
               .arg(QString::fromStdString(shrunk.violation.kind))
               .arg(search.found->run)
               .arg(shrunk.candidate.clients)
@@ -81,9 +87,8 @@ Outcome explore(const std::string& text, const QString& file, std::atomic<bool>&
 ExplorerRunner::ExplorerRunner(ScenarioSession& session, QObject* parent)
     : QObject(parent), session_(session) {
   progress_.setInterval(100);
-  connect(&progress_, &QTimer::timeout, this, [this] {
-    setStatus(QStringLiteral("searching: run %1 of %2 …").arg(runs_.load()).arg(kRuns));
-  });
+  connect(&progress_, &QTimer::timeout, this,
+          [this] { setStatus(tr("searching: run %1 of %2 …").arg(runs_.load()).arg(kRuns)); });
 }
 
 ExplorerRunner::~ExplorerRunner() {
@@ -103,7 +108,11 @@ void ExplorerRunner::start() {
     try {
       *outcome = explore(text, file, cancelled_, runs_);
     } catch (const std::exception& failure) {
-      *outcome = {{}, QStringLiteral("the search failed: ") + failure.what(), true};
+      *outcome = {
+          {},
+          QCoreApplication::translate("lockscope::gui::ExplorerRunner", "the search failed: %1")
+              .arg(QString::fromLocal8Bit(failure.what())),
+          true};
     }
   });
   connect(worker_, &QThread::finished, this, [this, file, outcome] {
@@ -124,15 +133,15 @@ void ExplorerRunner::start() {
     }
     if (!status.ok()) {
       setStatus(outcome->line);
-      emit errorOccurred("cannot write the found lesson: " +
-                         QString::fromStdString(status.message()));
+      emit errorOccurred(
+          tr("cannot write the found lesson: %1").arg(QString::fromStdString(status.message())));
       return;
     }
     foundFile_ = path;
-    setStatus(outcome->line + " · opened " + path);
+    setStatus(tr("%1 · opened %2").arg(outcome->line, path));
     session_.load(path);
   });
-  setStatus(QStringLiteral("searching …"));
+  setStatus(tr("searching …"));
   progress_.start();
   worker_->start();
 }

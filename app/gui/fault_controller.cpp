@@ -43,12 +43,12 @@ bool FaultController::injectFault(const QString& kind, const QString& client) {
   if (!timeline) return false;
   const auto faultKind = faultKindNamed(kind, sim::FaultTarget::Client);
   if (!faultKind || timeline->cast().clientOfName(client.toStdString()) == kNoClient) {
-    emit errorOccurred(QStringLiteral("unknown fault \"%1\" or client \"%2\"").arg(kind, client));
+    emit errorOccurred(tr("unknown fault \"%1\" or client \"%2\"").arg(kind, client));
     return false;
   }
   // The fault table says which services act on it (a database has no session to expire).
   if (!supports(kind)) {
-    emit errorOccurred(QStringLiteral("%1 does not apply to this service").arg(kind));
+    emit errorOccurred(tr("%1 does not apply to this service").arg(kind));
     return false;
   }
   scenario::Fault fault;
@@ -80,12 +80,11 @@ bool FaultController::injectInstanceFault(const QString& kind, const QString& in
   using Kind = scenario::Fault::Kind;
   const auto faultKind = faultKindNamed(kind, sim::FaultTarget::RedisInstance);
   if (!faultKind || !simulation_.stage().instances().count(instance.toStdString())) {
-    emit errorOccurred(
-        QStringLiteral("unknown instance fault \"%1\" or instance \"%2\"").arg(kind, instance));
+    emit errorOccurred(tr("unknown instance fault \"%1\" or instance \"%2\"").arg(kind, instance));
     return false;
   }
   if (*faultKind == Kind::Failover && !hasReplica(instance)) {
-    emit errorOccurred(QStringLiteral("%1 has no replica to fail over to").arg(instance));
+    emit errorOccurred(tr("%1 has no replica to fail over to").arg(instance));
     return false;
   }
   scenario::Fault fault;
@@ -103,7 +102,7 @@ bool FaultController::injectServerFault(const QString& kind) {
   const auto faultKind = faultKindNamed(kind, sim::FaultTarget::Server);
   // ZooKeeper's server, or the database's: whichever services the fault table gives it.
   if (!faultKind || !supports(kind)) {
-    emit errorOccurred(QStringLiteral("unknown server fault \"%1\"").arg(kind));
+    emit errorOccurred(tr("unknown server fault \"%1\"").arg(kind));
     return false;
   }
   scenario::Fault fault;

@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 
+#include "language.h"
 #include "sim/scenario/yaml_reader.h"
 
 namespace lockscope::gui {
@@ -10,9 +11,11 @@ namespace lockscope::gui {
 QString guiUsage() {
   return QStringLiteral(
       "usage: lockscope [--scenario FILE] [--compare RECIPE] [--lessons DIR] [--presentation]\n"
+      "                 [--language en|zh_CN]\n"
       "                 [--at TIME --screenshot OUT.png [--size WxH]] [--bench-frames N]\n"
       "       lockscope --version | --help\n"
-      "TIME is virtual time after the clients start: 2.5s, 300ms, 1500us.\n");
+      "TIME is virtual time after the clients start: 2.5s, 300ms, 1500us.\n"
+      "The window speaks the system's language (Chinese or English) unless --language says.\n");
 }
 
 ParsedOptions parseGuiOptions(const QStringList& arguments) {
@@ -41,6 +44,13 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
       if (!value(options.lessons)) return parsed;
     } else if (name == QLatin1String("--screenshot")) {
       if (!value(options.screenshot)) return parsed;
+    } else if (name == QLatin1String("--language")) {
+      if (!value(options.language)) return parsed;
+      if (!guiLanguages().contains(options.language)) {
+        parsed.error = QStringLiteral("--language: expected %1, got '%2'")
+                           .arg(guiLanguages().join(QStringLiteral(" or ")), options.language);
+        return parsed;
+      }
     } else if (name == QLatin1String("--presentation")) {
       options.presentation = true;
     } else if (name == QLatin1String("--at")) {

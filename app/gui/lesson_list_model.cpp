@@ -52,13 +52,16 @@ void LessonListModel::setLive(bool live) {
 
 QString LessonListModel::liveOnlyNote() const {
   if (leftOutCount_ == 0) return {};
-  return (leftOutCount_ == 1 ? QStringLiteral("1 lesson needs")
-                             : QStringLiteral("%1 lessons need").arg(leftOutCount_)) +
-         QStringLiteral(
-             " live servers, as the model's one server cannot show them (%1): switch the backend "
-             "to "
-             "live to list them")
-             .arg(leftOut_.join(QStringLiteral("; ")));
+  const QString lessons = leftOut_.join(QStringLiteral("; "));
+  if (leftOutCount_ == 1) {
+    return tr("1 lesson needs live servers, as the model's one server cannot show them (%1): "
+              "switch the backend to live to list them")
+        .arg(lessons);
+  }
+  return tr("%1 lessons need live servers, as the model's one server cannot show them (%2): "
+            "switch the backend to live to list them")
+      .arg(leftOutCount_)
+      .arg(lessons);
 }
 
 void LessonListModel::rescan() {

@@ -3,6 +3,7 @@
 // waits in the worker thread's own Qt event loop.
 #include "live_runner.h"
 
+#include <QCoreApplication>
 #include <exception>
 
 #include "backends/backend_for.h"
@@ -50,17 +51,18 @@ void LiveRunner::setConnectionStatus(const QString& status) {
 
 void LiveRunner::useBackend(const QString& backend, const QString& servers) {
   if (worker_) {
-    setConnectionStatus(QStringLiteral("a live run is still in progress"));
+    setConnectionStatus(tr("a live run is still in progress"));
     return;
   }
   live_ = backend == QLatin1String("live");
   liveServers_ = servers.trimmed();
   if (live_ && liveServers_.isEmpty()) {
     live_ = false;
-    setConnectionStatus(QStringLiteral("live: expected a connection string like 127.0.0.1:2181"));
+    setConnectionStatus(
+        tr("live: expected a connection string like %1").arg(QStringLiteral("127.0.0.1:2181")));
     return;
   }
-  setConnectionStatus(live_ ? QStringLiteral("live: %1").arg(liveServers_) : QString());
+  setConnectionStatus(live_ ? tr("live: %1").arg(liveServers_) : QString());
   emit rerunRequested();
 }
 
@@ -72,17 +74,16 @@ bool LiveRunner::record(const scenario::Scenario& scenario, const QString& file,
       adopt(RunTimeline::record(scenario, {.backend = backends::modelBackendFor(scenario)}));
       return true;
     } catch (const std::exception& failure) {
-      emit errorOccurred(file + QStringLiteral(": the run failed: ") +
-                         QString::fromUtf8(failure.what()));
+      emit errorOccurred(tr("%1: the run failed: %2").arg(file, QString::fromUtf8(failure.what())));
       return false;
     }
   }
   if (worker_) {
-    setConnectionStatus(QStringLiteral("a live run is still in progress"));
+    setConnectionStatus(tr("a live run is still in progress"));
     return false;
   }
   emit liveRunStarted();
-  setConnectionStatus(QStringLiteral("live: connecting to %1 …").arg(liveServers_));
+  setConnectionStatus(tr("live: connecting to %1 …").arg(liveServers_));
   const std::string servers = liveServers_.toStdString();
   auto result = std::make_shared<std::unique_ptr<RunTimeline>>();
   auto error = std::make_shared<std::string>();
@@ -98,19 +99,21 @@ bool LiveRunner::record(const scenario::Scenario& scenario, const QString& file,
       *result = RunTimeline::record(scenario, *options);
     } catch (const std::exception& failure) {
       result->reset();
-      *error = std::string("the live run failed: ") + failure.what();
+      *error = QCoreApplication::translate("lockscope::gui::LiveRunner", "the live run failed: %1")
+                   .arg(QString::fromUtf8(failure.what()))
+                   .toStdString();
     }
   });
   connect(worker_, &QThread::finished, this, [this, result, error, adopt = std::move(adopt)] {
     worker_->deleteLater();
     worker_ = nullptr;
     if (*result) {
-      setConnectionStatus(QStringLiteral("live: %1 · recorded %2 events in real time")
+      setConnectionStatus(tr("live: %1 · recorded %2 events in real time")
                               .arg(liveServers_)
                               .arg((*result)->trace().size()));
       adopt(std::move(*result));
     } else {
-      setConnectionStatus(QStringLiteral("live: ") + QString::fromStdString(*error));
+      setConnectionStatus(tr("live: %1").arg(QString::fromStdString(*error)));
       emit backendChanged();
     }
   });

@@ -10,6 +10,7 @@
 #include "backends/live/live_interrupt.h"
 #include "gui_options.h"
 #include "headless.h"
+#include "language.h"
 #include "lesson_folder.h"
 #include "simulation_controller.h"
 #include "version_text.h"
@@ -56,6 +57,12 @@ int main(int argc, char* argv[]) {
     options.compareRecipe = QStringLiteral("zk-chained");  // the first lesson: herd against chain
   }
 
+  // Before the window loads, so that its first frame (and a headless screenshot) is in it.
+  const QString language = options.language.isEmpty() ? lockscope::gui::systemLanguage()
+                                                      : options.language;
+  if (!lockscope::gui::installLanguage(language))
+    std::fprintf(stderr, "lockscope: no %s translation in this build: English\n",
+                 qPrintable(language));
   QQmlApplicationEngine engine;
   engine.setInitialProperties({{QStringLiteral("lessonFolder"), options.lessons},
                                {QStringLiteral("compareRecipe"), options.compareRecipe},

@@ -21,11 +21,10 @@ void MetricsChart::paint(QPainter* painter) {
   font.setPointSizeF(8.5 * scale_);
   painter->setFont(font);
   const double caption = painter->fontMetrics().height() + 2;
-  painter->drawText(
-      QRectF(0, 0, width(), caption), Qt::AlignLeft,
-      painter->fontMetrics().elidedText(
-          QStringLiteral("notifications per release · ") + simulation_->run()->recipe(),
-          Qt::ElideRight, static_cast<int>(width())));
+  painter->drawText(QRectF(0, 0, width(), caption), Qt::AlignLeft,
+                    painter->fontMetrics().elidedText(
+                        tr("notifications per release · %1").arg(simulation_->run()->recipe()),
+                        Qt::ElideRight, static_cast<int>(width())));
   // The releases begun by the cursor, each as far as it has gone (all of them, whole, when the
   // whole run is shown): neither a bar nor the scale tells what is still to come.
   const RunTimeline& timeline = *simulation_->timeline();

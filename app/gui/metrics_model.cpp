@@ -15,15 +15,17 @@ struct Row {
 
 // The panel's order: what happened, then what each release cost, then now.
 constexpr std::array kRows{
-    Row{"acquisitions", "acquisitions", 0},
-    Row{"releases", "releases", 0},
-    Row{"requests", "requests", 0},
-    Row{"notifications", "notifications", 0},
-    Row{"notifications / release", "notificationsPerRelease", 1},
-    Row{"requests / release", "requestsPerRelease", 1},
-    Row{"mean handoff (ms)", "handoffMeanMs", 2},
-    Row{"holders now", "holders", 0},
-    Row{"violations so far", "violations", 0},
+    Row{QT_TRANSLATE_NOOP("lockscope::gui::MetricsModel", "acquisitions"), "acquisitions", 0},
+    Row{QT_TRANSLATE_NOOP("lockscope::gui::MetricsModel", "releases"), "releases", 0},
+    Row{QT_TRANSLATE_NOOP("lockscope::gui::MetricsModel", "requests"), "requests", 0},
+    Row{QT_TRANSLATE_NOOP("lockscope::gui::MetricsModel", "notifications"), "notifications", 0},
+    Row{QT_TRANSLATE_NOOP("lockscope::gui::MetricsModel", "notifications / release"),
+        "notificationsPerRelease", 1},
+    Row{QT_TRANSLATE_NOOP("lockscope::gui::MetricsModel", "requests / release"),
+        "requestsPerRelease", 1},
+    Row{QT_TRANSLATE_NOOP("lockscope::gui::MetricsModel", "mean handoff (ms)"), "handoffMeanMs", 2},
+    Row{QT_TRANSLATE_NOOP("lockscope::gui::MetricsModel", "holders now"), "holders", 0},
+    Row{QT_TRANSLATE_NOOP("lockscope::gui::MetricsModel", "violations so far"), "violations", 0},
 };
 
 QVariantMap figuresOf(const RunTimeline& timeline, const StageState& stage, sim::Micros now,
@@ -73,7 +75,7 @@ QVariant MetricsModel::data(const QModelIndex& index, int role) const {
   const Row& row = kRows[static_cast<size_t>(index.row())];
   switch (role) {
     case Qt::DisplayRole:
-    case LabelRole: return QString::fromLatin1(row.label);
+    case LabelRole: return tr(row.label);
     case KeyRole: return QString::fromLatin1(row.key);
     case DecimalsRole: return row.decimals;
     case ValueRole: return figures_.value(QLatin1String(row.key), 0);
@@ -88,9 +90,20 @@ QHash<int, QByteArray> MetricsModel::roleNames() const {
 QVariantMap MetricsModel::row(int row) const {
   if (row < 0 || static_cast<size_t>(row) >= kRows.size()) return {};
   const Row& shown = kRows[static_cast<size_t>(row)];
-  return {{QStringLiteral("label"), QString::fromLatin1(shown.label)},
+  return {{QStringLiteral("label"), tr(shown.label)},
           {QStringLiteral("key"), QString::fromLatin1(shown.key)},
           {QStringLiteral("decimals"), shown.decimals}};
+}
+
+QVariantList MetricsModel::rows() const {
+  QVariantList all;
+  for (int at = 0; at < rowCount(); ++at) all << row(at);
+  return all;
+}
+
+void MetricsModel::retranslate() {
+  emit rowsChanged();
+  if (rowCount() > 0) emit dataChanged(index(0), index(rowCount() - 1), {LabelRole});
 }
 
 void MetricsModel::refresh(const RunTimeline* timeline, const StageState& stage, sim::Micros now,

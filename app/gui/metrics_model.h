@@ -18,6 +18,8 @@ class MetricsModel : public QAbstractListModel {
   QML_UNCREATABLE("owned by a Simulation")
   // Every figure by its key, for bindings that want one ("violations").
   Q_PROPERTY(QVariantMap figures READ figures NOTIFY figuresChanged)
+  // Every row(), in the window's language: notified again when the language changes.
+  Q_PROPERTY(QVariantList rows READ rows NOTIFY rowsChanged)
 
  public:
   enum Role { LabelRole = Qt::UserRole + 1, KeyRole, DecimalsRole, ValueRole };
@@ -28,6 +30,9 @@ class MetricsModel : public QAbstractListModel {
   QHash<int, QByteArray> roleNames() const override;
   // One row's label, key and decimals: the panel lays the rows out in its grid by hand.
   Q_INVOKABLE QVariantMap row(int row) const;
+  QVariantList rows() const;
+  // The language changed: the labels are read again.
+  void retranslate();
 
   // The figures of `timeline` (none: no run) after its first `eventCount` events, at `now`.
   void refresh(const RunTimeline* timeline, const StageState& stage, sim::Micros now,
@@ -36,6 +41,7 @@ class MetricsModel : public QAbstractListModel {
 
  signals:
   void figuresChanged();
+  void rowsChanged();
 
  private:
   QVariantMap figures_;

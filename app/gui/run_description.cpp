@@ -11,11 +11,16 @@ void RunDescription::reset(const RunTimeline* timeline) {
   std::array<bool, sim::kTraceKindCount> present{};
   for (const StoredEvent& event : timeline_->trace().events())
     present[static_cast<size_t>(event.kind)] = true;
-  kindChoices_ = QStringList{QStringLiteral("all kinds")};
+  kindChoices_ = QStringList{tr("all kinds")};
   for (size_t kind = 0; kind < present.size(); ++kind) {
     if (present[kind])
       kindChoices_ << QLatin1String(sim::traceKindName(static_cast<sim::TraceKind>(kind)));
   }
+}
+
+void RunDescription::retranslate() {
+  kindChoices_[0] = tr("all kinds");
+  emit changed();
 }
 
 QString RunDescription::title() const {

@@ -39,6 +39,8 @@ class RunDescription : public QObject {
 
   // The run now shown (its owner sends `changed` once everything else knows it too).
   void reset(const RunTimeline* timeline);
+  // The filters' "all kinds" and "all clients" in the language just installed.
+  void retranslate();
 
   bool loaded() const { return timeline_ != nullptr; }
   QString title() const;
@@ -51,9 +53,7 @@ class RunDescription : public QObject {
   int maxClients() const { return static_cast<int>(scenario::kMaxClients); }
   QString latencyMs() const;
   QStringList clientNames() const;
-  QStringList clientChoices() const {
-    return QStringList{QStringLiteral("all clients")} + clientNames();
-  }
+  QStringList clientChoices() const { return QStringList{tr("all clients")} + clientNames(); }
   QStringList kindChoices() const { return kindChoices_; }
 
  signals:
@@ -61,7 +61,7 @@ class RunDescription : public QObject {
 
  private:
   const RunTimeline* timeline_ = nullptr;
-  QStringList kindChoices_{QStringLiteral("all kinds")};
+  QStringList kindChoices_{tr("all kinds")};
 };
 
 }  // namespace lockscope::gui

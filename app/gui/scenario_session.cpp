@@ -47,7 +47,7 @@ bool ScenarioSession::apply(Edit edit) {
 bool ScenarioSession::load(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) {
-    emit errorOccurred(path + QStringLiteral(":1:1: cannot read the file: ") + file.errorString());
+    emit errorOccurred(tr("%1:1:1: cannot read the file: %2").arg(path, file.errorString()));
     return false;
   }
   return apply(
@@ -158,7 +158,7 @@ bool ScenarioSession::saveRecording(const QString& path) {
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) ||
       file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit()) {
-    emit errorOccurred(path + QStringLiteral(": cannot write: ") + file.errorString());
+    emit errorOccurred(tr("%1: cannot write: %2").arg(path, file.errorString()));
     return false;
   }
   emit errorOccurred({});

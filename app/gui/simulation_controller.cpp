@@ -77,6 +77,13 @@ void SimulationController::setError(const QString& error) {
   emit errorChanged();
 }
 
+void SimulationController::retranslate() {
+  if (timeline_) run_->retranslate();
+  metrics_->retranslate();
+  events_->retranslate();
+  emit frameChanged();  // the views repaint, the verdict and the compare headline are read again
+}
+
 void SimulationController::setWholeRunShown(bool shown) {
   if (wholeRunShown_ == shown) return;
   wholeRunShown_ = shown;

@@ -84,6 +84,9 @@ class SimulationController : public QObject {
   QString error() const { return error_; }
   bool wholeRunShown() const { return wholeRunShown_; }
   void setWholeRunShown(bool shown);
+  // The language changed (Language.use): the texts made in C++ are made again in it, the painted
+  // views redrawn. qsTr bindings in QML need no call; these read C++ strings QML cannot see change.
+  Q_INVOKABLE void retranslate();
 
   // For the painted views and the parts.
   const RunTimeline* timeline() const { return timeline_.get(); }

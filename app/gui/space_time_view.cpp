@@ -87,7 +87,7 @@ void SpaceTimeView::paint(QPainter* painter) {
       painter->setPen(client < 0 || palette_->highContrast
                           ? palette_->ink
                           : Theme::clientColour(client).darker(130));
-      const QString name = client < 0 ? QStringLiteral("server")
+      const QString name = client < 0 ? tr("server")
                                       : QString::fromStdString(timeline.cast().name(client));
       const QRectF room = layout.nameRoom(static_cast<int>(index));
       // Right-aligned text wider than its room ran off the left edge: "reader-1" read "ader-1".
@@ -186,15 +186,14 @@ void SpaceTimeView::paint(QPainter* painter) {
   QFont headerFont;
   headerFont.setPointSizeF(8.5 * scale_);
   painter->setFont(headerFont);
-  painter->drawText(
-      layout.header(), Qt::AlignRight | Qt::AlignVCenter,
-      QStringLiteral("window %1 ms%2 · wheel to zoom · click to jump")
-          .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
-          .arg(stride > 1 ? QStringLiteral(" · 1 in %1 messages drawn").arg(stride) : QString()));
+  painter->drawText(layout.header(), Qt::AlignRight | Qt::AlignVCenter,
+                    tr("window %1 ms%2 · wheel to zoom · click to jump")
+                        .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
+                        .arg(stride > 1 ? tr(" · 1 in %1 messages drawn").arg(stride) : QString()));
 }
 
 void SpaceTimeView::fitGutter(const QFontMetricsF& metrics, double marker) {
-  double widest = metrics.horizontalAdvance(QStringLiteral("server"));
+  double widest = metrics.horizontalAdvance(tr("server"));
   for (const std::string& name : simulation_->timeline()->cast().names()) {
     widest = std::max(widest, metrics.horizontalAdvance(QString::fromStdString(name)));
   }

@@ -8,6 +8,7 @@
 #include <limits>
 #include <vector>
 
+#include "activity_words.h"
 #include "arrow_head.h"
 #include "core/activity_text.h"
 #include "theme.h"
@@ -159,12 +160,12 @@ void StageView::paintServer(QPainter& painter) {
   const bool redis = !simulation_->stage().instances().empty();
   // "ZooKeeper (live)", "Redis (model)", "Database (model)": which service, and whether it is
   // the model or real servers.
-  const QString service = layout_.database ? QStringLiteral("Database")
+  const QString service = layout_.database ? tr("Database")
                           : redis          ? QStringLiteral("Redis")
                                            : QStringLiteral("ZooKeeper");
-  QString label = service + QStringLiteral(" (") + simulation_->live()->backend() +
-                  QLatin1Char(')');
-  if (!up) label += QStringLiteral(" \u00B7 DOWN");
+  const bool live = simulation_->live()->backend() == QLatin1String("live");
+  QString label = (live ? tr("%1 (live)") : tr("%1 (model)")).arg(service);
+  if (!up) label += tr(" · DOWN");
   // The time on the right, whole, when the name fits beside it; too narrow for both, the name
   // wins (the playback bar shows the time too), elided only when it is narrower than the name.
   painter.setFont(font(9));
@@ -228,16 +229,16 @@ void StageView::paintZnodes(QPainter& painter) {
     // Notes in the order they go when the row is short of room: the name (and its sequence
     // number) stays to the last.
     QStringList notes;
-    if (row.node->ephemeral) notes << QStringLiteral("  \u00B7 ephemeral");
+    if (row.node->ephemeral) notes << tr("  · ephemeral");
     if (owner != kNoClient)
       notes << QStringLiteral(" \u00B7 ") +
                    QString::fromStdString(simulation_->timeline()->cast().name(owner));
     if (partHolder != kNoClient) {
-      notes << QStringLiteral("  \u2190 held, waiting for its other locks");
+      notes << tr("  ← held, waiting for its other locks");
     } else if (holder != kNoClient) {
       notes << (stage.heldByDeadSession(static_cast<size_t>(holder))
-                    ? QStringLiteral("  \u2190 held by a dead session")
-                    : QStringLiteral("  \u2190 holds the lock"));
+                    ? tr("  ← held by a dead session")
+                    : tr("  ← holds the lock"));
     }
     row.shown = fitZnodeText(row.label, notes, painter.fontMetrics(),
                              static_cast<int>(text.width()));
@@ -245,9 +246,8 @@ void StageView::paintZnodes(QPainter& painter) {
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, row.shown);
   }
   // The rows that did not fit at a legible size, counted in one.
-  znodeSummary_ = layout_.hiddenRows
-                      ? QStringLiteral("\u2026 and %1 more nodes").arg(layout_.hiddenRows)
-                      : QString();
+  znodeSummary_ = layout_.hiddenRows ? tr("… and %1 more nodes").arg(layout_.hiddenRows)
+                                     : QString();
   if (znodeSummary_.isEmpty()) return;
   painter.setPen(palette_->ink);
   painter.setFont(font(std::min(10.5, layout_.summary.height() / scale_ * 0.5)));
@@ -381,7 +381,7 @@ void StageView::paintClients(QPainter& painter) const {
     if (twoLines) {
       painter.setFont(font(8.5));
       // In the service's words: a Redis client is "trying SET NX", not "listing".
-      const QString doing = QString::fromStdString(activityText(state, !stage.instances().empty()));
+      const QString doing = activityWords(activityText(state, !stage.instances().empty()));
       if (painter.fontMetrics().horizontalAdvance(doing) > box.width() - 4 * scale_)
         clippedTexts_ << doing;
       painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2),
@@ -434,28 +434,50 @@ struct LegendRow {
 // legendSize measures them, so the two never disagree.
 std::vector<LegendRow> legendRows(bool redis, bool database) {
   using Mark = LegendRow::Mark;
-  std::vector<LegendRow> rows = {{Mark::Shape, Shape::Circle, Theme::requestColour(), "request"},
-                                 {Mark::Shape, Shape::Square, Theme::replyColour(), "reply"},
-                                 {Mark::Shape, Shape::Cross, Theme::crashColour(), "crashed"}};
+  std::vector<LegendRow> rows = {{Mark::Shape, Shape::Circle, Theme::requestColour(),
+                                  QT_TRANSLATE_NOOP("lockscope::gui::StageView", "request")},
+                                 {Mark::Shape, Shape::Square, Theme::replyColour(),
+                                  QT_TRANSLATE_NOOP("lockscope::gui::StageView", "reply")},
+                                 {Mark::Shape, Shape::Cross, Theme::crashColour(),
+                                  QT_TRANSLATE_NOOP("lockscope::gui::StageView", "crashed")}};
   if (database) {
-    rows.push_back({Mark::WaitsFor, {}, {}, "waits for (wait-for graph)"});
-    rows.push_back({Mark::Deadlock, {}, {}, "deadlock cycle"});
-    rows.push_back({Mark::Shape, Shape::Cross, Theme::violationColour(), "deadlock victim"});
+    rows.push_back({Mark::WaitsFor,
+                    {},
+                    {},
+                    QT_TRANSLATE_NOOP("lockscope::gui::StageView", "waits for (wait-for graph)")});
+    rows.push_back(
+        {Mark::Deadlock, {}, {}, QT_TRANSLATE_NOOP("lockscope::gui::StageView", "deadlock cycle")});
+    rows.push_back({Mark::Shape, Shape::Cross, Theme::violationColour(),
+                    QT_TRANSLATE_NOOP("lockscope::gui::StageView", "deadlock victim")});
     return rows;
   }
   if (redis) {
     using Vote = QuorumTally::Vote;
-    for (const auto& [vote, text] : {std::pair{Vote::Locked, "vote: locked (SET NX OK)"},
-                                     {Vote::Refused, "vote: refused (held elsewhere)"},
-                                     {Vote::NoAnswer, "vote: no answer"}}) {
+    for (const auto& [vote, text] :
+         {std::pair{Vote::Locked,
+                    QT_TRANSLATE_NOOP("lockscope::gui::StageView", "vote: locked (SET NX OK)")},
+          {Vote::Refused,
+           QT_TRANSLATE_NOOP("lockscope::gui::StageView", "vote: refused (held elsewhere)")},
+          {Vote::NoAnswer, QT_TRANSLATE_NOOP("lockscope::gui::StageView", "vote: no answer")}}) {
       rows.push_back({Mark::Shape, Theme::voteShape(vote), Theme::voteColour(vote), text});
     }
     return rows;
   }
-  rows.push_back({Mark::Shape, Shape::Diamond, Theme::notificationColour(), "watch notification"});
-  rows.push_back({Mark::ChildrenWatch, {}, {}, "children watch"});
-  rows.push_back({Mark::NodeWatch, {}, {}, "node watch (exists / getData)"});
-  rows.push_back({Mark::SessionRing, {}, {}, "session left (s) of a silent client"});
+  rows.push_back({Mark::Shape, Shape::Diamond, Theme::notificationColour(),
+                  QT_TRANSLATE_NOOP("lockscope::gui::StageView", "watch notification")});
+  rows.push_back({Mark::ChildrenWatch,
+                  {},
+                  {},
+                  QT_TRANSLATE_NOOP("lockscope::gui::StageView", "children watch")});
+  rows.push_back({Mark::NodeWatch,
+                  {},
+                  {},
+                  QT_TRANSLATE_NOOP("lockscope::gui::StageView", "node watch (exists / getData)")});
+  rows.push_back(
+      {Mark::SessionRing,
+       {},
+       {},
+       QT_TRANSLATE_NOOP("lockscope::gui::StageView", "session left (s) of a silent client")});
   return rows;
 }
 
@@ -467,7 +489,7 @@ QSizeF StageView::legendSize() const {
   const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty(),
                                                  shape_.database);
   for (const LegendRow& row : rows)
-    widest = std::max(widest, metrics.horizontalAdvance(QLatin1String(row.text)));
+    widest = std::max(widest, metrics.horizontalAdvance(tr(row.text)));
   // From the stage's edge: 10 units of margin, 16 to the text, the text, a little air; the rows
   // 14 units apart, the last one 10 units clear of the bottom (paintLegend).
   return {(10 + 16 + 6) * scale_ + widest, scale_ * (14 * static_cast<double>(rows.size()) + 8)};
@@ -528,7 +550,7 @@ void StageView::paintLegend(QPainter& painter) const {
       }
     }
     painter.setPen(palette_->ink);
-    painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), QLatin1String(row.text));
+    painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), tr(row.text));
     y += 14 * scale_;
   }
 }

@@ -2,12 +2,14 @@
 // open transaction made, the lock on the row with its holder and queue), the advisory locks, the
 // wait-for graph (the last deadlock's cycle in the alarm colour, its victim crossed), and a card
 // per client with its transaction and the SQL it has in flight.
+#include <QCoreApplication>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
+#include "activity_words.h"
 #include "arrow_head.h"
 #include "stage_view.h"
 #include "theme.h"
@@ -19,8 +21,9 @@ QString text(const std::string& value) { return QString::fromStdString(value); }
 
 // A row's key as the card writes it; a gap lock "gap:locks/+inf" is the gap before that key.
 QString gapLabel(const std::string& key) {
-  return key == "+inf" ? QStringLiteral("gap at the end")
-                       : QStringLiteral("gap before ") + text(key);
+  return key == "+inf" ? QCoreApplication::translate("lockscope::gui::StageView", "gap at the end")
+                       : QCoreApplication::translate("lockscope::gui::StageView", "gap before %1")
+                             .arg(text(key));
 }
 
 // The card's word for a database client: the lock-recipe states, with "waiting" split into
@@ -29,25 +32,35 @@ QString sqlActivity(const ClientOnStage& client, const DatabaseStage& database, 
   const Activity activity = client.activity();
   if (activity != Activity::Creating && activity != Activity::Listing &&
       activity != Activity::Waiting)
-    return QString::fromLatin1(activityName(activity));
+    return activityWords(activityName(activity));
   for (const auto& [name, lock] : database.locks()) {
-    if (lock.awaitedBy(index)) return QStringLiteral("queued for a lock");
+    if (lock.awaitedBy(index))
+      return QCoreApplication::translate("lockscope::gui::StageView", "queued for a lock");
   }
-  return client.outstanding > 0 ? QStringLiteral("acquiring") : QStringLiteral("waiting to retry");
+  return activityWords(client.outstanding > 0 ? "acquiring" : "waiting to retry");
 }
 
 QString transactionLine(const SqlClientOnStage* connection) {
-  if (!connection || connection->transaction == 0) return QStringLiteral("no transaction");
-  const QString id = QStringLiteral("txn %1").arg(connection->transaction);
+  if (!connection || connection->transaction == 0)
+    return QCoreApplication::translate("lockscope::gui::StageView", "no transaction");
+  const QString id = QString::number(connection->transaction);
   if (connection->sessionEnded)
-    return QStringLiteral("session ended: ") + text(connection->endedWhy);
+    return QCoreApplication::translate("lockscope::gui::StageView", "session ended: %1")
+        .arg(text(connection->endedWhy));
   if (connection->aborted) {
-    return id + QStringLiteral(" aborted: ") + text(connection->abortedWhy) +
-           (connection->open ? QStringLiteral(" (until ROLLBACK)") : QString());
+    return (connection->open
+                ? QCoreApplication::translate("lockscope::gui::StageView",
+                                              "txn %1 aborted: %2 (until ROLLBACK)")
+                : QCoreApplication::translate("lockscope::gui::StageView", "txn %1 aborted: %2"))
+        .arg(id, text(connection->abortedWhy));
   }
-  if (!connection->open) return id + QStringLiteral(" ended");
-  return id + (connection->explicitly ? QStringLiteral(" open (BEGIN)")
-                                      : QStringLiteral(" open (one statement)"));
+  if (!connection->open)
+    return QCoreApplication::translate("lockscope::gui::StageView", "txn %1 ended").arg(id);
+  return (connection->explicitly
+              ? QCoreApplication::translate("lockscope::gui::StageView", "txn %1 open (BEGIN)")
+              : QCoreApplication::translate("lockscope::gui::StageView",
+                                            "txn %1 open (one statement)"))
+      .arg(id);
 }
 
 QString statementLine(const SqlClientOnStage* connection) {
@@ -153,7 +166,7 @@ double StageView::paintLockLine(QPainter& painter, const QRectF& line, const Loc
     ++done;
   }
   if (lock.waiters.empty()) return y + height;
-  const QString queued = QStringLiteral("queue:");
+  const QString queued = tr("queue:");
   const double queuedWidth = metrics.horizontalAdvance(queued) + 4 * scale_;
   if (!place(queuedWidth, false)) {
     countLeft(items - done);
@@ -183,7 +196,7 @@ double StageView::paintLockLine(QPainter& painter, const QRectF& line, const Loc
 void StageView::paintTable(QPainter& painter, const std::string& table, const QRectF& box) const {
   const DatabaseStage& database = simulation_->stage().database();
   const RunCast& cast = simulation_->timeline()->cast();
-  const QRectF area = paintPanel(painter, box, QStringLiteral("table ") + text(table), {});
+  const QRectF area = paintPanel(painter, box, tr("table %1").arg(text(table)), {});
   painter.setFont(font(8.5));
   const double line = painter.fontMetrics().height() + 4 * scale_;
   const auto rows = database.tables().find(table);
@@ -209,7 +222,7 @@ void StageView::paintTable(QPainter& painter, const std::string& table, const QR
   if (blocks.empty()) {
     painter.setPen(palette_->quietInk);
     painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-                     QStringLiteral("no row touched yet"));
+                     tr("no row touched yet"));
     return;
   }
   for (size_t index = 0; index < blocks.size(); ++index) {
@@ -219,7 +232,7 @@ void StageView::paintTable(QPainter& painter, const std::string& table, const QR
       painter.setPen(palette_->quietInk);
       painter.setFont(font(8.5));
       painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-                       QStringLiteral("\u2026 and %1 more").arg(blocks.size() - index));
+                       tr("… and %1 more").arg(blocks.size() - index));
       return;
     }
     // The key in bold, then the committed value (unknown until a commit or a rollback shows it:
@@ -232,8 +245,8 @@ void StageView::paintTable(QPainter& painter, const std::string& table, const QR
     painter.setFont(font(8.5));
     if (block.row) {
       const RowOnStage& row = *block.row;
-      const QString committed = !row.committedKnown     ? QStringLiteral("(as seeded)")
-                                : row.committed.empty() ? QStringLiteral("(no committed row)")
+      const QString committed = !row.committedKnown     ? tr("(as seeded)")
+                                : row.committed.empty() ? tr("(no committed row)")
                                                         : text(row.committed);
       painter.setPen(row.committedKnown && !row.committed.empty() ? palette_->ink
                                                                   : palette_->quietInk);
@@ -252,9 +265,8 @@ void StageView::paintTable(QPainter& painter, const std::string& table, const QR
                                               : Theme::tint(Theme::clientColour(row.writer), 0.3));
       painter.drawRoundedRect(change, 3, 3);
       const QString who = row.writer == kNoClient ? QString() : text(cast.name(row.writer));
-      const QString what = row.pending.empty() ? QStringLiteral("deleted") : text(row.pending);
-      const QString shown = QStringLiteral("\u2192 ") + what + QStringLiteral("  uncommitted, ") +
-                            who;
+      const QString what = row.pending.empty() ? tr("deleted") : text(row.pending);
+      const QString shown = tr("→ %1  uncommitted, %2").arg(what, who);
       painter.setPen(palette_->ink);
       painter.drawText(change.adjusted(4 * scale_, 0, -4 * scale_, 0),
                        Qt::AlignLeft | Qt::AlignVCenter,
@@ -276,7 +288,7 @@ void StageView::paintTable(QPainter& painter, const std::string& table, const QR
 
 void StageView::paintAdvisory(QPainter& painter) const {
   const DatabaseStage& database = simulation_->stage().database();
-  const QRectF area = paintPanel(painter, layout_.advisory, QStringLiteral("advisory locks"), {});
+  const QRectF area = paintPanel(painter, layout_.advisory, tr("advisory locks"), {});
   painter.setFont(font(8.5));
   const double line = painter.fontMetrics().height() + 4 * scale_;
   double y = area.top();
@@ -287,7 +299,7 @@ void StageView::paintAdvisory(QPainter& painter) const {
     any = true;
     painter.setFont(font(8.5, true));
     painter.setPen(palette_->ink);
-    const QString key = QStringLiteral("key ") + text(name.substr(9));
+    const QString key = tr("key %1").arg(text(name.substr(9)));
     const double keyWidth = painter.fontMetrics().horizontalAdvance(key) + 8 * scale_;
     painter.drawText(QRectF(area.left(), y, keyWidth, line), Qt::AlignLeft | Qt::AlignVCenter, key);
     y = paintLockLine(painter, QRectF(area.left() + keyWidth, y, area.width() - keyWidth, line),
@@ -298,7 +310,7 @@ void StageView::paintAdvisory(QPainter& painter) const {
   painter.setFont(font(8.5));
   painter.setPen(palette_->quietInk);
   painter.drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-                   QStringLiteral("none held"));
+                   tr("none held"));
 }
 
 void StageView::paintWaitFor(QPainter& painter) const {
@@ -306,9 +318,8 @@ void StageView::paintWaitFor(QPainter& painter) const {
   const RunCast& cast = simulation_->timeline()->cast();
   const DeadlockOnStage& deadlock = database.lastDeadlock();
   const std::vector<WaitEdge> edges = database.waitFor();
-  QString note = edges.empty() ? QStringLiteral("nobody waits")
-                               : QStringLiteral("arrow: waits for");
-  const QRectF area = paintPanel(painter, layout_.waitFor, QStringLiteral("wait-for graph"), note);
+  QString note = edges.empty() ? tr("nobody waits") : tr("arrow: waits for");
+  const QRectF area = paintPanel(painter, layout_.waitFor, tr("wait-for graph"), note);
   painter.setFont(font(8.5));
   const double line = painter.fontMetrics().height() + 2 * scale_;
   // The last deadlock, in words, on the panel's last line.
@@ -320,7 +331,7 @@ void StageView::paintWaitFor(QPainter& painter) const {
       cycle += text(cast.name(member));
     }
     // The cycle first: a short panel cuts the words at their end.
-    const QString words = QStringLiteral("deadlock %1, victim %2 (at %3 ms)")
+    const QString words = tr("deadlock %1, victim %2 (at %3 ms)")
                               .arg(cycle, deadlock.victim == kNoClient
                                               ? QStringLiteral("?")
                                               : text(cast.name(deadlock.victim)))
@@ -403,9 +414,8 @@ void StageView::paintWaitFor(QPainter& painter) const {
       Theme::drawShape(painter, Shape::Cross,
                        mark.adjusted(-3 * scale_, -3 * scale_, 3 * scale_, 3 * scale_));
     }
-    const QString name = text(cast.name(index)) + (index == deadlock.victim && roomy
-                                                       ? QStringLiteral(" (victim)")
-                                                       : QString());
+    const QString name = text(cast.name(index)) +
+                         (index == deadlock.victim && roomy ? tr(" (victim)") : QString());
     painter.setFont(font(8.5, true));
     painter.setPen(index == deadlock.victim ? alarm.darker(120) : palette_->ink);
     const double width = painter.fontMetrics().horizontalAdvance(name) + 2;
@@ -481,7 +491,7 @@ void StageView::paintSqlClients(QPainter& painter) const {
       // aborted transaction or an ended session rather than the statement (the alarm first).
       const bool alarm = connection && (connection->aborted || connection->sessionEnded);
       const bool both = connection && connection->inFlight && connection->open && !alarm;
-      lines << (both ? QStringLiteral("txn %1 ").arg(connection->transaction) + statement
+      lines << (both ? tr("txn %1 %2").arg(connection->transaction).arg(statement)
                 : connection && connection->inFlight && !alarm ? statement
                                                                : transactionLine(connection));
     }

@@ -1,6 +1,7 @@
 // The Redis half of the stage: instance boxes with their keys and TTL bars, the replication link
 // from each master to its replicas with how far they trail, and under each client's card the
 // quorum tally of its latest Redlock attempt.
+#include <QCoreApplication>
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
@@ -13,12 +14,16 @@ namespace lockscope::gui {
 namespace {
 
 QString lagText(const InstanceOnStage& replica, const ReplicationLag& lag, sim::Micros now) {
-  QString text = QStringLiteral("from %1: ").arg(QString::fromStdString(replica.follows));
-  if (lag.changesBehind == 0) return text + QStringLiteral("in sync");
-  text += lag.changesBehind == 1 ? QStringLiteral("1 change in transit")
-                                 : QStringLiteral("%1 changes in transit").arg(lag.changesBehind);
+  QString text = QCoreApplication::translate("lockscope::gui::StageView", "from %1: ")
+                     .arg(QString::fromStdString(replica.follows));
+  if (lag.changesBehind == 0)
+    return text + QCoreApplication::translate("lockscope::gui::StageView", "in sync");
+  text += lag.changesBehind == 1
+              ? QCoreApplication::translate("lockscope::gui::StageView", "1 change in transit")
+              : QCoreApplication::translate("lockscope::gui::StageView", "%1 changes in transit")
+                    .arg(lag.changesBehind);
   if (lag.oldestSince >= 0) {
-    text += QStringLiteral(", oldest %1 ms")
+    text += QCoreApplication::translate("lockscope::gui::StageView", ", oldest %1 ms")
                 .arg(static_cast<double>(now - lag.oldestSince) / 1000.0, 0, 'f', 0);
   }
   return text;
@@ -44,7 +49,7 @@ void StageView::paintInstances(QPainter& painter) const {
     painter.setFont(font(9, true));
     QString title = QString::fromStdString(name) + QStringLiteral(" · ") +
                     QString::fromStdString(instance.role);
-    if (!instance.up) title += QStringLiteral(" · DOWN");
+    if (!instance.up) title += tr(" · DOWN");
     const QRectF header(box.left() + 6, box.top() + 2, box.width() - 12, line);
     const QString shownTitle = painter.fontMetrics().elidedText(
         title, Qt::ElideRight, static_cast<int>(header.width() * 0.6));
@@ -57,7 +62,7 @@ void StageView::paintInstances(QPainter& painter) const {
     const QString reading = QString::number(static_cast<double>(instance.clockAtTime(now)) / 1000.0,
                                             'f', 3) +
                             QStringLiteral(" s");
-    for (const QString& clock : {QStringLiteral("clock ") + reading, reading}) {
+    for (const QString& clock : {tr("clock %1").arg(reading), reading}) {
       if (painter.fontMetrics().horizontalAdvance(clock) > room) continue;
       painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, clock);
       break;
@@ -76,11 +81,10 @@ void StageView::paintInstances(QPainter& painter) const {
     if (live) {
       // A live run sees its own requests and replies, not the server's keyspace.
       painter.setPen(QColor(0x66, 0x66, 0x66));
-      painter.drawText(QRectF(box.left() + 6, y, box.width() - 12, line),
-                       Qt::AlignLeft | Qt::AlignVCenter,
-                       painter.fontMetrics().elidedText(
-                           QStringLiteral("live server: keys are seen only in the model"),
-                           Qt::ElideRight, static_cast<int>(box.width() - 12)));
+      painter.drawText(
+          QRectF(box.left() + 6, y, box.width() - 12, line), Qt::AlignLeft | Qt::AlignVCenter,
+          painter.fontMetrics().elidedText(tr("live server: keys are seen only in the model"),
+                                           Qt::ElideRight, static_cast<int>(box.width() - 12)));
       continue;
     }
     for (const auto& [key, stored] : instance.keys) {
@@ -104,9 +108,9 @@ void StageView::paintInstances(QPainter& painter) const {
       painter.setPen(Qt::black);
       QString text = QString::fromStdString(key) + QStringLiteral(" = ") +
                      QString::fromStdString(stored.value);
-      text += stored.ttlMs > 0 ? QStringLiteral("  ttl %1 ms")
-                                     .arg(std::llround(left * static_cast<double>(stored.ttlMs)))
-                               : QStringLiteral("  no expiry");
+      text += stored.ttlMs > 0
+                  ? tr("  ttl %1 ms").arg(std::llround(left * static_cast<double>(stored.ttlMs)))
+                  : tr("  no expiry");
       painter.drawText(row.adjusted(4, 0, -4, -3), Qt::AlignLeft | Qt::AlignVCenter,
                        painter.fontMetrics().elidedText(text, Qt::ElideMiddle,
                                                         static_cast<int>(row.width() - 8)));
@@ -165,7 +169,7 @@ void StageView::paintQuorums(QPainter& painter) const {
     // The recipe's own count once it has made it; until then, what has come in so far.
     const int majority = static_cast<int>(tally.votes.size()) / 2 + 1;
     const QString text = !tally.verdict.empty() ? QString::fromStdString(tally.verdict)
-                                                : QStringLiteral("%1 of %2 locked, %3 needed")
+                                                : tr("%1 of %2 locked, %3 needed")
                                                       .arg(tally.locked())
                                                       .arg(tally.votes.size())
                                                       .arg(majority);

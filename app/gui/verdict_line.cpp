@@ -23,20 +23,19 @@ QString VerdictLine::text() const {
   const auto& report = timeline->report();
   QString text;
   if (simulation_.session()->settingsChanged()) {
-    text = QStringLiteral("settings changed: the lesson's expectations are not judged");
+    text = tr("settings changed: the lesson's expectations are not judged");
   } else if (!judged()) {
-    text = QStringLiteral("the lesson's expectations are judged at the end of the run");
+    text = tr("the lesson's expectations are judged at the end of the run");
   } else {
-    text = report.passed() ? QStringLiteral("expectations hold")
-                           : QStringLiteral("expectation failed: ") +
-                                 QString::fromStdString(report.unmetExpectations.front());
+    text = report.passed() ? tr("expectations hold")
+                           : tr("expectation failed: %1")
+                                 .arg(QString::fromStdString(report.unmetExpectations.front()));
   }
   const std::vector<ViolationSoFar> shown = violationsSoFar(*timeline, simulation_.shownUntil());
   if (!shown.empty()) {
-    text += QStringLiteral(" · %1 violation(s)%2, first: %3")
-                .arg(shown.size())
-                .arg(judged() ? QString() : QStringLiteral(" so far"))
-                .arg(QString::fromStdString(shown.front().violation->kind));
+    const QString kind = QString::fromStdString(shown.front().violation->kind);
+    text += judged() ? tr(" · %1 violation(s), first: %2").arg(shown.size()).arg(kind)
+                     : tr(" · %1 violation(s) so far, first: %2").arg(shown.size()).arg(kind);
   }
   return text;
 }
