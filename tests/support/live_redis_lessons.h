@@ -19,7 +19,6 @@ namespace lockscope::testing {
 inline QList<std::pair<const char*, int>> liveRedisLessons() {
   return {
       {"crash-with-ttl", 1},         {"unsafe-del", 1},
-      {"own-unlock-script", 1},      {"paused-holder", 1},
       {"paused-holder-fenced", 1},   {"reentrancy", 1},
       {"watchdog-slow-holder", 1},   {"watchdog-starved", 1},
       {"restart-no-persistence", 1}, {"restart-delayed", 1},
