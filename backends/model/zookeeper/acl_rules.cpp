@@ -4,8 +4,9 @@
 #include <array>
 #include <optional>
 
+#include "backends/api/sha1.h"
+#include "base64.h"
 #include "java_text.h"
-#include "sha1.h"
 
 namespace lockscope::zookeeper::model {
 namespace {
@@ -107,7 +108,7 @@ bool validId(const Acl& entry) {
 }  // namespace
 
 std::string digestId(std::string_view userAndPassword) {
-  const auto hash = sha1(userAndPassword);
+  const auto hash = lockscope::sha1(userAndPassword);
   const std::string user(userAndPassword.substr(0, userAndPassword.find(':')));
   return user + ":" +
          base64(std::string_view(reinterpret_cast<const char*>(hash.data()), hash.size()));
