@@ -1,6 +1,6 @@
 // The top bar: the lesson, what to run (recipe, seed, clients), files, and the window's modes.
 // Groups flow onto a second line when the window is narrow; the lesson's title takes the room
-// that is left and elides.
+// that is left and elides (in presentation it wraps onto the summary's line first).
 import QtQuick
 import QtQuick.Controls
 import Lockscope
@@ -10,8 +10,10 @@ ToolBar {
     required property Simulation simulation
     required property bool comparing
     required property bool presentation
-    // Presentation mode at 1280x720: the backend and latency fields (set up before the class)
-    // step aside, so that the bar keeps to one line.
+    // Presentation mode at 1280x720: narrower fields and no "Break it…" (prepared before the
+    // class). In presentation at any size the backend and latency fields (set up before the class
+    // too; the stage names its backend) step aside, so that the bar keeps to one row and the
+    // title has room for two lines.
     property bool compact: false
     signal lessonsRequested()
     signal openRequested()
@@ -43,8 +45,23 @@ ToolBar {
         }
         Column {
             width: Math.max(220, flow.width - flow.othersWidth)
-            Label { text: bar.simulation.run.title; font.bold: true; elide: Text.ElideRight; width: parent.width }
-            Label { text: bar.simulation.run.summary; elide: Text.ElideRight; width: parent.width; opacity: bar.presentation ? 1.0 : 0.75 }
+            Label {
+                id: titleLabel
+                objectName: "lessonTitle"
+                text: bar.simulation.run.title
+                font.bold: true
+                width: parent.width
+                elide: Text.ElideRight
+                wrapMode: bar.presentation ? Text.Wrap : Text.NoWrap
+                maximumLineCount: bar.presentation ? 2 : 1
+            }
+            Label {
+                visible: titleLabel.lineCount < 2
+                text: bar.simulation.run.summary
+                elide: Text.ElideRight
+                width: parent.width
+                opacity: bar.presentation ? 1.0 : 0.75
+            }
         }
         Row {
             id: recipeGroup
@@ -54,7 +71,8 @@ ToolBar {
                 objectName: "recipeBox"
                 model: bar.simulation.run.recipeNames
                 currentIndex: bar.simulation.run.recipeIndex
-                implicitWidth: 200
+                // Narrower on a projector, where the title needs the room more than long names.
+                implicitWidth: bar.compact ? 150 : 200
                 // The box shows the recipe that runs: a pick that could not be configured goes back.
                 onActivated: (index) => {
                     bar.simulation.session.configure(bar.simulation.run.recipeNames[index], "", 0)
@@ -68,7 +86,7 @@ ToolBar {
             Label { text: qsTr("seed"); anchors.verticalCenter: parent.verticalCenter }
             TextField {
                 objectName: "seedField"
-                implicitWidth: 70
+                implicitWidth: bar.compact ? 60 : 70
                 text: bar.simulation.run.seed
                 validator: RegularExpressionValidator { regularExpression: /[0-9]{1,19}/ }
                 onEditingFinished: {
@@ -84,6 +102,8 @@ ToolBar {
             Label { text: qsTr("clients"); anchors.verticalCenter: parent.verticalCenter }
             SpinBox {
                 objectName: "clientsBox"
+                // Three digits and the arrows; the style's default is wider.
+                implicitWidth: bar.compact ? 96 : 120
                 from: 1
                 to: bar.simulation.run.maxClients
                 editable: true
@@ -95,7 +115,7 @@ ToolBar {
         }
         Row {
             id: backendGroup
-            visible: !bar.compact
+            visible: !bar.presentation
             spacing: 6
             ComboBox {
                 id: backendBox
@@ -117,7 +137,7 @@ ToolBar {
         }
         Row {
             id: latencyGroup
-            visible: !bar.compact
+            visible: !bar.presentation
             spacing: 6
             Label { text: qsTr("latency ms"); anchors.verticalCenter: parent.verticalCenter }
             TextField {
