@@ -11,6 +11,7 @@
 #include "backends/model/database/database_server.h"
 #include "sim/checkers/wait_cycle_checker.h"
 #include "sim/engine/world.h"
+#include "sim/scenario/database_seed.h"
 
 using namespace lockscope;
 using sql::Dialect;
@@ -296,6 +297,25 @@ class DatabaseModelTest : public QObject {
   // The checkers find a deadlock's victim by its reply's rc, which the database API names.
   void deadlockReplyRcIsTheCheckersWord() {
     QCOMPARE(std::string_view(sql::sqlErrorName(SqlError::Deadlock)), checkers::kDeadlockReplyRc);
+  }
+
+  // The stage shows a row no event has touched with the seed's text (the trace starts after the
+  // seeding): it must be what the server wrote had it traced the seeded row.
+  void seededRowsReadAsTheStageShowsThem() {
+    using sql::model::TableId;
+    Bench bench(Dialect::PostgreSQL);
+    int seen = 0;
+    for (TableId table : {TableId::Locks, TableId::Inventory, TableId::FenceTokens}) {
+      const std::string_view shown = scenario::seededRowText(sql::model::tableName(table));
+      const auto& rows = bench.server().tables().rowsOf(table);
+      QCOMPARE(shown.empty(), rows.empty());
+      for (const auto& [key, slot] : rows) {
+        QVERIFY(slot.committed);
+        QCOMPARE(sql::model::describeRow(table, *slot.committed), std::string(shown));
+        ++seen;
+      }
+    }
+    QCOMPARE(seen, 3);  // inventory 1 and 2, the fence token of "lock"
   }
 
  private:

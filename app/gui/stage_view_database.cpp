@@ -11,13 +11,16 @@
 
 #include "activity_words.h"
 #include "arrow_head.h"
+#include "sim/scenario/database_seed.h"
 #include "stage_view.h"
 #include "theme.h"
 
 namespace lockscope::gui {
 namespace {
 
-QString text(const std::string& value) { return QString::fromStdString(value); }
+QString text(std::string_view value) {
+  return QString::fromUtf8(value.data(), static_cast<qsizetype>(value.size()));
+}
 
 // A row's key as the card writes it; a gap lock "gap:locks/+inf" is the gap before that key.
 QString gapLabel(const std::string& key) {
@@ -235,8 +238,8 @@ void StageView::paintTable(QPainter& painter, const std::string& table, const QR
                        tr("… and %1 more").arg(blocks.size() - index));
       return;
     }
-    // The key in bold, then the committed value (unknown until a commit or a rollback shows it:
-    // the seeded rows are not in the trace).
+    // The key in bold, then the committed value (until a commit or a rollback shows it, the
+    // seeded value: the seeding is not in the trace).
     painter.setFont(font(8.5, true));
     painter.setPen(palette_->ink);
     const QRectF first(area.left(), y, area.width(), line);
@@ -245,11 +248,13 @@ void StageView::paintTable(QPainter& painter, const std::string& table, const QR
     painter.setFont(font(8.5));
     if (block.row) {
       const RowOnStage& row = *block.row;
-      const QString committed = !row.committedKnown     ? tr("(as seeded)")
-                                : row.committed.empty() ? tr("(no committed row)")
-                                                        : text(row.committed);
-      painter.setPen(row.committedKnown && !row.committed.empty() ? palette_->ink
-                                                                  : palette_->quietInk);
+      // A row no commit or rollback has shown yet holds what the run seeded it with.
+      const std::string_view seeded = scenario::seededRowText(table);
+      const QString committed = row.committedKnown
+                                    ? (row.committed.empty() ? tr("(no committed row)")
+                                                             : text(row.committed))
+                                    : (seeded.empty() ? tr("(as seeded)") : text(seeded));
+      painter.setPen(!committed.startsWith(u'(') ? palette_->ink : palette_->quietInk);
       const QRectF value = first.adjusted(keyWidth + 8 * scale_, 0, 0, 0);
       painter.drawText(value, Qt::AlignLeft | Qt::AlignVCenter,
                        painter.fontMetrics().elidedText(committed, Qt::ElideRight,

@@ -18,4 +18,10 @@ DatabaseSeed databaseSeed(const Scenario& scenario) {
   return DatabaseSeed{{rows.begin(), rows.end()}, {names.begin(), names.end()}};
 }
 
+std::string_view seededRowText(std::string_view table) {
+  if (table == "inventory") return "stock=0 version=0 fence=0";
+  if (table == "fence_tokens") return "token=0";
+  return {};
+}
+
 }  // namespace lockscope::scenario

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scenario.h"
@@ -17,5 +18,10 @@ struct DatabaseSeed {
 };
 
 DatabaseSeed databaseSeed(const Scenario& scenario);
+
+// A seeded row as the trace writes a row: "stock=0 version=0 fence=0" (table "inventory"),
+// "token=0" ("fence_tokens"); "" for a table with no seeded rows ("locks"). The trace starts after
+// the seeding, so this is how a stage shows a seeded row no event has touched yet.
+std::string_view seededRowText(std::string_view table);
 
 }  // namespace lockscope::scenario
