@@ -96,7 +96,8 @@ class ZkShell {
   void removeWatches(const Words& words);
 
   // Helpers for the node commands.
-  bool parse(const Words& words, const std::vector<OptionSpec>& options, ParsedOptions& parsed);
+  bool parse(const Words& words, const std::vector<OptionSpec>& options, ParsedOptions& parsed,
+             const OptionGroupSpec* group = nullptr);
   bool validPath(const std::string& path, bool sequential = false);
   bool parseVersion(const ParsedOptions& parsed, int32_t& version);
   // The answer to one call of the session's client, made as the recipes make it
@@ -111,9 +112,10 @@ class ZkShell {
   }
   recipes::AwaitableZooKeeper zk() { return recipes::AwaitableZooKeeper(client(), life_); }
   void listRecursively(const std::string& path, bool watch);
-  // ZKUtil.visitSubTreeDFS; false when it stopped on a failure (already reported).
+  // ZKUtil.visitSubTreeDFS; `visit` returns false to stop the walk there (as a callback's
+  // exception does). False when the walk stopped so or on a failure (already reported).
   bool visitSubtree(const std::string& path, bool watch, const char* what,
-                    const std::function<void(const std::string&)>& visit);
+                    const std::function<bool(const std::string&)>& visit);
   bool listSubtree(const std::string& path, std::vector<std::string>& paths);
   void printData(const std::string& path, const std::string& data, const zookeeper::Stat& stat);
   void printStat(const zookeeper::Stat& stat);
