@@ -18,6 +18,7 @@
 #include "backends/api/zookeeper_client.h"
 #include "sim/recipes/awaitable_zookeeper.h"
 #include "zk_shell_options.h"
+#include "zk_shell_stats_track.h"
 
 namespace lockscope::cli {
 
@@ -90,6 +91,22 @@ class ZkShell {
   void addAuth(const Words& words);
   // AclParser.parse of a command's ACL argument, its complaints printed on `err`.
   std::vector<zookeeper::Acl> parseAclArgument(const std::string& text);
+
+  // Quotas, built from reads and writes of /zookeeper/quota (zk_shell_quota_commands.cpp).
+  void setQuota(const Words& words);
+  void listQuota(const Words& words);
+  void delQuota(const Words& words);
+  // SetQuotaCommand.createQuota once the arguments are checked; false when it failed (reported).
+  bool createQuota(const std::string& path, const StatsTrack& quota);
+  // checkIfChildQuota / checkIfParentQuota: the first quota below or above `path` in zkCli's
+  // search order; nullopt when there is none, or when a step failed (reported, `failed` set).
+  std::optional<std::string> childWithQuota(const std::string& path, bool& failed);
+  std::optional<std::string> parentWithQuota(const std::string& path, bool& failed);
+  // DelQuotaCommand.trimProcQuotas; on a server error, `quotaNode` is the node it failed on.
+  bool trimQuotaTree(std::string& quotaNode, zookeeper::ErrorCode& rc);
+  // getData of a limits or stats node, read as a StatsTrack. nullopt when that failed: with the
+  // server's code in `rc` for the caller to report, or with `rc` Ok when already reported.
+  std::optional<StatsTrack> readStatsTrack(const std::string& node, zookeeper::ErrorCode& rc);
 
   // Persistent watches and watch removal (zk_shell_watch_commands.cpp).
   void addWatch(const Words& words);
