@@ -224,14 +224,16 @@ void ZkShell::runNodeCommand(const Words& words) {
   if (command == "addauth") return addAuth(words);
   if (command == "addWatch") return addWatch(words);
   if (command == "removewatches") return removeWatches(words);
+  if (command == "setquota") return setQuota(words);
+  if (command == "listquota") return listQuota(words);
+  if (command == "delquota") return delQuota(words);
   static const std::set<std::string> builtins = {"connect", "history", "redo", "printwatches"};
   if (builtins.count(command)) return;
   fail("lockscope shell: '" + command +
        "' is not modeled (supported: ls, create, get, set, stat, delete, deleteall, sync, close, "
        "whoami, version, config, getAllChildrenNumber, getEphemerals, getAcl, setAcl, addauth, "
-       "addWatch, "
-       "removewatches, connect, quit, "
-       "printwatches, history, redo)");
+       "addWatch, removewatches, setquota, listquota, delquota, connect, quit, printwatches, "
+       "history, redo)");
 }
 
 zookeeper::ZooKeeperClient& ZkShell::client() { return *session_->client; }

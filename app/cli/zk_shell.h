@@ -18,6 +18,7 @@
 #include "backends/api/zookeeper_client.h"
 #include "sim/recipes/awaitable_zookeeper.h"
 #include "zk_shell_options.h"
+#include "zk_shell_stats_track.h"
 
 namespace lockscope::cli {
 
@@ -91,12 +92,29 @@ class ZkShell {
   // AclParser.parse of a command's ACL argument, its complaints printed on `err`.
   std::vector<zookeeper::Acl> parseAclArgument(const std::string& text);
 
+  // Quotas, built from reads and writes of /zookeeper/quota (zk_shell_quota_commands.cpp).
+  void setQuota(const Words& words);
+  void listQuota(const Words& words);
+  void delQuota(const Words& words);
+  // SetQuotaCommand.createQuota once the arguments are checked; false when it failed (reported).
+  bool createQuota(const std::string& path, const StatsTrack& quota);
+  // checkIfChildQuota / checkIfParentQuota: the first quota below or above `path` in zkCli's
+  // search order; nullopt when there is none, or when a step failed (reported, `failed` set).
+  std::optional<std::string> childWithQuota(const std::string& path, bool& failed);
+  std::optional<std::string> parentWithQuota(const std::string& path, bool& failed);
+  // DelQuotaCommand.trimProcQuotas; on a server error, `quotaNode` is the node it failed on.
+  bool trimQuotaTree(std::string& quotaNode, zookeeper::ErrorCode& rc);
+  // getData of a limits or stats node, read as a StatsTrack. nullopt when that failed: with the
+  // server's code in `rc` for the caller to report, or with `rc` Ok when already reported.
+  std::optional<StatsTrack> readStatsTrack(const std::string& node, zookeeper::ErrorCode& rc);
+
   // Persistent watches and watch removal (zk_shell_watch_commands.cpp).
   void addWatch(const Words& words);
   void removeWatches(const Words& words);
 
   // Helpers for the node commands.
-  bool parse(const Words& words, const std::vector<OptionSpec>& options, ParsedOptions& parsed);
+  bool parse(const Words& words, const std::vector<OptionSpec>& options, ParsedOptions& parsed,
+             const OptionGroupSpec* group = nullptr);
   bool validPath(const std::string& path, bool sequential = false);
   bool parseVersion(const ParsedOptions& parsed, int32_t& version);
   // The answer to one call of the session's client, made as the recipes make it
@@ -111,9 +129,10 @@ class ZkShell {
   }
   recipes::AwaitableZooKeeper zk() { return recipes::AwaitableZooKeeper(client(), life_); }
   void listRecursively(const std::string& path, bool watch);
-  // ZKUtil.visitSubTreeDFS; false when it stopped on a failure (already reported).
+  // ZKUtil.visitSubTreeDFS; `visit` returns false to stop the walk there (as a callback's
+  // exception does). False when the walk stopped so or on a failure (already reported).
   bool visitSubtree(const std::string& path, bool watch, const char* what,
-                    const std::function<void(const std::string&)>& visit);
+                    const std::function<bool(const std::string&)>& visit);
   bool listSubtree(const std::string& path, std::vector<std::string>& paths);
   void printData(const std::string& path, const std::string& data, const zookeeper::Stat& stat);
   void printStat(const zookeeper::Stat& stat);

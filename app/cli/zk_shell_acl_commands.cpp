@@ -40,6 +40,7 @@ void ZkShell::setAcl(const Words& words) {
       const auto outcome = answer(zk().setAcl(node, acl, version), "setAcl -R");
       if (outcome && outcome->rc != ErrorCode::Ok)
         out_ << keeperExceptionMessage(outcome->rc, node);
+      return true;
     });
     return;
   }

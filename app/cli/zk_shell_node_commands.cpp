@@ -7,6 +7,7 @@
 
 #include "zk_shell.h"
 #include "zk_shell_format.h"
+#include "zk_shell_java_numbers.h"
 #include "zk_shell_paths.h"
 
 namespace lockscope::cli {
@@ -17,40 +18,6 @@ using zookeeper::ErrorCode;
 using zookeeper::Stat;
 
 namespace {
-
-// Integer.parseInt: an optional sign and decimal digits that fit 32 bits.
-bool parseJavaInt(const std::string& text, int32_t& value) {
-  size_t at = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
-  if (at == text.size()) return false;
-  long long result = 0;
-  for (; at < text.size(); ++at) {
-    if (text[at] < '0' || text[at] > '9') return false;
-    result = result * 10 + (text[at] - '0');
-    if (result > 2147483648LL) return false;
-  }
-  if (text[0] == '-') result = -result;
-  if (result > INT32_MAX || result < INT32_MIN) return false;
-  value = static_cast<int32_t>(result);
-  return true;
-}
-
-// Long.parseLong: an optional sign and decimal digits that fit 64 bits.
-bool parseJavaLong(const std::string& text, int64_t& value) {
-  const bool negative = !text.empty() && text[0] == '-';
-  size_t at = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
-  if (at == text.size()) return false;
-  // Accumulated negatively, as Java does, so that Long.MIN_VALUE fits too.
-  int64_t result = 0;
-  for (; at < text.size(); ++at) {
-    if (text[at] < '0' || text[at] > '9') return false;
-    const int digit = text[at] - '0';
-    if (result < (INT64_MIN + digit) / 10) return false;
-    result = result * 10 - digit;
-  }
-  if (!negative && result == INT64_MIN) return false;
-  value = negative ? result : -result;
-  return true;
-}
 
 std::string childPath(const std::string& parent, const std::string& child) {
   return parent == "/" ? "/" + child : parent + "/" + child;
@@ -69,8 +36,8 @@ std::string join(const std::vector<std::string>& names) {
 // --- helpers -------------------------------------------------------------------------------
 
 bool ZkShell::parse(const Words& words, const std::vector<OptionSpec>& options,
-                    ParsedOptions& parsed) {
-  if (auto error = parseOptions(words, options, parsed)) {
+                    ParsedOptions& parsed, const OptionGroupSpec* group) {
+  if (auto error = parseOptions(words, options, parsed, group)) {
     fail(*error);
     return false;
   }
@@ -278,20 +245,23 @@ void ZkShell::close(const Words&) { closeSession(); }
 // ZKUtil.visitSubTreeDFS: getData on the root (so a missing root is an error, and -w arms a data
 // watch on it), then for every node its sorted children's paths, then each child's subtree.
 void ZkShell::listRecursively(const std::string& path, bool watch) {
-  visitSubtree(path, watch, "ls -R", [this](const std::string& node) { printOut(node); });
+  visitSubtree(path, watch, "ls -R", [this](const std::string& node) {
+    printOut(node);
+    return true;
+  });
 }
 
 // ZKUtil.visitSubTreeDFS: getData on the root (its failure is the command's), the root, then
 // for each node its children's paths (sorted) before any child's own subtree.
 bool ZkShell::visitSubtree(const std::string& path, bool watch, const char* what,
-                           const std::function<void(const std::string&)>& visit) {
+                           const std::function<bool(const std::string&)>& visit) {
   const auto root = answer(zk().getData(path, watch), what);
   if (!root) return false;
   if (root->rc != ErrorCode::Ok) {
     fail(keeperErrorText(root->rc, path));
     return false;
   }
-  visit(path);
+  if (!visit(path)) return false;
   std::function<bool(const std::string&)> descend = [&](const std::string& node) {
     const auto outcome = answer(zk().getChildren(node, watch), what);
     if (!outcome) return false;
@@ -303,7 +273,8 @@ bool ZkShell::visitSubtree(const std::string& path, bool watch, const char* what
     std::vector<std::string> names;
     if (outcome->children) names = outcome->children->names();
     std::sort(names.begin(), names.end());
-    for (const std::string& name : names) visit(childPath(node, name));
+    for (const std::string& name : names)
+      if (!visit(childPath(node, name))) return false;
     for (const std::string& name : names)
       if (!descend(childPath(node, name))) return false;
     return true;

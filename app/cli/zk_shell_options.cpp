@@ -12,6 +12,10 @@ const std::string kUnrecognized =
 const std::string kMissingArgument =
     "org.apache.commons.cli.MissingArgumentException: "
     "Missing argument for option: ";
+const std::string kAlreadySelected = "org.apache.commons.cli.AlreadySelectedException: ";
+const std::string kMissingOption =
+    "org.apache.commons.cli.MissingOptionException: "
+    "Missing required option: ";
 
 // Double.parseDouble accepts it (close enough: decimal and exponent forms, an optional type
 // suffix). Such words count as values even though they start with '-'.
@@ -26,14 +30,16 @@ bool isNumber(const std::string& word) {
 
 class Parser {
  public:
-  Parser(const std::vector<OptionSpec>& options, ParsedOptions& parsed)
-      : options_(options), parsed_(parsed) {}
+  Parser(const std::vector<OptionSpec>& options, ParsedOptions& parsed,
+         const OptionGroupSpec* group)
+      : options_(options), parsed_(parsed), group_(group) {}
 
   std::optional<std::string> parse(const std::vector<std::string>& words) {
     for (const std::string& word : words) {
       if (auto error = handle(word)) return error;
     }
-    return missingValue();
+    if (auto error = missingValue()) return error;
+    return missingGroup();
   }
 
  private:
@@ -54,8 +60,36 @@ class Parser {
     return std::nullopt;
   }
 
+  bool inGroup(char name) const {
+    if (!group_) return false;
+    for (const auto& member : group_->members)
+      if (member.first == name) return true;
+    return false;
+  }
+
+  // OptionGroup.setSelected: the same member again is fine, another one is not.
+  std::optional<std::string> select(char name) {
+    if (!inGroup(name)) return std::nullopt;
+    if (selected_ && *selected_ != name)
+      return kAlreadySelected + "The option '" + std::string(1, name) +
+             "' was specified but an option from this group has already been selected: '" +
+             std::string(1, *selected_) + "'";
+    selected_ = name;
+    return std::nullopt;
+  }
+
+  // checkRequiredOptions: the group's toString() lists "-name description" of every member.
+  std::optional<std::string> missingGroup() const {
+    if (!group_ || !group_->required || selected_) return std::nullopt;
+    std::string members;
+    for (const auto& [name, description] : group_->members)
+      members += (members.empty() ? "-" : ", -") + std::string(1, name) + " " + description;
+    return kMissingOption + "[" + members + "]";
+  }
+
   std::optional<std::string> startOption(const OptionSpec& option) {
     if (auto error = missingValue()) return error;
+    if (auto error = select(option.name)) return error;
     parsed_.given.insert(option.name);
     awaiting_ = option.takesValue ? &option : nullptr;
     return std::nullopt;
@@ -113,15 +147,17 @@ class Parser {
   ParsedOptions& parsed_;
   const OptionSpec* awaiting_ = nullptr;
   bool argumentsOnly_ = false;
+  const OptionGroupSpec* group_;
+  std::optional<char> selected_;
 };
 
 }  // namespace
 
 std::optional<std::string> parseOptions(const std::vector<std::string>& words,
                                         const std::vector<OptionSpec>& options,
-                                        ParsedOptions& parsed) {
+                                        ParsedOptions& parsed, const OptionGroupSpec* group) {
   parsed = ParsedOptions{};
-  return Parser(options, parsed).parse(words);
+  return Parser(options, parsed, group).parse(words);
 }
 
 }  // namespace lockscope::cli

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lockscope::cli {
@@ -13,6 +14,15 @@ namespace lockscope::cli {
 struct OptionSpec {
   char name;
   bool takesValue;
+};
+
+// An OptionGroup: at most one of its members may be given (AlreadySelectedException), and a
+// required group needs one (MissingOptionException, checked after the last word).
+struct OptionGroupSpec {
+  // Each member's name and description, in the order the command adds them: the missing-option
+  // message lists them so ("[-n num soft quota, -b bytes soft quota]").
+  std::vector<std::pair<char, std::string>> members;
+  bool required = false;
 };
 
 struct ParsedOptions {
@@ -31,6 +41,7 @@ struct ParsedOptions {
 // "org.apache.commons.cli.UnrecognizedOptionException: Unrecognized option: -x".
 std::optional<std::string> parseOptions(const std::vector<std::string>& words,
                                         const std::vector<OptionSpec>& options,
-                                        ParsedOptions& parsed);
+                                        ParsedOptions& parsed,
+                                        const OptionGroupSpec* group = nullptr);
 
 }  // namespace lockscope::cli
