@@ -324,6 +324,13 @@
     </message>
 </context>
 <context>
+    <name>LessonText</name>
+    <message>
+        <source>(untranslated) %1</source>
+        <translation>（未翻译）%1</translation>
+    </message>
+</context>
+<context>
     <name>Main</name>
     <message>
         <source>Space-time diagram (D)</source>

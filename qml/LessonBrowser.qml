@@ -16,6 +16,8 @@ Popup {
     padding: 12
 
     LessonListModel { id: lessons }
+    // A switch of language (the top bar, Ctrl+L): the lessons' titles and summaries follow.
+    Component.onCompleted: Language.changed.connect(() => lessons.retranslate())
 
     ColumnLayout {
         anchors.fill: parent

@@ -9,6 +9,10 @@
 // read from the "text" property of every object in the window. The glyph check lays each
 // translation out with QTextLayout in the window's font and the application font (what the
 // painted views use), Qt's font fallback included, and asks that no glyph is index 0 (.notdef).
+//
+// The lessons' own texts (issue 19) follow the GUI's language too: a translated lesson's title
+// and narration read in Chinese, and switch with the window; a text without its Chinese shows
+// the English behind the （未翻译） marker, in the window and in the lesson browser.
 #include <QtQml/qqmlextensionplugin.h>
 #include <QGlyphRun>
 #include <QGuiApplication>
@@ -16,11 +20,14 @@
 #include <QQuickItem>
 #include <QQuickWindow>
 #include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextLayout>
 
 #include "event_log_model.h"
 #include "language.h"
+#include "lesson_list_model.h"
 #include "playback_controller.h"
 #include "scenario_session.h"
 #include "simulation_controller.h"
@@ -71,6 +78,30 @@ QObject* objectReading(const QQuickWindow& window, const QString& text) {
   }
   return nullptr;
 }
+
+// Plays the window's run to its narration step `step` (in time order) and returns what the
+// narration panel shows then.
+QString narrationAt(const QQuickWindow& window, size_t step) {
+  auto* simulation = window.property("simulation").value<gui::SimulationController*>();
+  const auto& moments = simulation->timeline()->report().narration;
+  if (step >= moments.size()) return QStringLiteral("(no such step)");
+  simulation->playback()->seekTime(static_cast<double>(moments[step].time));
+  QCoreApplication::processEvents();
+  const QObject* shown = window.findChild<QObject*>(QStringLiteral("narrationText"));
+  return shown ? shown->property("text").toString() : QStringLiteral("(no narration panel)");
+}
+
+const QString kUntranslated = QStringLiteral("（未翻译）");
+
+// A lesson written before its translation: the title has its Chinese, the rest does not.
+constexpr const char* kHalfTranslated =
+    "title:\n  en: \"Half translated\"\n  zh: \"译了一半\"\n"
+    "summary: \"Only in English\"\n"
+    "recipe: zk-chained\nclients: 2\n"
+    "narration:\n"
+    "  - at: 0ms\n    text:\n      en: Two clients queue.\n"
+    "      zh: |\n        两个客户端\n        排队等锁。\n"
+    "  - at: 5ms\n    text: \"Nobody translated this step.\"\n";
 
 // Whether `font`, with Qt's fallback fonts, draws `character` as the .notdef box (glyph 0).
 bool lacksGlyph(const QString& character, const QFont& font) {
@@ -181,6 +212,85 @@ class GuiChineseTest : public QObject {
     QVERIFY2(english.startsWith(QLatin1String("server: created")), qPrintable(english));
     QMetaObject::invokeMethod(button, "clicked");
     QTRY_VERIFY(firstNodeCreated(*window).startsWith(QStringLiteral("服务器：创建")));
+  }
+
+  // A translated lesson (the explorer writes both languages) reads in Chinese; the language
+  // switched while it is open switches its title and narration too, and back.
+  void aTranslatedLessonReadsInChinese() {
+    QVERIFY(gui::installLanguage(QStringLiteral("zh_CN")));
+    QQmlApplicationEngine engine;
+    QQuickWindow* window = testing::loadMainWindow(engine, false, 1600, 1000);
+    QVERIFY(window);
+    auto* simulation = window->property("simulation").value<gui::SimulationController*>();
+    QVERIFY(simulation->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/found/zk-paused-holder.yaml")));
+    QCoreApplication::processEvents();
+    QCOMPARE(simulation->run()->title(), QStringLiteral("发现：互斥被打破（zk-curator）"));
+    QCOMPARE(narrationAt(*window, 1), QStringLiteral("互斥被打破：c1、c2 同时持有锁。"));
+    const QString first = narrationAt(*window, 0);
+    QVERIFY2(first.startsWith(QStringLiteral("探索器注入的故障：在 7 ms 暂停 c1")),
+             qPrintable(first));
+    QVERIFY2(!first.contains(kUntranslated), qPrintable(first));
+
+    QObject* button = window->findChild<QObject*>(QStringLiteral("languageButton"));
+    QVERIFY(button);
+    QMetaObject::invokeMethod(button, "clicked");
+    QTRY_COMPARE(simulation->run()->title(),
+                 QStringLiteral("Found: mutual exclusion is broken (zk-curator)"));
+    QTRY_VERIFY2(narrationAt(*window, 0).startsWith(QLatin1String("The explorer's fault: pause")),
+                 qPrintable(narrationAt(*window, 0)));
+    QMetaObject::invokeMethod(button, "clicked");
+    QTRY_COMPARE(narrationAt(*window, 1), QStringLiteral("互斥被打破：c1、c2 同时持有锁。"));
+  }
+
+  // A text without its Chinese shows its English behind the marker; one with it shows no
+  // marker, its block lines joined without a space between Chinese characters. In English,
+  // nothing is marked.
+  void anUntranslatedTextIsMarked() {
+    QTemporaryDir dir;
+    const QString file = testing::writeScenario(dir, "half.yaml", kHalfTranslated);
+    QVERIFY(!file.isEmpty());
+    QVERIFY(gui::installLanguage(QStringLiteral("zh_CN")));
+    QQmlApplicationEngine engine;
+    QQuickWindow* window = testing::loadMainWindow(engine, false, 1600, 1000);
+    QVERIFY(window);
+    auto* simulation = window->property("simulation").value<gui::SimulationController*>();
+    QVERIFY(simulation->session()->load(file));
+    QCoreApplication::processEvents();
+    QCOMPARE(simulation->run()->title(), QStringLiteral("译了一半"));
+    QCOMPARE(simulation->run()->summary(), kUntranslated + QStringLiteral("Only in English"));
+    QCOMPARE(narrationAt(*window, 0), QStringLiteral("两个客户端排队等锁。"));
+    QCOMPARE(narrationAt(*window, 1),
+             kUntranslated + QStringLiteral("Nobody translated this step."));
+
+    QVERIFY(gui::installLanguage(QStringLiteral("en")));
+    simulation->retranslate();
+    QCOMPARE(simulation->run()->summary(), QStringLiteral("Only in English"));
+    QCOMPARE(narrationAt(*window, 1), QStringLiteral("Nobody translated this step."));
+    QCOMPARE(narrationAt(*window, 0), QStringLiteral("Two clients queue."));
+  }
+
+  // The lesson browser lists titles and summaries in the GUI's language and follows a switch.
+  void theLessonBrowserReadsInTheGuisLanguage() {
+    QTemporaryDir dir;
+    QVERIFY(!testing::writeScenario(dir, "half.yaml", kHalfTranslated).isEmpty());
+    QVERIFY(gui::installLanguage(QStringLiteral("zh_CN")));
+    gui::LessonListModel lessons;
+    lessons.setFolder(dir.path());
+    QCOMPARE(lessons.rowCount(), 1);
+    const QModelIndex row = lessons.index(0);
+    QCOMPARE(lessons.data(row, gui::LessonListModel::TitleRole).toString(),
+             QStringLiteral("译了一半"));
+    QCOMPARE(lessons.data(row, gui::LessonListModel::SummaryRole).toString(),
+             kUntranslated + QStringLiteral("Only in English"));
+    QSignalSpy changed(&lessons, &QAbstractItemModel::dataChanged);
+    QVERIFY(gui::installLanguage(QStringLiteral("en")));
+    lessons.retranslate();
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(lessons.data(row, gui::LessonListModel::TitleRole).toString(),
+             QStringLiteral("Half translated"));
+    QCOMPARE(lessons.data(row, gui::LessonListModel::SummaryRole).toString(),
+             QStringLiteral("Only in English"));
   }
 
   // The boxes whose entries are translated keep what was chosen in them when their list is made

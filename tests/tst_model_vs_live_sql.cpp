@@ -263,7 +263,7 @@ class ModelVsLiveSqlTest : public QObject {
     QVERIFY2(loaded.scenario, loaded.error.c_str());
     Scenario scenario = *loaded.scenario;
     QCOMPARE(QString::fromStdString(scenario.backend), QStringLiteral("database"));
-    if (!scenario.liveOnly.empty()) QSKIP("a live-only lesson: the model refuses it");
+    if (!scenario.liveOnly.en.empty()) QSKIP("a live-only lesson: the model refuses it");
     const lockscope::recipes::RecipeDescription* recipe = lockscope::recipes::findRecipe(
         scenario.recipe);
     QVERIFY(recipe);

@@ -166,6 +166,85 @@ class ScenarioLoaderTest : public QObject {
     QTest::newRow("latency inverted")
         << "title: t\nrecipe: zk-chained\nclients: 2\nnetwork: {latency_ms: [5, 1]}\n"
         << "s.yaml:4:23: 'network.latency_ms': high is below low";
+    // Lesson texts in two languages (docs/scenario-format.md, "Text in two languages").
+    QTest::newRow("text: unknown language")
+        << "title:\n  en: a\n  fr: b\nrecipe: zk-chained\nclients: 3\n"
+        << "s.yaml:3:3: unknown language 'fr' in 'title'; expected 'en' (English, required) and "
+           "'zh' (Chinese, optional)";
+    QTest::newRow("text: missing en")
+        << "title:\n  zh: \"甲\"\nrecipe: zk-chained\nclients: 3\n"
+        << "s.yaml:2:3: missing 'en' in 'title': the English text is required ('zh' is optional "
+           "and falls back to it)";
+    QTest::newRow("text: a list for zh")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nnarration:\n  - at: 0ms\n    text:\n"
+           "      en: a\n      zh: [b]\n"
+        << "s.yaml:8:11: expected text for 'narration[0].text.zh', got a list";
+    QTest::newRow("text: a mapping for en")
+        << "title: t\nsummary: {en: {x: 1}}\nrecipe: zk-chained\nclients: 2\n"
+        << "s.yaml:2:15: expected text for 'summary.en', got a mapping";
+    QTest::newRow("text: nothing for zh")
+        << "title: t\nrecipe: zk-chained\nclients: 2\nlive_only:\n  en: why\n  zh: ~\n"
+        << "s.yaml:6:7: expected text for 'live_only.zh', got nothing";
+    QTest::newRow("text: a list for the field")
+        << "title: [a, b]\nrecipe: zk-chained\nclients: 2\n"
+        << "s.yaml:1:8: expected text, or a mapping with 'en' (English) and 'zh' (Chinese), for "
+           "'title', got a list";
+  }
+
+  // Each lesson text is plain English or a mapping of en (required) and zh (optional); the
+  // Chinese is looked up with a fallback to the English, which has() tells apart.
+  void textsAreReadInBothForms_data() {
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<QString>("en");
+    QTest::addColumn<QString>("zh");
+    QTest::addColumn<QString>("where");  // the text's position, for the translation check
+    QTest::newRow("plain text") << "title: \"Herd: ten clients\""
+                                << "Herd: ten clients"
+                                << ""
+                                << "s.yaml:1:8";
+    QTest::newRow("block mapping") << "title:\n  en: \"Herd: ten\"\n  zh: \"羊群：十个\""
+                                   << "Herd: ten"
+                                   << "羊群：十个"
+                                   << "s.yaml:2:3";
+    QTest::newRow("flow mapping, en only") << "title: {en: Herd}"
+                                           << "Herd"
+                                           << ""
+                                           << "s.yaml:1:8";
+  }
+  void textsAreReadInBothForms() {
+    QFETCH(QString, title);
+    QFETCH(QString, en);
+    QFETCH(QString, zh);
+    QFETCH(QString, where);
+    const auto result = loadScenarioText(title.toStdString() +
+                                             "\nrecipe: zk-chained\nclients: 2\nnarration:\n"
+                                             "  - {at: 0ms, text: {en: one, zh: 一}}\n"
+                                             "  - {at: 1ms, text: two}\n",
+                                         "s.yaml");
+    QVERIFY2(result.scenario, result.error.c_str());
+    const scenario::Scenario& s = *result.scenario;
+    using scenario::TextLanguage;
+    QCOMPARE(QString::fromStdString(s.title.en), en);
+    QCOMPARE(QString::fromStdString(s.title.zh), zh);
+    QCOMPARE(s.title.has(TextLanguage::Chinese), !zh.isEmpty());
+    QCOMPARE(QString::fromStdString(s.title.in(TextLanguage::Chinese)), zh.isEmpty() ? en : zh);
+    QCOMPARE(QString::fromStdString(s.title.in(TextLanguage::English)), en);
+    QCOMPARE(QString::fromStdString(s.title.location.describe()), where);
+    QCOMPARE(s.narration[0].text.in(TextLanguage::Chinese), std::string("一"));
+    QCOMPARE(s.narration[1].text.in(TextLanguage::Chinese), std::string("two"));
+    QVERIFY(!s.narration[1].text.has(TextLanguage::Chinese));
+    // Every text a reader sees, by its key path: what the translation check walks.
+    std::vector<std::string> paths;
+    for (const auto& field : s.texts()) paths.push_back(field.path);
+    QCOMPARE(paths, (std::vector<std::string>{"title", "narration[0].text", "narration[1].text"}));
+  }
+
+  // --set reaches a text in either form.
+  void textsCanBeOverridden() {
+    const auto result = loadScenarioText(kMinimal, "s.yaml", {{"title", "{en: a, zh: 甲}"}});
+    QVERIFY2(result.scenario, result.error.c_str());
+    QCOMPARE(result.scenario->title.zh, std::string("甲"));
+    QCOMPARE(result.scenario->title.location.describe(), std::string("--set title"));
   }
 
   // Issue 13: inputs the loader used to accept or mis-read. Each is refused with line and column.
@@ -432,7 +511,7 @@ class ScenarioLoaderTest : public QObject {
         "s.yaml");
     QVERIFY2(result.scenario, result.error.c_str());
     const scenario::Scenario& s = *result.scenario;
-    QCOMPARE(s.liveOnly, std::string("an ensemble's election"));
+    QCOMPARE(s.liveOnly.en, std::string("an ensemble's election"));
     const auto& claims = s.narration.at(0).claims;
     QCOMPARE(claims.size(), size_t{7});
     std::map<std::string, scenario::NarrationClaim> byKey;

@@ -85,10 +85,10 @@ int checkCommand(const QStringList& arguments) {
       badInput = true;
       continue;
     }
-    if (!live.live() && !scenario->liveOnly.empty()) {
+    if (!live.live() && !scenario->liveOnly.en.empty()) {
       // Its story needs real servers (an ensemble's election); the model's one server would
       // tell another one. Judged by `check --live`.
-      out << "skip " << file << ": live only (" << QString::fromStdString(scenario->liveOnly)
+      out << "skip " << file << ": live only (" << QString::fromStdString(scenario->liveOnly.en)
           << ")\n";
       ++skipped;
       continue;
@@ -115,7 +115,7 @@ int checkCommand(const QStringList& arguments) {
       return backendStopExitCode(report.backendStop);
     }
     if (report.passed()) {
-      out << "ok   " << file << "  " << QString::fromStdString(report.title) << "\n";
+      out << "ok   " << file << "  " << QString::fromStdString(report.title.en) << "\n";
       ++passed;
     } else {
       const std::string reproduce = reproduceCommand(report, overrides,

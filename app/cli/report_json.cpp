@@ -21,7 +21,7 @@ std::string reportJson(const run::RunReport& report, const RunCost& cost) {
 
   ordered_json json = {
       {"scenario", report.scenario},
-      {"title", report.title},
+      {"title", report.title.en},  // a contract: English whatever the lesson speaks
       {"seed", report.seed},
       {"recipe", report.recipe},
       {"backend", report.backend},

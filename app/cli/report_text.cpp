@@ -38,10 +38,11 @@ std::string reproduceCommand(const run::RunReport& report,
 std::string reportText(const run::RunReport& report) {
   const auto metric = [&report](checkers::Metric which) { return report.verdict.metric(which); };
   std::ostringstream out;
-  out << report.title << "\n";
+  // The CLI speaks English (it has no language of its own): the lessons' English text.
+  out << report.title.en << "\n";
   for (const auto& moment : report.narration) {
     // Narration is prose with line breaks; indent it under its moment.
-    std::string text = moment.text;
+    std::string text = moment.text.en;
     while (!text.empty() && text.back() == '\n') text.pop_back();
     const std::string indent(kStampWidth + 4, ' ');
     for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) {

@@ -101,9 +101,9 @@ int runCommand(const QStringList& arguments) {
 
   QElapsedTimer wall;
   wall.start();
-  if (!scenario->liveOnly.empty() && !live.live()) {
+  if (!scenario->liveOnly.en.empty() && !live.live()) {
     err << "lockscope-cli run: note: " << parser.positionalArguments().first()
-        << " is a lesson for live servers (" << QString::fromStdString(scenario->liveOnly)
+        << " is a lesson for live servers (" << QString::fromStdString(scenario->liveOnly.en)
         << "); the model runs it with one server standing for the service\n";
   }
   if (live.live() && hasNarrationClaims(*scenario)) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "lesson_order.h"
+#include "lesson_text.h"
 #include "sim/scenario/scenario_loader.h"
 
 namespace lockscope::gui {
@@ -19,8 +20,8 @@ QVariant LessonListModel::data(const QModelIndex& index, int role) const {
   const Lesson& lesson = lessons_[static_cast<size_t>(index.row())];
   switch (role) {
     case Qt::DisplayRole:
-    case TitleRole: return lesson.title;
-    case SummaryRole: return lesson.summary;
+    case TitleRole: return lessonText(lesson.title);
+    case SummaryRole: return lessonText(lesson.summary);
     case FileRole: return lesson.file;
     case GroupRole: return lesson.group;
     case ValidRole: return lesson.valid;
@@ -52,7 +53,9 @@ void LessonListModel::setLive(bool live) {
 
 QString LessonListModel::liveOnlyNote() const {
   if (leftOutCount_ == 0) return {};
-  const QString lessons = leftOut_.join(QStringLiteral("; "));
+  QStringList reasons;
+  for (const scenario::LocalizedText& reason : leftOut_) reasons << lessonText(reason);
+  const QString lessons = reasons.join(QStringLiteral("; "));
   if (leftOutCount_ == 1) {
     return tr("1 lesson needs live servers, as the model's one server cannot show them (%1): "
               "switch the backend to live to list them")
@@ -64,9 +67,15 @@ QString LessonListModel::liveOnlyNote() const {
       .arg(lessons);
 }
 
+void LessonListModel::retranslate() {
+  if (!lessons_.empty())
+    emit dataChanged(index(0), index(rowCount() - 1), {Qt::DisplayRole, TitleRole, SummaryRole});
+  emit liveOnlyNoteChanged();
+}
+
 void LessonListModel::rescan() {
   std::vector<Lesson> lessons;
-  QStringList leftOut;
+  std::vector<scenario::LocalizedText> leftOut;
   int leftOutCount = 0;
   const QDir root(folder_);
   QDirIterator it(folder_, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files,
@@ -77,19 +86,26 @@ void LessonListModel::rescan() {
     lesson.file = path;
     lesson.group = QFileInfo(root.relativeFilePath(path)).path();
     const auto loaded = lockscope::scenario::loadScenarioFile(path.toStdString());
-    if (loaded.scenario && !loaded.scenario->liveOnly.empty() && !live_) {
-      if (!leftOut.contains(QString::fromStdString(loaded.scenario->liveOnly)))
-        leftOut << QString::fromStdString(loaded.scenario->liveOnly);
+    if (loaded.scenario && !loaded.scenario->liveOnly.en.empty() && !live_) {
+      const scenario::LocalizedText& reason = loaded.scenario->liveOnly;
+      if (std::none_of(leftOut.begin(), leftOut.end(),
+                       [&reason](const auto& listed) { return listed.en == reason.en; }))
+        leftOut.push_back(reason);
       ++leftOutCount;
       continue;
     }
+    // A file's name and a loader's error are no lesson text: they read the same in any language.
+    const auto untranslatable = [](const std::string& text) {
+      return scenario::LocalizedText{text, text, {}};
+    };
     if (loaded.scenario) {
-      lesson.title = QString::fromStdString(loaded.scenario->title);
-      lesson.summary = QString::fromStdString(loaded.scenario->summary);
-      if (lesson.title.isEmpty()) lesson.title = QFileInfo(path).completeBaseName();
+      lesson.title = loaded.scenario->title;
+      lesson.summary = loaded.scenario->summary;
+      if (lesson.title.en.empty())
+        lesson.title = untranslatable(QFileInfo(path).completeBaseName().toStdString());
     } else {
-      lesson.title = QFileInfo(path).completeBaseName();
-      lesson.summary = QString::fromStdString(loaded.error);
+      lesson.title = untranslatable(QFileInfo(path).completeBaseName().toStdString());
+      lesson.summary = untranslatable(loaded.error);
       lesson.valid = false;
     }
     lessons.push_back(std::move(lesson));
@@ -102,6 +118,7 @@ void LessonListModel::rescan() {
   leftOut_ = leftOut;
   leftOutCount_ = leftOutCount;
   endResetModel();
+  emit liveOnlyNoteChanged();
 }
 
 }  // namespace lockscope::gui

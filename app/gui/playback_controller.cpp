@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lesson_text.h"
+
 namespace lockscope::gui {
 namespace {
 
@@ -11,11 +13,20 @@ constexpr int kFrameMs = 16;
 constexpr double kMinSpeed = 0.001;  // ms-scale latencies need slower than 0.1x to be seen
 constexpr double kMaxSpeed = 100.0;
 
-// A narration step as the panel shows it. YAML block text keeps the author's line breaks; the
-// panel wraps by itself, so single breaks become spaces and only blank lines (paragraphs) stay.
-QString narrationShown(const std::string& text) {
+// A narration step as the panel shows it, in the GUI's language. YAML block text keeps the
+// author's line breaks; the panel wraps by itself, so single breaks become spaces and only blank
+// lines (paragraphs) stay. Chinese puts no space between its characters: a break (or the space
+// YAML folds a plain scalar's break into) between two of them goes.
+QString narrationShown(const scenario::LocalizedText& text) {
   static const QRegularExpression lineBreak(QStringLiteral("(?<!\\n)\\n(?!\\n)"));
-  return QString::fromStdString(text).trimmed().replace(lineBreak, QStringLiteral(" "));
+  // CJK punctuation, kana and ideographs (U+2E80 to U+9FFF) and the full-width forms.
+  static const QRegularExpression betweenChinese(
+      QStringLiteral("(?<=[\\x{2E80}-\\x{9FFF}\\x{FF00}-\\x{FFEF}])[ \\n](?=[\\x{2E80}-\\x{9FFF}"
+                     "\\x{FF00}-\\x{FFEF}])"));
+  return lessonText(text)
+      .trimmed()
+      .replace(betweenChinese, QString())
+      .replace(lineBreak, QStringLiteral(" "));
 }
 
 }  // namespace
@@ -43,6 +54,7 @@ void PlaybackController::setRun(const RunTimeline* timeline, bool keepCursor) {
 
 void PlaybackController::enterRun() {
   emit runChanged();
+  emit narrationTextsChanged();
   moveTo(enterAt_, timeline_->trace().countUpTo(enterAt_));
   emit narrationChanged();
 }
@@ -149,6 +161,11 @@ void PlaybackController::advance() {
   target = std::min(target, timeline_->endTime());
   moveTo(target, timeline_->trace().countUpTo(target));
   if (target >= timeline_->endTime()) setPlaying(false);
+}
+
+void PlaybackController::retranslate() {
+  emit narrationTextsChanged();
+  emit narrationChanged();
 }
 
 int PlaybackController::eventCount() const {

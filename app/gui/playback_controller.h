@@ -31,7 +31,7 @@ class PlaybackController : public QObject {
   Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
   // Every narration step of the run as the panel shows it: the panel keeps the height of the
   // tallest, so that it does not jump (and push the panels under it) as the narration changes.
-  Q_PROPERTY(QStringList narrationTexts READ narrationTexts NOTIFY runChanged)
+  Q_PROPERTY(QStringList narrationTexts READ narrationTexts NOTIFY narrationTextsChanged)
 
  public:
   explicit PlaybackController(QObject* parent = nullptr);
@@ -55,6 +55,8 @@ class PlaybackController : public QObject {
   // it (the cursor where it was when `keepCursor`, else at the start), enterRun then moves there.
   void setRun(const RunTimeline* timeline, bool keepCursor);
   void enterRun();
+  // The narration in the language just installed (lesson_text.h).
+  void retranslate();
   // A compare-mode follower does not play by itself: its leader moves its cursor.
   void setFollowing(bool following) { following_ = following; }
 
@@ -85,6 +87,7 @@ class PlaybackController : public QObject {
   void playingChanged();
   void speedChanged();
   void narrationChanged();
+  void narrationTextsChanged();  // a new run, or its narration in another language
 
  private:
   void moveTo(sim::Micros time, size_t eventIndex);

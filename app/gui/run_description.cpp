@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "lesson_text.h"
 #include "sim/recipes/lock_recipe.h"
 
 namespace lockscope::gui {
@@ -24,10 +25,10 @@ void RunDescription::retranslate() {
 }
 
 QString RunDescription::title() const {
-  return timeline_ ? QString::fromStdString(timeline_->scenario().title) : QString();
+  return timeline_ ? lessonText(timeline_->scenario().title) : QString();
 }
 QString RunDescription::summary() const {
-  return timeline_ ? QString::fromStdString(timeline_->scenario().summary) : QString();
+  return timeline_ ? lessonText(timeline_->scenario().summary) : QString();
 }
 QString RunDescription::recipe() const {
   return timeline_ ? QString::fromStdString(timeline_->scenario().recipe) : QString();

@@ -39,7 +39,8 @@ class RunDescription : public QObject {
 
   // The run now shown (its owner sends `changed` once everything else knows it too).
   void reset(const RunTimeline* timeline);
-  // The filters' "all kinds" and "all clients" in the language just installed.
+  // The filters' "all kinds" and "all clients", the title and the summary in the language just
+  // installed.
   void retranslate();
 
   bool loaded() const { return timeline_ != nullptr; }

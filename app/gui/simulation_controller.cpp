@@ -79,6 +79,7 @@ void SimulationController::setError(const QString& error) {
 
 void SimulationController::retranslate() {
   if (timeline_) run_->retranslate();
+  playback_->retranslate();
   metrics_->retranslate();
   events_->retranslate();
   emit frameChanged();  // the views repaint, the verdict and the compare headline are read again

@@ -3,7 +3,9 @@
 #include <cctype>
 #include <regex>
 #include <sstream>
+#include <string_view>
 
+#include "found_lesson_zh.h"
 #include "sim/checkers/metric_names.h"
 #include "sim/scenario/scenario_patch.h"
 
@@ -31,9 +33,15 @@ std::string faultEntries(const std::vector<AddedFault>& faults, int indent) {
   return entries;
 }
 
-std::string narrationBeat(sim::Micros at, const std::string& text, bool pause) {
-  std::string beat = "  - at: " + durationText(at) + "\n    text: " + scenario::yamlQuoted(text) +
-                     "\n";
+// A lesson text in both languages (docs/scenario-format.md), its keys indented by `indent`.
+std::string bilingual(const std::string& en, const std::string& zh, int indent) {
+  const std::string pad(static_cast<size_t>(indent), ' ');
+  return pad + "en: " + scenario::yamlQuoted(en) + "\n" + pad + "zh: " + scenario::yamlQuoted(zh);
+}
+
+std::string narrationBeat(sim::Micros at, const std::string& en, const std::string& zh,
+                          bool pause) {
+  std::string beat = "  - at: " + durationText(at) + "\n    text:\n" + bilingual(en, zh, 6) + "\n";
   if (pause) beat += "    pause: true\n";
   return beat;
 }
@@ -44,11 +52,13 @@ std::string narration(const FoundLessonInput& input, const checkers::Violation& 
   for (size_t index = 0; index < faults.size(); ++index) {
     const AddedFault& added = faults[index];
     const bool last = index + 1 == faults.size();
-    beats += narrationBeat(added.fault.at,
-                           "The explorer's fault: " + describe(added) + " (" +
-                               sim::faultInfo(added.fault.kind).meaning + ")." +
-                               (last ? " What happens next?" : ""),
-                           last);
+    beats += narrationBeat(
+        added.fault.at,
+        "The explorer's fault: " + describe(added) + " (" +
+            sim::faultInfo(added.fault.kind).meaning + ")." + (last ? " What happens next?" : ""),
+        "探索器注入的故障：" + describeZh(added) + "（" + faultMeaningZh(added.fault.kind) +
+            "）。" + (last ? "接下来会发生什么？" : ""),
+        last);
   }
   // Stuck clients, a deadlock and a leaked watch are what is left when the run ends: that is when
   // a student can see them, not when the wait or the watch began.
@@ -58,7 +68,8 @@ std::string narration(const FoundLessonInput& input, const checkers::Violation& 
                             input.report->origin;
   std::string said = violationWords(violation.kind);
   said[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(said[0])));
-  beats += narrationBeat(shown, said + ": " + violation.detail + ".", false);
+  beats += narrationBeat(shown, said + ": " + violation.detail + ".",
+                         violationSentenceZh(violation), false);
   return beats;
 }
 
@@ -86,15 +97,39 @@ Result<std::string> withClients(const std::string& text, size_t clients, size_t 
 
 }  // namespace
 
+namespace {
+
+// What a found lesson's title calls each violation, in both of a lesson's languages.
+struct ViolationWords {
+  std::string_view kind, en, zh;
+};
+constexpr ViolationWords kViolationWords[] = {
+    {"mutual_exclusion", "mutual exclusion is broken", "互斥被打破"},
+    {"lost_update", "an update is lost", "一次更新丢失了"},
+    {"fifo", "the lock is granted out of turn", "锁没有按排队顺序授予"},
+    {"stuck", "a client is stuck", "有客户端卡住了"},
+    {"deadlock", "the clients deadlock", "客户端陷入死锁"},
+    {"leaked_watch", "a watch is leaked", "有 watch 泄漏了"},
+    {"wait_cycle", "the database breaks a wait cycle", "数据库打破了一个等待环"},
+};
+
+const ViolationWords* wordsFor(const std::string& kind) {
+  for (const ViolationWords& words : kViolationWords) {
+    if (words.kind == kind) return &words;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 std::string violationWords(const std::string& kind) {
-  if (kind == "mutual_exclusion") return "mutual exclusion is broken";
-  if (kind == "lost_update") return "an update is lost";
-  if (kind == "fifo") return "the lock is granted out of turn";
-  if (kind == "stuck") return "a client is stuck";
-  if (kind == "deadlock") return "the clients deadlock";
-  if (kind == "leaked_watch") return "a watch is leaked";
-  if (kind == "wait_cycle") return "the database breaks a wait cycle";
-  return kind;
+  const ViolationWords* words = wordsFor(kind);
+  return words ? std::string(words->en) : kind;
+}
+
+std::string violationWordsZh(const std::string& kind) {
+  const ViolationWords* words = wordsFor(kind);
+  return words ? std::string(words->zh) : kind;
 }
 
 Status overridesWritable(const std::vector<scenario::Override>& overrides) {
@@ -124,16 +159,16 @@ Result<std::string> foundLessonText(const FoundLessonInput& input) {
     faultWords += (faultWords.empty() ? "" : ", ") + describe(added);
   if (faultWords.empty()) faultWords = "no fault, only the schedule";
   if (input.lessonFaultsDropped) text = scenario::removeTopLevelKey(text, "faults");
-  // The summary goes on the line after the title, where a lesson has it.
+  // The summary goes on the lines after the title, where a lesson has it.
   text = scenario::removeTopLevelKey(text, "summary");
-  text = scenario::setTopLevelKey(
+  text = scenario::setTopLevelBlock(
       text, "title",
-      scenario::yamlQuoted("Found: " + violationWords(violation->kind) + " (" + lesson.recipe +
-                           ")") +
-          "\nsummary: " +
-          scenario::yamlQuoted(std::to_string(input.candidate.clients) +
-                               (input.candidate.clients == 1 ? " client; " : " clients; ") +
-                               faultWords));
+      bilingual("Found: " + violationWords(violation->kind) + " (" + lesson.recipe + ")",
+                "发现：" + violationWordsZh(violation->kind) + "（" + lesson.recipe + "）", 2) +
+          "\nsummary:\n" +
+          bilingual(std::to_string(input.candidate.clients) +
+                        (input.candidate.clients == 1 ? " client; " : " clients; ") + faultWords,
+                    summaryZh(input.candidate.clients, input.candidate.faults), 2));
   text = scenario::setTopLevelKey(text, "seed", std::to_string(input.candidate.seed));
   if (!input.candidate.faults.empty()) {
     text = scenario::appendFaultEntries(

@@ -1,8 +1,9 @@
 // A found counterexample written as a lesson in the normal scenario format, made from the
 // explored lesson's own text (its recipe, settings and client plans stay as the author wrote
 // them): the shrunk seed and clients, the faults at exact virtual times, narration generated for
-// each fault and for the moment the violation shows, and an `expect:` naming what it violates, so
-// `lockscope-cli run` and `check` reproduce it and the GUI opens it like any lesson.
+// each fault and for the moment the violation shows (in English and Chinese: found_lesson_zh.h),
+// and an `expect:` naming what it violates, so `lockscope-cli run` and `check` reproduce it and
+// the GUI opens it like any lesson.
 #pragma once
 
 #include <string>
@@ -35,5 +36,7 @@ Result<std::string> foundLessonText(const FoundLessonInput& input);
 
 // "mutual exclusion is broken" for "mutual_exclusion"; the kind itself when unknown.
 std::string violationWords(const std::string& kind);
+// The same in Chinese: "互斥被打破".
+std::string violationWordsZh(const std::string& kind);
 
 }  // namespace lockscope::explore

@@ -14,7 +14,7 @@ namespace lockscope::run {
 
 struct NarrationMoment {
   sim::Micros time = 0;
-  std::string text;
+  scenario::LocalizedText text;  // whoever shows it picks the language
   bool pause = false;
   size_t step = 0;  // its index in the scenario's narration
 };

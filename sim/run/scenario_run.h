@@ -29,7 +29,7 @@ struct RunOptions {
 
 struct RunReport {
   std::string scenario;
-  std::string title;
+  scenario::LocalizedText title;
   uint64_t seed = 0;
   std::string recipe;
   std::string backend;  // the backend's name(): "model" or "live"

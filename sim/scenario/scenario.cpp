@@ -12,4 +12,13 @@ std::string Expectation::describe() const {
   return text.str();
 }
 
+std::vector<Scenario::TextField> Scenario::texts() const {
+  std::vector<TextField> fields{{"title", &title}};
+  if (!summary.en.empty()) fields.push_back({"summary", &summary});
+  if (!liveOnly.en.empty()) fields.push_back({"live_only", &liveOnly});
+  for (size_t index = 0; index < narration.size(); ++index)
+    fields.push_back({"narration[" + std::to_string(index) + "].text", &narration[index].text});
+  return fields;
+}
+
 }  // namespace lockscope::scenario

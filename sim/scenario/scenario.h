@@ -8,21 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "localized_text.h"
 #include "sim/clients/client_plan.h"
 #include "sim/engine/connection.h"
 #include "sim/engine/wall_clock.h"
 #include "sim/recipes/recipe_parameters.h"
 #include "sim/trace/fault_kinds.h"
+#include "source_location.h"
 
 namespace lockscope::scenario {
-
-// Where a value came from, for error messages: "herd.yaml:12:5".
-struct SourceLocation {
-  std::string file;
-  int line = 0;    // from 1; 0 when not from a file (e.g. --set)
-  int column = 0;  // from 1
-  std::string describe() const;
-};
 
 // One thing a narration step says is on screen at its moment (`shows: {holders: 1}`), which
 // `lockscope-cli check` holds the run to: a picture that contradicts its narration fails the
@@ -41,7 +35,7 @@ struct NarrationStep {
   std::optional<sim::Micros> at;  // at a virtual time...
   std::string onClient;           // ...or when this client ("any" for anyone)...
   std::string onEvent;            // ...reaches this lock or process state ("acquired", "crashed")
-  std::string text;
+  LocalizedText text;
   bool pause = false;                  // the GUI stops here: "what happens next?"
   std::vector<NarrationClaim> claims;  // what must be true on the stage at that moment
   SourceLocation location;
@@ -109,8 +103,8 @@ struct DatabaseSetup {
 
 struct Scenario {
   std::string file;
-  std::string title;
-  std::string summary;
+  LocalizedText title;
+  LocalizedText summary;
   std::vector<NarrationStep> narration;
 
   std::string backend = "zookeeper";
@@ -138,7 +132,16 @@ struct Scenario {
 
   // Non-empty: the lesson only makes sense against live servers (an ensemble's election, which
   // the model's one server cannot show); says why. The model refuses to teach it.
-  std::string liveOnly;
+  LocalizedText liveOnly;
+
+  // Every text of the lesson a reader sees that the file has, with its key path ("title",
+  // "narration[2].text"): the title, summary, live_only, then the narration. For checks over all
+  // of them (a lesson's translation is complete when each has its Chinese).
+  struct TextField {
+    std::string path;
+    const LocalizedText* text;
+  };
+  std::vector<TextField> texts() const;
 };
 
 }  // namespace lockscope::scenario

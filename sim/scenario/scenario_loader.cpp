@@ -121,11 +121,11 @@ class SchemaReader {
 
   void read(const YAML::Node& root) {
     r_.requireKeys(root, "", kTopKeys);
-    s_.title = r_.text(required(root, "title"), "title");
-    if (root["summary"]) s_.summary = r_.text(root["summary"], "summary");
+    s_.title = r_.localizedText(required(root, "title"), "title");
+    if (root["summary"]) s_.summary = r_.localizedText(root["summary"], "summary");
     if (root["live_only"]) {
-      s_.liveOnly = r_.text(root["live_only"], "live_only");
-      if (s_.liveOnly.empty())
+      s_.liveOnly = r_.localizedText(root["live_only"], "live_only");
+      if (s_.liveOnly.en.empty())
         r_.fail(root["live_only"], "live_only",
                 "'live_only' says why the model cannot teach this lesson; got nothing");
     }
@@ -487,7 +487,7 @@ class SchemaReader {
       r_.requireKeys(step, path, kNarrationKeys);
       NarrationStep narration;
       narration.location = r_.locate(step, path);
-      narration.text = r_.text(required(step, "text"), child(path, "text"));
+      narration.text = r_.localizedText(required(step, "text"), child(path, "text"));
       if (step["pause"]) narration.pause = r_.boolean(step["pause"], child(path, "pause"));
       if (step["at"] && step["on"])
         r_.fail(step, path, "a narration step takes 'at' or 'on', not both");

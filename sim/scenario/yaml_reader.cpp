@@ -102,6 +102,35 @@ std::string YamlReader::text(const YAML::Node& node, const std::string& path) co
   return node.Scalar();
 }
 
+LocalizedText YamlReader::localizedText(const YAML::Node& node, const std::string& path) const {
+  LocalizedText localized;
+  localized.location = locate(node, path);
+  if (node.IsScalar()) {
+    localized.en = node.Scalar();
+    return localized;
+  }
+  if (!node.IsMap()) {
+    fail(node, path,
+         "expected text, or a mapping with 'en' (English) and 'zh' (Chinese), for '" + path +
+             "', got " + kindName(node));
+  }
+  for (const auto& entry : node) {
+    const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
+    if (key == "en" || key == "zh") continue;
+    fail(entry.first, path + "." + key,
+         "unknown language '" + key + "' in '" + path +
+             "'; expected 'en' (English, required) and 'zh' (Chinese, optional)");
+  }
+  if (!node["en"]) {
+    fail(node, path,
+         "missing 'en' in '" + path +
+             "': the English text is required ('zh' is optional and falls back to it)");
+  }
+  localized.en = text(node["en"], path + ".en");
+  if (node["zh"]) localized.zh = text(node["zh"], path + ".zh");
+  return localized;
+}
+
 int64_t YamlReader::integer(const YAML::Node& node, const std::string& path, int64_t min,
                             int64_t max) const {
   const std::string value = text(node, path);

@@ -38,6 +38,8 @@ class YamlReader {
   void requireList(const YAML::Node& node, const std::string& path) const;
 
   std::string text(const YAML::Node& node, const std::string& path) const;
+  // A text a reader sees: plain text (English), or a mapping with `en` (required) and `zh`.
+  LocalizedText localizedText(const YAML::Node& node, const std::string& path) const;
   int64_t integer(const YAML::Node& node, const std::string& path, int64_t min, int64_t max) const;
   uint64_t unsignedInteger(const YAML::Node& node, const std::string& path) const;
   bool boolean(const YAML::Node& node, const std::string& path) const;
