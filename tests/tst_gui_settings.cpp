@@ -7,6 +7,7 @@
 // over several runs is tst_window_settings.
 #include <QDir>
 #include <QFile>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -72,6 +73,12 @@ class GuiSettingsTest : public QObject {
     QCOMPARE(settings.read().language, QStringLiteral("zh_CN"));
     QCOMPARE(settings.read().presentation, std::optional<bool>(true));
     QCOMPARE(settings.read().recentFiles, next.recentFiles);
+    // No recent files: no key (QSettings would write an empty list as @Invalid()).
+    next.recentFiles.clear();
+    QVERIFY(settings.write(next, &error));
+    QVERIFY(
+        !QSettings(settings.file(), QSettings::IniFormat).contains(QStringLiteral("files/recent")));
+    QVERIFY(settings.read().recentFiles.isEmpty());
   }
 
   void nonsenseGivesDefaults_data() {

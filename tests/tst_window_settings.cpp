@@ -1,7 +1,7 @@
 // Goal: the window comes back as the user left it (issue 19): its size, the lesson it showed,
-// the playback speed, the language switched to in the window and the files opened through Open…
-// (the Recent menu); a --language on the command line wins for its run and is not written back;
-// a settings file that is corrupt or cannot be written never stops the app.
+// the playback speed, the language and presentation mode switched to in the window and the files
+// opened through Open… (the Recent menu); a --language on the command line wins for its run and is
+// not written back; a settings file that is corrupt or cannot be written never stops the app.
 //
 // Method: the real lockscope binary in a real X window on its own Xvfb (tests/support/), with
 // XDG_CONFIG_HOME a temporary folder: changed by keys typed with xdotool and a resize, closed
@@ -58,14 +58,23 @@ class WindowSettingsTest : public QObject {
     QTest::qWait(500);
     return app.grab(window);
   }
-  // The window of `lockscope ARGUMENTS` on the shared settings, once it has settled; null if none.
-  QImage grabWindowOf(const QStringList& arguments) {
-    auto app = launch(arguments);
+  // The window of `lockscope ARGUMENTS` on the shared settings (or those in `config`), once it
+  // has settled; null if none.
+  QImage grabWindowOf(const QStringList& arguments, const QString& config = {}) {
+    auto app = launch(arguments, config);
     const QString window = app->window();
     if (window.isEmpty()) return {};
     const QImage image = settledGrab(*app, window);
     app->stop();
     return app->state() == QLatin1String("exit 0") ? image : QImage();
+  }
+  // `image` is `same` but for a few pixels (text drawn a little differently from run to run) and
+  // clearly not `other`: a window restored as the command line would have asked for it.
+  static bool looksLike(const QImage& image, const QImage& same, const QImage& other) {
+    if (image.isNull() || same.isNull() || other.isNull()) return false;
+    const int fromSame = differingPixels(image, same), fromOther = differingPixels(image, other);
+    qInfo("pixels differing from the same window: %d, from the other: %d", fromSame, fromOther);
+    return fromOther > 5'000 && fromSame < fromOther / 10;
   }
   // Closes the app as its window's close button does and checks it ended well.
   static void quit(RunningApp& app) {
@@ -145,16 +154,36 @@ class WindowSettingsTest : public QObject {
     const QImage inEnglish = grabWindowOf({QStringLiteral("--language"), QStringLiteral("en")});
     // ...and the same window as the remembered run when told the remembered language.
     const QImage inChinese = grabWindowOf({QStringLiteral("--language"), QStringLiteral("zh_CN")});
-    QVERIFY(!inEnglish.isNull() && !inChinese.isNull());
-    const int fromEnglish = differingPixels(remembered, inEnglish);
-    const int fromChinese = differingPixels(remembered, inChinese);
-    qInfo("pixels differing from --language en: %d, from --language zh_CN: %d", fromEnglish,
-          fromChinese);
-    QVERIFY2(fromEnglish > 5'000, qPrintable(QString::number(fromEnglish)));
-    QVERIFY2(fromChinese < fromEnglish / 10, qPrintable(QString::number(fromChinese)));
+    QVERIFY2(looksLike(remembered, inChinese, inEnglish), "the remembered language is not shown");
     // Neither --language was written back over the choice made in the window.
     const QSettings after(settingsFile(), QSettings::IniFormat);
     QCOMPARE(after.value(QStringLiteral("view/language")).toString(), QStringLiteral("zh_CN"));
+  }
+
+  void presentationIsRemembered() {
+    // Settings of their own: presentation mode switched on (F5) in one run...
+    QTemporaryDir config;
+    QVERIFY(config.isValid());
+    {
+      auto app = launch({}, config.path());
+      const QString window = app->window();
+      QVERIFY2(!window.isEmpty(), qPrintable(app->errors()));
+      app->press(window, {QStringLiteral("F5")});
+      quit(*app);
+    }
+    const QSettings written(config.filePath(QStringLiteral("Lockscope/lockscope.conf")),
+                            QSettings::IniFormat);
+    QCOMPARE(written.value(QStringLiteral("view/presentation")).toString(), QStringLiteral("true"));
+    // ...is on in the next: its large type is the window --presentation gives, not the desk's.
+    // (Without a window manager the window keeps its size, so the pictures compare.)
+    QTemporaryDir fresh;
+    QVERIFY(fresh.isValid());
+    const QImage remembered = grabWindowOf({}, config.path());
+    const QImage desk = grabWindowOf({}, fresh.path());
+    QTemporaryDir freshAgain;
+    QVERIFY(freshAgain.isValid());
+    const QImage asked = grabWindowOf({QStringLiteral("--presentation")}, freshAgain.path());
+    QVERIFY2(looksLike(remembered, asked, desk), "presentation mode is not remembered");
   }
 
   void goneFilesAreDropped() {

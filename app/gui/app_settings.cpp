@@ -92,7 +92,9 @@ bool AppSettings::write(const RememberedState& state, QString* error) const {
   if (state.speed) settings.setValue(kSpeed, QString::number(*state.speed, 'g', 6));
   if (!state.language.isEmpty()) settings.setValue(kLanguage, state.language);
   if (state.presentation) settings.setValue(kPresentation, *state.presentation);
-  settings.setValue(kRecentFiles, state.recentFiles);
+  // An empty list would be written as @Invalid(): no key reads back the same and reads better.
+  if (state.recentFiles.isEmpty()) settings.remove(kRecentFiles);
+  else settings.setValue(kRecentFiles, state.recentFiles);
   settings.sync();
   if (settings.status() == QSettings::NoError) return true;
   if (error)
