@@ -41,13 +41,14 @@ ToolBar {
             id: files
             ToolButton { text: qsTr("Lessons"); onClicked: bar.lessonsRequested() }
             ToolButton { text: qsTr("Open…"); onClicked: bar.openRequested() }
-            // The files opened last, newest first; set up before a class, so not at 1280x720.
+            // The files opened last, newest first: there once a file was opened (so the bar of a
+            // fresh window and its screenshots stay as they were); set up before a class, so not
+            // at 1280x720.
             ToolButton {
                 id: recentButton
                 objectName: "recentButton"
                 text: qsTr("Recent")
-                visible: !bar.compact
-                enabled: bar.recentFiles.files.length > 0
+                visible: !bar.compact && bar.recentFiles.files.length > 0
                 onClicked: {
                     bar.recentFiles.dropMissing()
                     recentMenu.popup(recentButton, 0, recentButton.height)
