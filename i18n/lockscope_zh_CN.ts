@@ -659,6 +659,10 @@
         <source>language: English / 中文 (Ctrl+L)</source>
         <translation>语言：English / 中文 (Ctrl+L)</translation>
     </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近打开</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::gui::CompareController</name>

@@ -17,6 +17,8 @@ ApplicationWindow {
     required property int initialHeight
 
     property alias simulation: primary
+    // The lessons opened from files, for the top bar's Recent menu (main remembers them).
+    readonly property RecentFiles recentFiles: RecentFiles {}
     property bool comparing: false
     property int selectedClient: -1
     // "Show the whole run" (off by default, for this session): with it off, a "what happens next?"
@@ -49,6 +51,11 @@ ApplicationWindow {
     function startComparing() {
         if (compareRecipe !== "")
             comparing = true
+    }
+    // A file the user opened (Open…, Recent): listed first in Recent once it has loaded.
+    function openFile(path: string) {
+        if (primary.session.load(path))
+            recentFiles.add(path)
     }
 
     Simulation {
@@ -106,10 +113,12 @@ ApplicationWindow {
         font.pointSize: window.compact ? 11 : window.font.pointSize
         compact: window.compact
         simulation: primary
+        recentFiles: window.recentFiles
         comparing: window.comparing
         presentation: window.presentation
         onLessonsRequested: lessons.open()
         onOpenRequested: openDialog.open()
+        onRecentChosen: (path) => window.openFile(path)
         onRecordRequested: recordDialog.open()
         onExportRequested: exportDialog.open()
         onBreakRequested: explorerPopup.search()
@@ -306,7 +315,7 @@ ApplicationWindow {
         title: qsTr("Open a scenario")
         nameFilters: ["*.yaml", "*.yml"]
         startPath: window.lessonFolder + "/"
-        onChosen: (path) => primary.session.load(path)
+        onChosen: (path) => window.openFile(path)
     }
     FilePathDialog {
         id: recordDialog

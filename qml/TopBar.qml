@@ -1,13 +1,16 @@
+pragma ComponentBehavior: Bound
 // The top bar: the lesson, what to run (recipe, seed, clients), files, and the window's modes.
 // Groups flow onto a second line when the window is narrow; the lesson's title takes the room
 // that is left and elides (in presentation it wraps onto the summary's line first).
 import QtQuick
 import QtQuick.Controls
+import QtQml.Models
 import Lockscope
 
 ToolBar {
     id: bar
     required property Simulation simulation
+    required property RecentFiles recentFiles
     required property bool comparing
     required property bool presentation
     // Presentation mode at 1280x720: narrower fields and no "Break it…" (prepared before the
@@ -17,6 +20,7 @@ ToolBar {
     property bool compact: false
     signal lessonsRequested()
     signal openRequested()
+    signal recentChosen(string path)
     signal recordRequested()
     signal exportRequested()
     signal breakRequested()
@@ -39,6 +43,35 @@ ToolBar {
             id: files
             ToolButton { text: qsTr("Lessons"); onClicked: bar.lessonsRequested() }
             ToolButton { text: qsTr("Open…"); onClicked: bar.openRequested() }
+            // The files opened last, newest first: there once a file was opened (so the bar of a
+            // fresh window and its screenshots stay as they were); set up before a class, so not
+            // at 1280x720.
+            ToolButton {
+                id: recentButton
+                objectName: "recentButton"
+                text: qsTr("Recent")
+                visible: !bar.compact && bar.recentFiles.files.length > 0
+                onClicked: {
+                    bar.recentFiles.dropMissing()
+                    recentMenu.popup(recentButton, 0, recentButton.height)
+                }
+                Menu {
+                    id: recentMenu
+                    objectName: "recentMenu"
+                    // Wide enough for a name and its folder: a menu's own width elides the folder.
+                    width: Math.min(bar.width * 0.6, 720)
+                    Instantiator {
+                        model: bar.recentFiles.files
+                        delegate: MenuItem {
+                            required property string modelData
+                            text: modelData.replace(/^.*\//, "") + "  —  " + modelData.replace(/\/[^/]*$/, "")
+                            onTriggered: bar.recentChosen(modelData)
+                        }
+                        onObjectAdded: (index, item) => recentMenu.insertItem(index, item as MenuItem)
+                        onObjectRemoved: (index, item) => recentMenu.removeItem(item as MenuItem)
+                    }
+                }
+            }
             ToolButton { text: qsTr("Record…"); onClicked: bar.recordRequested() }
             // Prepared before a class, not during it: presentation at 1280x720 keeps it to B.
             ToolButton { objectName: "breakButton"; text: qsTr("Break it…"); visible: !bar.compact; onClicked: bar.breakRequested() }

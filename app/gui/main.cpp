@@ -6,14 +6,17 @@
 #include <QQuickWindow>
 #include <QTimer>
 #include <cstdio>
+#include <memory>
 
 #include "backends/live/live_interrupt.h"
 #include "gui_options.h"
 #include "headless.h"
 #include "language.h"
 #include "lesson_folder.h"
+#include "recent_files.h"
 #include "simulation_controller.h"
 #include "version_text.h"
+#include "window_memory.h"
 
 Q_IMPORT_QML_PLUGIN(LockscopePlugin)
 
@@ -50,16 +53,28 @@ int main(int argc, char* argv[]) {
   // and so to its icon.
   QGuiApplication::setDesktopFileName(QStringLiteral("io.github.lockscope.Lockscope"));
   if (options.lessons.isEmpty()) options.lessons = lockscope::gui::findLessonFolder();
+  // The window remembers how it was left (app_settings.h); a headless picture is the same for
+  // everyone, so it neither reads nor writes the user's settings. The app sets no organisation
+  // name: the settings and the data folder stay ~/.config/Lockscope and ~/.local/share/Lockscope.
+  const lockscope::gui::AppSettings settings(lockscope::gui::AppSettings::defaultFile());
+  const lockscope::gui::RememberedState remembered = headless ? lockscope::gui::RememberedState{}
+                                                              : settings.read();
+  const QString firstLesson = options.lessons + QStringLiteral("/zookeeper/herd-naive.yaml");
   if (options.scenario.isEmpty())
-    options.scenario = options.lessons + QStringLiteral("/zookeeper/herd-naive.yaml");
+    options.scenario = remembered.lesson.isEmpty() ? firstLesson : remembered.lesson;
+  if (!options.presentation) options.presentation = remembered.presentation.value_or(false);
+  if (remembered.geometry)
+    options.size = remembered.geometry->size();  // Main.qml fits it to the screen
   if (options.compareRecipe.isEmpty() &&
       options.scenario.endsWith(QLatin1String("herd-naive.yaml")) && !headless) {
     options.compareRecipe = QStringLiteral("zk-chained");  // the first lesson: herd against chain
   }
 
   // Before the window loads, so that its first frame (and a headless screenshot) is in it.
-  const QString language = options.language.isEmpty() ? lockscope::gui::systemLanguage()
-                                                      : options.language;
+  // --language, else the one the user switched to last, else the system's.
+  const QString language = !options.language.isEmpty()      ? options.language
+                           : !remembered.language.isEmpty() ? remembered.language
+                                                            : lockscope::gui::systemLanguage();
   if (!lockscope::gui::installLanguage(language))
     std::fprintf(stderr, "lockscope: no %s translation in this build: English\n",
                  qPrintable(language));
@@ -85,9 +100,13 @@ int main(int argc, char* argv[]) {
                  least.width(), least.height(), options.size.width(), options.size.height());
     return 2;
   }
-  if (!simulation->session()->load(options.scenario) && headless) {
-    std::fprintf(stderr, "lockscope: %s\n", qPrintable(simulation->error()));
-    return 2;
+  if (!simulation->session()->load(options.scenario)) {
+    if (headless) {
+      std::fprintf(stderr, "lockscope: %s\n", qPrintable(simulation->error()));
+      return 2;
+    }
+    // The remembered lesson no longer loads (edited since, or from a newer version): the first.
+    if (options.scenario == remembered.lesson) simulation->session()->load(firstLesson);
   }
   QMetaObject::invokeMethod(window, "startComparing");
   if (!options.screenshot.isEmpty())
@@ -98,6 +117,13 @@ int main(int argc, char* argv[]) {
   // stops and leaves the servers as it found them (live_interrupt.h) before the process ends. A
   // second signal ends it at once.
   lockscope::live::catchInterrupts();
+  auto* recentFiles = window->property("recentFiles").value<lockscope::gui::RecentFiles*>();
+  if (!recentFiles) return 1;
+  lockscope::gui::WindowMemory memory(settings, remembered, *window, *simulation, *recentFiles,
+                                      language, options.presentation);
+  memory.restore();
+  QObject::connect(&app, &QGuiApplication::aboutToQuit, &memory,
+                   &lockscope::gui::WindowMemory::save);
   // The keyboard comes to a new window only when a window manager gives it; on an X server
   // without one (a kiosk, a bare classroom machine, Xvfb) the first Space went nowhere until the
   // window was clicked. Asked for, the window has it at once; with a manager this is its request.

@@ -7,6 +7,7 @@
 #include <QDeadlineTimer>
 #include <QImage>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace lockscope::testing {
@@ -36,6 +37,10 @@ class RunningApp {
              const QString& workingDirectory, const QStringList& arguments,
              const QStringList& extraEnvironment = {}) {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // The window remembers how it was left (app/gui/app_settings.h): each app a test starts has
+    // settings of its own, empty, and the user's are left alone; a test that relaunches with the
+    // same settings names their folder in `extraEnvironment`.
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), config_.path());
     for (const QString& setting : extraEnvironment)
       environment.insert(setting.section(QLatin1Char('='), 0, 0),
                          setting.section(QLatin1Char('='), 1));
@@ -126,6 +131,7 @@ class RunningApp {
   }
 
  private:
+  QTemporaryDir config_;
   QProcess process_;
   QString display_;
   QString stderr_;
