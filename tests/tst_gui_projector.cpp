@@ -235,6 +235,11 @@ class GuiProjectorTest : public QObject {
     elided.removeIf([&](const QString& text) { return logLines.contains(text); });
     if (!elided.isEmpty())
       problems << QStringLiteral("elided: ") + elided.join(QStringLiteral(" | "));
+    // Of the top bar, the title is the class's: it wraps onto the summary's line, whole.
+    QQuickItem* title = item("lessonTitle");
+    if (!title || !title->isVisible() || title->property("truncated").toBool())
+      problems << QStringLiteral("the title is cut: ") +
+                      (title ? title->property("text").toString() : QStringLiteral("(none)"));
     return problems.join(QStringLiteral("; "));
   }
 
