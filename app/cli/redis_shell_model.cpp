@@ -1,8 +1,5 @@
 #include "redis_shell_model.h"
 
-#include <vector>
-
-#include "backends/model/redis/command_executor.h"
 #include "backends/model/redis/lua_engine.h"
 
 namespace lockscope::cli {
@@ -20,10 +17,7 @@ int64_t RedisShellModel::nowMs() const {
 }
 
 redis::Reply RedisShellModel::execute(const redis::Command& argv) {
-  // The changes feed a run's trace and replicas; a shell has neither.
-  std::vector<redis::model::KeyChange> changes;
-  return redis::model::CommandExecutor(keys_, nowMs(), changes, &scriptRandom_, &scripts_)
-      .execute(argv);
+  return connection_.execute(argv, nowMs());
 }
 
 }  // namespace lockscope::cli

@@ -1,5 +1,6 @@
 // The model Redis server behind `lockscope-cli redis-shell`: one instance's keyspace, script cache
-// and math.random state, run by the model's command executor, on a clock that follows real time.
+// and math.random state, and the shell's one connection to it (its MULTI and WATCH state), run by
+// the model's command executor, on a clock that follows real time.
 //
 // Why real time: a shell user (or a script piped in) writes `SET k v PX 1500`, waits, and expects
 // `GET k` to answer as a server would. The clock starts at the wall clock's Unix time (so TIME,
@@ -11,6 +12,7 @@
 #include <cstdint>
 
 #include "backends/api/redis_client.h"
+#include "backends/model/redis/client_connection.h"
 #include "backends/model/redis/keyspace.h"
 #include "backends/model/redis/script_cache.h"
 
@@ -31,6 +33,7 @@ class RedisShellModel {
   uint64_t scriptRandom_;
   int64_t startUnixMs_;
   std::chrono::steady_clock::time_point start_;
+  redis::model::ClientConnection connection_{keys_, scripts_, scriptRandom_};
 };
 
 }  // namespace lockscope::cli

@@ -99,17 +99,31 @@ struct CommandTable {
   };
 };
 
-Reply CommandExecutor::execute(const Command& argv) {
-  if (argv.empty()) return Reply::error("ERR empty command");
-  const std::string name = upperCase(argv[0]);
+namespace {
+
+const CommandSpec* findCommand(const std::string& name) {
   const auto& table = CommandTable::kCommands;
   const auto spec = std::find_if(std::begin(table), std::end(table),
                                  [&](const CommandSpec& command) { return command.name == name; });
-  if (spec == std::end(table)) return unknownCommand(argv);
+  return spec == std::end(table) ? nullptr : spec;
+}
+
+}  // namespace
+
+Reply CommandExecutor::refusal(const Command& argv) {
+  if (argv.empty()) return Reply::error("ERR empty command");
+  const std::string name = upperCase(argv[0]);
+  const CommandSpec* spec = findCommand(name);
+  if (!spec) return unknownCommand(argv);
   const auto words = static_cast<int>(argv.size());
   if ((spec->arity > 0 && words != spec->arity) || (spec->arity < 0 && words < -spec->arity))
     return wrongArity(name);
-  return (this->*(spec->handler))(argv);
+  return Reply::nil();
+}
+
+Reply CommandExecutor::execute(const Command& argv) {
+  if (Reply refused = refusal(argv); refused.type == ReplyType::Error) return refused;
+  return (this->*(findCommand(upperCase(argv[0]))->handler))(argv);
 }
 
 }  // namespace lockscope::redis::model

@@ -12,6 +12,7 @@
 //   scripts  EVAL script numkeys key... arg..., EVALSHA, SCRIPT LOAD|EXISTS|FLUSH, where the script
 //            is Lua source (lua_engine.h) or one of the lock scripts' names
 //            (backends/api/redis_scripts.h), which stands for its source.
+// MULTI, EXEC, DISCARD, WATCH and UNWATCH belong to a connection: client_connection.h.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +37,9 @@ class CommandExecutor {
         scriptCache_(scriptCache) {}
 
   Reply execute(const Command& argv);
+  // What the server answers before running `argv`: the unknown-command or wrong-arity error, or
+  // nil when the command would run (MULTI queues only what passes this).
+  static Reply refusal(const Command& argv);
 
   // One command's handler; the table in command_executor.cpp names each with its arity.
   using Handler = Reply (CommandExecutor::*)(const Command&);
