@@ -1,6 +1,6 @@
 // `lockscope-cli redis-shell`'s model side without a server: its clock follows real time, so a
-// TTL runs out as on a server (tst_redis_cli_differential compares the rest with redis-cli, which
-// it cannot do for time: its scripts run without pauses).
+// TTL runs out as on a server, under WATCH too (tst_redis_cli_differential compares the rest with
+// redis-cli, which it cannot do for time: its scripts run without pauses).
 
 #include <QTest>
 #include <chrono>
@@ -26,6 +26,29 @@ class TestRedisShell : public QObject {
     const Reply left = model.execute({"PTTL", "long"});
     QVERIFY2(left.integer > 50'000 && left.integer <= 60'000 - 450,
              std::to_string(left.integer).c_str());
+  }
+
+  // A watched key that expires before EXEC counts as written (EXEC answers nil); one that had
+  // expired already when it was watched does not (EXEC runs). Both as redis-server 7.0.15 answers
+  // the same lines with the same pauses.
+  void expiryUnderWatch() {
+    RedisShellModel model;
+    QVERIFY(model.execute({"SET", "k", "v", "PX", "200"}).isOk());
+    QVERIFY(model.execute({"WATCH", "k"}).isOk());
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    QVERIFY(model.execute({"MULTI"}).isOk());
+    QCOMPARE(model.execute({"GET", "k"}).text, std::string("QUEUED"));
+    QVERIFY(model.execute({"EXEC"}).isNil());
+
+    QVERIFY(model.execute({"SET", "j", "v", "PX", "50"}).isOk());
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    QVERIFY(model.execute({"WATCH", "j"}).isOk());
+    QVERIFY(model.execute({"MULTI"}).isOk());
+    QCOMPARE(model.execute({"GET", "j"}).text, std::string("QUEUED"));
+    const Reply ran = model.execute({"EXEC"});
+    QCOMPARE(ran.type, lockscope::redis::ReplyType::Array);
+    QCOMPARE(ran.elements.size(), size_t(1));
+    QVERIFY(ran.elements[0].isNil());
   }
 
   // The clock starts at the wall clock's Unix time: TIME and EXPIREAT mean what they do on a
