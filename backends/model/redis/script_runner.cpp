@@ -65,14 +65,17 @@ Reply CommandExecutor::runScript(std::string_view source, bool literal, const Co
 
   const LuaEngine::Call call = [this](const Command& command) {
     const std::string name = command.empty() ? std::string() : upperCase(command[0]);
-    if (name == "EVAL" || name == "EVALSHA" || name == "SCRIPT") {
-      return Reply::error("ERR This Redis command is not allowed from script");
+    // The commands a server flags noscript: scripts and a connection's transaction.
+    for (const char* refused :
+         {"EVAL", "EVALSHA", "SCRIPT", "MULTI", "EXEC", "DISCARD", "WATCH", "UNWATCH"}) {
+      if (name == refused) return Reply::error("ERR This Redis command is not allowed from script");
     }
-    Reply reply = execute(command);
-    if (reply.type == ReplyType::Error && reply.text.starts_with("ERR unknown command")) {
-      return Reply::error("ERR Unknown Redis command called from script");
+    if (const Reply refused = refusal(command); refused.type == ReplyType::Error) {
+      return Reply::error(refused.text.starts_with("ERR unknown command")
+                              ? "ERR Unknown Redis command called from script"
+                              : "ERR Wrong number of args calling Redis command from script");
     }
-    return reply;
+    return execute(command);
   };
   uint64_t unseeded = LuaEngine::kFreshRandomState;
   return engine.eval(source, literal, keys, args, call, scriptRandom_ ? *scriptRandom_ : unseeded);
