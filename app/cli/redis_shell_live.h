@@ -3,7 +3,6 @@
 #pragma once
 
 #include <iosfwd>
-#include <memory>
 #include <string>
 
 #include "backends/api/redis_client.h"
