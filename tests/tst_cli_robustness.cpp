@@ -115,6 +115,16 @@ const QByteArray kGoodScenario =
     QVERIFY2((run).errLines().constFirst().startsWith(firstLine), qPrintable(describe(run))); \
   } while (false)
 
+// A shell's output written to /dev/full: exit 2 and, last on stderr, the reason.
+void expectFullDiskFailure(const QString& command, const QByteArray& input) {
+  const Run run = start(
+      {QStringLiteral(LOCKSCOPE_CLI_PATH), {command}, input, QStringLiteral("/dev/full"), 0});
+  QVERIFY2(run.finished && !run.crashed && run.exitCode == 2, qPrintable(describe(run)));
+  QVERIFY2(run.errLines().constLast().startsWith(QStringLiteral(
+               "lockscope-cli: writing standard output failed: No space left on device")),
+           qPrintable(describe(run)));
+}
+
 class CliRobustnessTest : public QObject {
   Q_OBJECT
 
@@ -177,6 +187,13 @@ class CliRobustnessTest : public QObject {
     QTest::newRow("shell unknown argument")
         << QStringList{QStringLiteral("shell"), QStringLiteral("-x\ny")}
         << QStringLiteral("lockscope-cli shell: unknown argument '-x\\ny'");
+    QTest::newRow("redis-shell unknown argument")
+        << QStringList{QStringLiteral("redis-shell"), QStringLiteral("-p")}
+        << QStringLiteral("lockscope-cli redis-shell: unknown argument '-p'");
+    QTest::newRow("redis-shell two servers")
+        << QStringList{QStringLiteral("redis-shell"), QStringLiteral("--live"),
+                       QStringLiteral("127.0.0.1:1,127.0.0.1:2")}
+        << QStringLiteral("lockscope-cli redis-shell: --live takes one HOST:PORT");
   }
 
   void badUsageIsOneLine() {
@@ -624,17 +641,35 @@ class CliRobustnessTest : public QObject {
 
   // The shell's answers written to a full disk were lost with exit 0.
   void shellOutputToAFullDiskFails() {
-    const Run run = start({QStringLiteral(LOCKSCOPE_CLI_PATH),
-                           {QStringLiteral("shell")},
-                           "create /a x\nls /\nquit\n",
-                           QStringLiteral("/dev/full"),
-                           0});
-    QVERIFY2(run.finished && !run.crashed && run.exitCode == 2, qPrintable(describe(run)));
     // zkCli writes "Created /a" to stderr, so the failure is the last line rather than the only
     // one.
-    QVERIFY2(run.errLines().constLast().startsWith(QStringLiteral(
-                 "lockscope-cli: writing standard output failed: No space left on device")),
-             qPrintable(describe(run)));
+    expectFullDiskFailure(QStringLiteral("shell"), "create /a x\nls /\nquit\n");
+  }
+
+  // --- redis-shell ---
+
+  // Binary junk, lone quotes and a 5 MB value: every line answered, never a signal or a hang.
+  void redisShellSurvivesJunk() {
+    QByteArray junk;
+    for (int i = 0; i < 200'000; ++i) junk += static_cast<char>((i * 7919) % 251);
+    junk += "\nget \"\nset a 'x\nset a " + QByteArray(5'000'000, 'a') + "\nstrlen a\nquit\nget a\n";
+    const Run run = cli({QStringLiteral("redis-shell")}, junk);
+    QVERIFY2(run.finished && !run.crashed && run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY2(run.out.endsWith("Invalid argument(s)\nInvalid argument(s)\nOK\n(error) ERR unknown "
+                              "command 'strlen', with args beginning with: 'a' \n"),
+             run.out.right(200).constData());
+  }
+
+  // An address with nothing listening: one line naming it, exit 3, at once.
+  void redisShellUnreachableServer() {
+    const Run run = cli(
+        {QStringLiteral("redis-shell"), QStringLiteral("--live"), QStringLiteral("127.0.0.1:1")},
+        "ping\n");
+    EXPECT_ONE_LINE(run, 3, QStringLiteral("Could not connect to Redis at 127.0.0.1:1: "));
+  }
+
+  void redisShellOutputToAFullDiskFails() {
+    expectFullDiskFailure(QStringLiteral("redis-shell"), "set a b\nget a\n");
   }
 
   // --- the GUI's headless flags ---

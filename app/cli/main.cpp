@@ -13,6 +13,7 @@
 #include "explore_command.h"
 #include "lockscope_version.h"
 #include "recipes_command.h"
+#include "redis_shell_main.h"
 #include "run_command.h"
 #include "services_command.h"
 #include "sim/scenario/document_checks.h"
@@ -38,6 +39,8 @@ const Subcommand kSubcommands[] = {
      servicesCommand},
     {"shell", "a zkCli.sh-compatible shell over the model ZooKeeper (commands on stdin)",
      shellCommand},
+    {"redis-shell", "a redis-cli-compatible shell over the model Redis (commands on stdin)",
+     redisShellCommand},
     {"explore", "search a lesson's schedules and faults for a violation; write it as a lesson",
      exploreCommand},
     {"sweep", "run a lesson under a range of seeds (or a shard); JSON Lines of violations",
@@ -48,7 +51,7 @@ int usage(QTextStream& stream, int exitCode) {
   stream << "usage: lockscope-cli <command> [options]   (lockscope-cli <command> --help)\n"
             "commands:\n";
   for (const Subcommand& subcommand : kSubcommands) {
-    stream << "  " << QString(subcommand.name).leftJustified(10) << subcommand.summary << "\n";
+    stream << "  " << QString(subcommand.name).leftJustified(12) << subcommand.summary << "\n";
   }
   stream.flush();
   return exitCode;

@@ -1,19 +1,18 @@
 #include "command_executor.h"
 
 #include <algorithm>
-#include <charconv>
+#include <string_view>
 
 namespace lockscope::redis::model {
 namespace {
 
-const char* kWrongType = "WRONGTYPE Operation against a key holding the wrong kind of value";
-
-bool parseInteger(const std::string& text, int64_t& out) {
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), out);
-  return result.ec == std::errc() && result.ptr == text.data() + text.size();
-}
-
-Reply notAnInteger() { return Reply::error("ERR value is not an integer or out of range"); }
+struct CommandSpec {
+  std::string_view name;  // upper case
+  // Redis' arity: N means exactly N words (the name counted), -N at least N. Checked here, before
+  // the handler, as the server checks it before the command runs.
+  int arity;
+  CommandExecutor::Handler handler;
+};
 
 }  // namespace
 
@@ -24,165 +23,107 @@ std::string upperCase(std::string text) {
   return text;
 }
 
-Reply wrongArity(const std::string& command) {
-  std::string lower = command;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) {
+std::string lowerCase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
     return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
   });
-  return Reply::error("ERR wrong number of arguments for '" + lower + "' command");
+  return text;
+}
+
+Reply wrongArity(const std::string& command) {
+  return Reply::error("ERR wrong number of arguments for '" + lowerCase(command) + "' command");
+}
+
+Reply wrongType() {
+  return Reply::error("WRONGTYPE Operation against a key holding the wrong kind of value");
+}
+Reply notAnInteger() { return Reply::error("ERR value is not an integer or out of range"); }
+Reply syntaxError() { return Reply::error("ERR syntax error"); }
+
+namespace {
+
+// An unknown command's error as processCommand words it: the name and the first arguments quoted,
+// at most 128 bytes of each; the server turns line breaks into spaces so the reply stays one line.
+Reply unknownCommand(const Command& argv) {
+  std::string args;
+  for (size_t i = 1; i < argv.size() && args.size() < 128; ++i) {
+    args += "'" + argv[i].substr(0, 128 - args.size()) + "' ";
+  }
+  std::string text = "ERR unknown command '" + argv[0].substr(0, 128) +
+                     "', with args beginning with: " + args;
+  std::replace(text.begin(), text.end(), '\r', ' ');
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return Reply::error(text);
+}
+
+}  // namespace
+
+// The commands by name, with their arities and handlers (a friend, to name the private handlers).
+struct CommandTable {
+  using E = CommandExecutor;
+  static constexpr CommandSpec kCommands[] = {
+      {"SET", -3, &E::setCommand},
+      {"SETNX", 3, &E::setnxCommand},
+      {"GET", 2, &E::getCommand},
+      {"GETDEL", 2, &E::getdelCommand},
+      {"INCR", 2, &E::incrCommand},
+      {"INCRBY", 3, &E::incrbyCommand},
+      {"DECR", 2, &E::decrCommand},
+      {"DECRBY", 3, &E::decrbyCommand},
+      {"DEL", -2, &E::delCommand},
+      {"UNLINK", -2, &E::delCommand},
+      {"EXISTS", -2, &E::existsCommand},
+      {"EXPIRE", -3, &E::expireCommand},
+      {"PEXPIRE", -3, &E::pexpireCommand},
+      {"EXPIREAT", -3, &E::expireatCommand},
+      {"PEXPIREAT", -3, &E::pexpireatCommand},
+      {"PERSIST", 2, &E::persistCommand},
+      {"TTL", 2, &E::ttlCommand},
+      {"PTTL", 2, &E::pttlCommand},
+      {"TYPE", 2, &E::typeCommand},
+      {"KEYS", 2, &E::keysCommand},
+      {"DBSIZE", 1, &E::dbsizeCommand},
+      {"FLUSHDB", -1, &E::flushdbCommand},
+      {"HSET", -4, &E::hsetCommand},
+      {"HGET", 3, &E::hgetCommand},
+      {"HDEL", -3, &E::hdelCommand},
+      {"HEXISTS", 3, &E::hexistsCommand},
+      {"HINCRBY", 4, &E::hincrbyCommand},
+      {"HGETALL", 2, &E::hgetallCommand},
+      {"PING", -1, &E::pingCommand},
+      {"ECHO", 2, &E::echoCommand},
+      {"TIME", 1, &E::timeCommand},
+      {"EVAL", -3, &E::evalCommand},
+      {"EVALSHA", -3, &E::evalshaCommand},
+      {"SCRIPT", -2, &E::scriptCommand},
+  };
+};
+
+namespace {
+
+const CommandSpec* findCommand(const std::string& name) {
+  const auto& table = CommandTable::kCommands;
+  const auto spec = std::find_if(std::begin(table), std::end(table),
+                                 [&](const CommandSpec& command) { return command.name == name; });
+  return spec == std::end(table) ? nullptr : spec;
+}
+
+}  // namespace
+
+Reply CommandExecutor::refusal(const Command& argv) {
+  if (argv.empty()) return Reply::error("ERR empty command");
+  const std::string name = upperCase(argv[0]);
+  const CommandSpec* spec = findCommand(name);
+  if (!spec) return unknownCommand(argv);
+  const auto words = static_cast<int>(argv.size());
+  if ((spec->arity > 0 && words != spec->arity) || (spec->arity < 0 && words < -spec->arity))
+    return wrongArity(name);
+  return Reply::nil();
 }
 
 Reply CommandExecutor::execute(const Command& argv) {
-  if (argv.empty()) return Reply::error("ERR empty command");
-  const std::string name = upperCase(argv[0]);
-  const size_t arity = argv.size();
-  int64_t number = 0;
-  if (name == "SET") return setCommand(argv);
-  if (name == "SETNX") {
-    if (arity != 3) return wrongArity(name);
-    return Reply::number(set(argv[1], argv[2], true, false, kNoExpiry).isOk() ? 1 : 0);
-  }
-  if (name == "GET") return arity == 2 ? get(argv[1]) : wrongArity(name);
-  if (name == "DEL") {
-    if (arity < 2) return wrongArity(name);
-    int64_t deleted = 0;
-    for (size_t i = 1; i < arity; ++i) deleted += del(argv[i]).integer;
-    return Reply::number(deleted);
-  }
-  if (name == "EXISTS")
-    return arity == 2 ? Reply::number(exists(argv[1]) ? 1 : 0) : wrongArity(name);
-  if (name == "PEXPIRE" || name == "EXPIRE") {
-    if (arity != 3) return wrongArity(name);
-    if (!parseInteger(argv[2], number)) return notAnInteger();
-    return pexpire(argv[1], name == "EXPIRE" ? number * 1000 : number);
-  }
-  if (name == "PTTL" || name == "TTL") {
-    if (arity != 2) return wrongArity(name);
-    Reply reply = pttl(argv[1]);
-    // TTL rounds the remaining milliseconds to the nearest second, as Redis does.
-    if (name == "TTL" && reply.integer > 0) reply.integer = (reply.integer + 500) / 1000;
-    return reply;
-  }
-  if (name == "INCR") return arity == 2 ? incr(argv[1]) : wrongArity(name);
-  if (name == "HINCRBY") {
-    if (arity != 4) return wrongArity(name);
-    if (!parseInteger(argv[3], number)) return notAnInteger();
-    return hincrby(argv[1], argv[2], number);
-  }
-  if (name == "HEXISTS") return arity == 3 ? hexists(argv[1], argv[2]) : wrongArity(name);
-  if (name == "HGET") {
-    if (arity != 3) return wrongArity(name);
-    const StoredValue* value = keys_.find(argv[1], nowMs_, changes_);
-    if (!value) return Reply::nil();
-    if (!value->isHash) return Reply::error(kWrongType);
-    const auto field = value->fields.find(argv[2]);
-    return field == value->fields.end() ? Reply::nil()
-                                        : Reply::string(std::to_string(field->second));
-  }
-  if (name == "EVAL") return executeScript(argv);
-  return Reply::error("ERR unknown command '" + argv[0] + "'");
-}
-
-Reply CommandExecutor::setCommand(const Command& argv) {
-  if (argv.size() < 3) return wrongArity("SET");
-  bool nx = false, xx = false;
-  int64_t ttlMs = kNoExpiry;
-  for (size_t i = 3; i < argv.size(); ++i) {
-    const std::string option = upperCase(argv[i]);
-    if (option == "NX") {
-      nx = true;
-    } else if (option == "XX") {
-      xx = true;
-    } else if ((option == "PX" || option == "EX") && i + 1 < argv.size()) {
-      int64_t amount = 0;
-      if (!parseInteger(argv[++i], amount)) return notAnInteger();
-      if (amount <= 0) return Reply::error("ERR invalid expire time in 'set' command");
-      ttlMs = option == "EX" ? amount * 1000 : amount;
-    } else {
-      return Reply::error("ERR syntax error");
-    }
-  }
-  if (nx && xx) return Reply::error("ERR syntax error");
-  return set(argv[1], argv[2], nx, xx, ttlMs);
-}
-
-Reply CommandExecutor::set(const std::string& key, const std::string& value, bool onlyIfMissing,
-                           bool onlyIfPresent, int64_t ttlMs) {
-  const bool present = keys_.find(key, nowMs_, changes_) != nullptr;
-  if ((onlyIfMissing && present) || (onlyIfPresent && !present)) return Reply::nil();
-  StoredValue stored;
-  stored.text = value;
-  // A SET discards any earlier TTL (no KEEPTTL here).
-  stored.expiresAtMs = ttlMs == kNoExpiry ? kNoExpiry : nowMs_ + ttlMs;
-  keys_.put(key, std::move(stored), sim::KeyChangedOp::Set, changes_);
-  return Reply::status("OK");
-}
-
-Reply CommandExecutor::get(const std::string& key) {
-  const StoredValue* value = keys_.find(key, nowMs_, changes_);
-  if (!value) return Reply::nil();
-  if (value->isHash) return Reply::error(kWrongType);
-  return Reply::string(value->text);
-}
-
-Reply CommandExecutor::del(const std::string& key) {
-  if (!keys_.find(key, nowMs_, changes_)) return Reply::number(0);
-  return Reply::number(keys_.erase(key, sim::KeyDeletedOp::Del, changes_) ? 1 : 0);
-}
-
-Reply CommandExecutor::pexpire(const std::string& key, int64_t ttlMs) {
-  StoredValue* value = keys_.find(key, nowMs_, changes_);
-  if (!value) return Reply::number(0);
-  // A non-positive TTL deletes the key at once, as Redis does.
-  if (ttlMs <= 0) return Reply::number(keys_.erase(key, sim::KeyDeletedOp::Del, changes_) ? 1 : 0);
-  value->expiresAtMs = nowMs_ + ttlMs;
-  keys_.touched(key, *value, sim::KeyChangedOp::PExpire, changes_);
-  return Reply::number(1);
-}
-
-Reply CommandExecutor::pttl(const std::string& key) {
-  const StoredValue* value = keys_.find(key, nowMs_, changes_);
-  if (!value) return Reply::number(-2);
-  if (value->expiresAtMs == kNoExpiry) return Reply::number(-1);
-  return Reply::number(value->expiresAtMs - nowMs_);
-}
-
-Reply CommandExecutor::incr(const std::string& key) {
-  StoredValue* value = keys_.find(key, nowMs_, changes_);
-  if (!value) {
-    StoredValue fresh;
-    fresh.text = "1";
-    keys_.put(key, std::move(fresh), sim::KeyChangedOp::Incr, changes_);
-    return Reply::number(1);
-  }
-  int64_t number = 0;
-  if (value->isHash) return Reply::error(kWrongType);
-  if (!parseInteger(value->text, number)) return notAnInteger();
-  value->text = std::to_string(++number);  // INCR keeps the key's TTL
-  keys_.touched(key, *value, sim::KeyChangedOp::Incr, changes_);
-  return Reply::number(number);
-}
-
-Reply CommandExecutor::hincrby(const std::string& key, const std::string& field, int64_t by) {
-  StoredValue* value = keys_.find(key, nowMs_, changes_);
-  if (!value) {
-    StoredValue fresh;
-    fresh.isHash = true;
-    fresh.fields[field] = by;
-    keys_.put(key, std::move(fresh), sim::KeyChangedOp::HIncrBy, changes_);
-    return Reply::number(by);
-  }
-  if (!value->isHash) return Reply::error(kWrongType);
-  const int64_t count = value->fields[field] += by;
-  keys_.touched(key, *value, sim::KeyChangedOp::HIncrBy, changes_);
-  return Reply::number(count);
-}
-
-Reply CommandExecutor::hexists(const std::string& key, const std::string& field) {
-  const StoredValue* value = keys_.find(key, nowMs_, changes_);
-  if (!value) return Reply::number(0);
-  if (!value->isHash) return Reply::error(kWrongType);
-  return Reply::number(value->fields.count(field) ? 1 : 0);
+  if (Reply refused = refusal(argv); refused.type == ReplyType::Error) return refused;
+  return (this->*(findCommand(upperCase(argv[0]))->handler))(argv);
 }
 
 }  // namespace lockscope::redis::model

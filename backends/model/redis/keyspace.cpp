@@ -1,15 +1,30 @@
 #include "keyspace.h"
 
+#include <algorithm>
+
 namespace lockscope::redis::model {
 
 std::string StoredValue::describe() const {
   if (!isHash) return text;
+  auto sorted = fields;
+  std::sort(sorted.begin(), sorted.end());
   std::string out;
-  for (const auto& [field, count] : fields) {
+  for (const auto& [name, value] : sorted) {
     if (!out.empty()) out += ',';
-    out += field + "=" + std::to_string(count);
+    out += name + "=" + value;
   }
   return out;
+}
+
+std::string* StoredValue::field(std::string_view name) {
+  for (auto& [fieldName, value] : fields) {
+    if (fieldName == name) return &value;
+  }
+  return nullptr;
+}
+
+const std::string* StoredValue::field(std::string_view name) const {
+  return const_cast<StoredValue*>(this)->field(name);
 }
 
 StoredValue* Keyspace::find(const std::string& key, int64_t nowMs,

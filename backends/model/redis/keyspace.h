@@ -11,6 +11,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "sim/trace/trace_ops.h"
@@ -20,13 +21,19 @@ namespace lockscope::redis::model {
 inline constexpr int64_t kNoExpiry = -1;
 
 struct StoredValue {
-  std::string text;                                    // a string key
-  std::map<std::string, int64_t, std::less<>> fields;  // a hash key (Redisson's hold counts)
+  std::string text;  // a string key
+  // A hash key's fields in insertion order, as a small hash (a listpack) keeps them and HGETALL
+  // lists them. Redisson's hold counts are fields holding integers.
+  std::vector<std::pair<std::string, std::string>> fields;
   bool isHash = false;
   int64_t expiresAtMs = kNoExpiry;
 
-  // What the trace shows: the string, or "owner=2,other=1" for a hash.
+  // What the trace shows: the string, or "other=1,owner=2" for a hash (fields sorted, so the
+  // trace does not depend on the order they were written in).
   std::string describe() const;
+  // A hash's field, or null.
+  std::string* field(std::string_view name);
+  const std::string* field(std::string_view name) const;
 };
 
 // A change to one key, for the trace and for replication (effects are replicated, as Redis does

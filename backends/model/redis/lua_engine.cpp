@@ -411,6 +411,16 @@ void LuaEngine::setArray(const char* name, std::span<const std::string> values) 
   lua_rawset(lua_, LUA_GLOBALSINDEX);  // past the read-only guard
 }
 
+std::optional<std::string> LuaEngine::compileError(std::string_view source) {
+  const int base = lua_gettop(lua_);
+  std::optional<std::string> error;
+  if (!pushCompiled(source, false)) {
+    error = std::string("ERR Error compiling script (new function): ") + lua_tostring(lua_, -1);
+  }
+  lua_settop(lua_, base);
+  return error;
+}
+
 Reply LuaEngine::eval(std::string_view source, bool literal, std::span<const std::string> keys,
                       std::span<const std::string> args, const Call& call, uint64_t& randomState) {
   const int base = lua_gettop(lua_);

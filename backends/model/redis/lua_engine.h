@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -50,6 +51,10 @@ class LuaEngine {
   // math.random state (kFreshRandomState on a fresh server).
   Reply eval(std::string_view source, bool literal, std::span<const std::string> keys,
              std::span<const std::string> args, const Call& call, uint64_t& randomState);
+
+  // SCRIPT LOAD's check: the error reply's text when `source` does not compile ("ERR Error
+  // compiling script (new function): ..."), nothing when it does (and it stays compiled).
+  std::optional<std::string> compileError(std::string_view source);
 
   // redisSrand48(0): a fresh server's math.random state.
   static constexpr uint64_t kFreshRandomState = 0x330E;

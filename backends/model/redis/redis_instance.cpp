@@ -13,7 +13,8 @@ constexpr sim::Micros kFsyncPeriod = sim::fromSeconds(1);
 
 // What a replica serves; everything else gets READONLY.
 bool isReadOnly(const std::string& command) {
-  for (const char* read : {"GET", "PTTL", "TTL", "EXISTS", "HGET", "HEXISTS"}) {
+  for (const char* read : {"GET", "PTTL", "TTL", "EXISTS", "HGET", "HEXISTS", "HGETALL", "TYPE",
+                           "KEYS", "DBSIZE", "PING", "ECHO", "TIME"}) {
     if (command == read) return true;
   }
   return false;
@@ -56,7 +57,7 @@ std::optional<Reply> RedisInstance::execute(const Command& argv) {
   if (!master_ && !argv.empty() && !isReadOnly(argv[0])) {
     reply = Reply::error("READONLY You can't write against a read only replica.");
   } else {
-    reply = CommandExecutor(keys_, now, changes, &scriptRandom_).execute(argv);
+    reply = CommandExecutor(keys_, now, changes, &scriptRandom_, &scriptCache_).execute(argv);
   }
   commit(changes, "");
   return reply;
@@ -157,6 +158,7 @@ void RedisInstance::restart() {
   if (up_) return;
   up_ = true;
   scriptRandom_ = LuaEngine::kFreshRandomState;  // a new server process
+  scriptCache_.clear();                          // which has loaded no scripts yet
   recordInstance(sim::RedisInstanceOp::Up,
                  "restarted with " + std::to_string(keys_.keys().size()) + " keys from disk");
   if (master_ && !keys_.keysWithExpiry().empty()) armActiveExpiry();

@@ -16,6 +16,7 @@
 #include "backends/api/redis_client.h"
 #include "keyspace.h"
 #include "lua_engine.h"
+#include "script_cache.h"
 #include "sim/engine/wall_clock.h"
 #include "sim/engine/world.h"
 
@@ -74,6 +75,7 @@ class RedisInstance {
   uint64_t linkEpoch_ = 0;    // bumped by crash and promotion: changes in flight to us are lost
   // Its scripts' math.random state: seeded once when the server process starts, never per script.
   uint64_t scriptRandom_ = LuaEngine::kFreshRandomState;
+  ScriptCache scriptCache_;  // EVALSHA's scripts, lost with the process
   bool activeExpiryArmed_ = false;
   bool fsyncArmed_ = false;
   std::map<std::string, StoredValue, std::less<>> fsynced_;  // every_second: the last fsync
