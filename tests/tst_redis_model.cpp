@@ -124,6 +124,37 @@ class RedisModelTest : public QObject {
                             "expected near '<eof>'"));
   }
 
+  // A script that never ends, or eats memory without end, must not hang or kill a run: the model
+  // stops it with an error reply (a server would keep it running) and goes on serving.
+  void aRunawayScriptIsStopped_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("endless loop") << "while true do end"
+                                  << "Script stopped after 100 million";
+    QTest::newRow("pcall cannot swallow the stop")
+        << "while true do pcall(function() while true do end end) end"
+        << "Script stopped after 100 million";
+    QTest::newRow("endless redis.call") << "while true do redis.call('incr', KEYS[1]) end"
+                                        << "Script stopped after 100 million";
+    QTest::newRow("endless memory")
+        << "local t = {} while true do t[#t + 1] = string.rep('x', 1000000) .. #t end"
+        << "not enough memory (the model gives a script 256 MB)";
+    QTest::newRow("one huge string") << "return string.rep('x', 1e10)"
+                                     << "not enough memory (the model gives a script 256 MB)";
+  }
+  void aRunawayScriptIsStopped() {
+    QFETCH(QString, source);
+    QFETCH(QString, error);
+    sim::World world(1);
+    RedisInstance redis(world, {.name = "redis-1"});
+    const Reply stopped = run(redis, {"EVAL", source.toStdString(), "1", "counter"});
+    QCOMPARE(stopped.type, ReplyType::Error);
+    QVERIFY2(QString::fromStdString(stopped.text).contains(error), stopped.text.c_str());
+    // The instance, and the interpreter it shares, serve the next script as before.
+    QCOMPARE(run(redis, {"EVAL", "return 1 + 1", "0"}).integer, int64_t{2});
+    QCOMPARE(run(redis, script(scripts::kCompareAndDelete, {"mine"})).integer, int64_t{0});
+  }
+
   void reentrantScriptsCountHolds() {
     sim::World world(1);
     RedisInstance redis(world, {.name = "redis-1"});

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 
 #include "backends/api/sha1.h"
@@ -99,6 +100,41 @@ Reply toReply(lua_State* lua, int index) {
     }
     default: return Reply::nil();
   }
+}
+
+// The interpreter's allocator: the system's, refusing what would take the interpreter past
+// kMemoryLimit (Lua then raises "not enough memory").
+void* budgetedAlloc(void* budgetPointer, void* block, size_t oldSize, size_t newSize) {
+  auto& budget = *static_cast<LuaEngine::Budget*>(budgetPointer);
+  const size_t before = block ? oldSize : 0;
+  if (newSize == 0) {
+    std::free(block);
+    budget.allocated -= before;
+    return nullptr;
+  }
+  if (newSize > before && budget.allocated - before + newSize > LuaEngine::kMemoryLimit)
+    return nullptr;
+  void* moved = std::realloc(block, newSize);
+  if (moved) budget.allocated = budget.allocated - before + newSize;
+  return moved;
+}
+
+// How often the instruction hook counts: rarely enough to cost nothing on the lock scripts.
+constexpr int kHookInterval = 10'000;
+
+// The instruction hook: stops a script that has spent its budget. From then on every instruction
+// fails, so that a pcall in the script cannot swallow the stop and carry on.
+void budgetHook(lua_State* lua, lua_Debug*) {
+  void* budgetPointer = nullptr;
+  lua_getallocf(lua, &budgetPointer);
+  auto& budget = *static_cast<LuaEngine::Budget*>(budgetPointer);
+  budget.instructionsLeft -= kHookInterval;
+  if (budget.instructionsLeft > 0) return;
+  lua_sethook(lua, budgetHook, LUA_MASKCOUNT, 1);
+  luaL_error(lua,
+             "Script stopped after %d million Lua instructions: the model ends a script there "
+             "(a Redis server would keep running it, answering BUSY to every other client)",
+             static_cast<int>(LuaEngine::kInstructionBudget / 1'000'000));
 }
 
 // redisLrand48: the 48-bit linear congruential generator of drand48, as Redis carries it.
@@ -256,7 +292,7 @@ LuaEngine& LuaEngine::ofThisThread() {
   return engine;
 }
 
-LuaEngine::LuaEngine() : lua_(luaL_newstate()) { installLibraries(); }
+LuaEngine::LuaEngine() : lua_(lua_newstate(budgetedAlloc, &budget_)) { installLibraries(); }
 
 LuaEngine::~LuaEngine() { lua_close(lua_); }
 
@@ -436,12 +472,19 @@ Reply LuaEngine::eval(std::string_view source, bool literal, std::span<const std
   randomState_ = &randomState;
   lua_pushcfunction(lua_, errorHandler);
   lua_insert(lua_, base + 1);
+  budget_.instructionsLeft = kInstructionBudget;
+  lua_sethook(lua_, budgetHook, LUA_MASKCOUNT, kHookInterval);
   const int status = lua_pcall(lua_, 0, 1, base + 1);
+  lua_sethook(lua_, nullptr, 0, 0);
   call_ = nullptr;
   randomState_ = nullptr;
   Reply reply;
   if (status == 0) {
     reply = toReply(lua_, -1);
+  } else if (status == LUA_ERRMEM) {
+    // Lua does not run the error handler for a refused allocation.
+    reply = Reply::error("ERR Error running script: not enough memory (the model gives a script " +
+                         std::to_string(kMemoryLimit >> 20) + " MB)");
   } else if (lua_istable(lua_, -1)) {
     lua_getfield(lua_, -1, "err");
     lua_getfield(lua_, -2, "line");
@@ -453,6 +496,9 @@ Reply LuaEngine::eval(std::string_view source, bool literal, std::span<const std
                                                                      : "error running script"));
   }
   lua_settop(lua_, base);
+  // What a failed script left behind is garbage now: collect it before the next script counts it
+  // against its memory.
+  if (status != 0) lua_gc(lua_, LUA_GCCOLLECT, 0);
   return reply;
 }
 

@@ -13,8 +13,14 @@
 // (each instance keeps its own state, so runs are reproducible).
 //
 // Left out (docs/redis-scripting.md): the cjson, cmsgpack, struct and bit libraries, read-only
-// library tables, script timeouts and SCRIPT KILL, RESP3 replies, redis.set_repl and redis.log's
-// output (print and redis.log do nothing: a server writes them to its own log).
+// library tables, SCRIPT KILL and BUSY, RESP3 replies, redis.set_repl and redis.log's output
+// (print and redis.log do nothing: a server writes them to its own log).
+//
+// Not Redis': a script that never ends would hang the run or the shell (a server keeps running
+// it, answering BUSY to everyone else until SCRIPT KILL, which no one can send a model in the
+// middle of a command). So the model stops a script after kInstructionBudget Lua instructions and
+// refuses it memory past kMemoryLimit, with an error reply; both are counted, not timed, so the
+// same script stops at the same point on every machine.
 #pragma once
 
 #include <cstdint>
@@ -59,6 +65,17 @@ class LuaEngine {
   // redisSrand48(0): a fresh server's math.random state.
   static constexpr uint64_t kFreshRandomState = 0x330E;
 
+  // The most a script may take (about a second of this machine's work; the lock scripts take
+  // under a hundred instructions and a few kilobytes).
+  static constexpr int64_t kInstructionBudget = 100'000'000;
+  static constexpr size_t kMemoryLimit = size_t{256} << 20;
+
+  // What the interpreter may still spend: its allocator's and instruction hook's state.
+  struct Budget {
+    size_t allocated = 0;
+    int64_t instructionsLeft = kInstructionBudget;
+  };
+
  private:
   LuaEngine();
   void installLibraries();
@@ -69,6 +86,7 @@ class LuaEngine {
   // Sets the global KEYS or ARGV to a new array of `values`.
   void setArray(const char* name, std::span<const std::string> values);
 
+  Budget budget_;  // before lua_: the interpreter allocates through it from its first byte
   lua_State* lua_;
   std::unordered_map<std::string, int> compiled_;  // source -> registry reference
   // The literal sources compiled so far (the lock scripts: a handful), found by address.
