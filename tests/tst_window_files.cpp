@@ -18,6 +18,7 @@
 #include <QTest>
 #include <memory>
 
+#include "support/retitled_lesson.h"
 #include "support/x_window.h"
 #include "support/xvfb_display.h"
 
@@ -134,13 +135,10 @@ class WindowFilesTest : public QObject {
   }
 
   void openLoadsTheTypedFile() {
-    QFile lesson(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-chained.yaml"));
-    QVERIFY(lesson.open(QIODevice::ReadOnly));
-    QByteArray text = lesson.readAll();
-    const qsizetype title = text.indexOf("\ntitle:");
-    QVERIFY(title >= 0);
-    text.replace(title, text.indexOf('\n', title + 1) - title,
-                 "\ntitle: \"Opened through the dialog\"");
+    const QByteArray text = lockscope::testing::retitledLesson(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-chained.yaml"),
+        "Opened through the dialog");
+    QVERIFY(!text.isEmpty());
     const QString file = files_.filePath(QStringLiteral("opened.yaml"));
     QFile copy(file);
     QVERIFY(copy.open(QIODevice::WriteOnly) && copy.write(text) == text.size());

@@ -15,6 +15,7 @@
 #include <QTest>
 #include <memory>
 
+#include "support/retitled_lesson.h"
 #include "support/x_window.h"
 #include "support/xvfb_display.h"
 
@@ -92,12 +93,10 @@ class WindowSettingsTest : public QObject {
     x_ = std::make_unique<lockscope::testing::XvfbDisplay>();
     QVERIFY2(!x_->display().isEmpty(), "could not start Xvfb on a free display");
     // A lesson of the user's own, outside the lessons folder, with a title of its own.
-    QFile lesson(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml"));
-    QVERIFY(lesson.open(QIODevice::ReadOnly));
-    QByteArray text = lesson.readAll();
-    const qsizetype title = text.indexOf("\ntitle:");
-    QVERIFY(title >= 0);
-    text.replace(title, text.indexOf('\n', title + 1) - title, "\ntitle: \"Remembered lesson\"");
+    const QByteArray text = lockscope::testing::retitledLesson(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml"),
+        "Remembered lesson");
+    QVERIFY(!text.isEmpty());
     opened_ = files_.filePath(QStringLiteral("remembered.yaml"));
     QFile copy(opened_);
     QVERIFY(copy.open(QIODevice::WriteOnly) && copy.write(text) == text.size());
@@ -195,12 +194,14 @@ class WindowSettingsTest : public QObject {
       QSettings settings(settingsFile(), QSettings::IniFormat);
       settings.setValue(QStringLiteral("lesson/last"), gone);
       settings.setValue(QStringLiteral("files/recent"), QStringList{gone, opened_});
+      settings.setValue(QStringLiteral("view/language"), QStringLiteral("zh_CN"));
     }
     QVERIFY(QFile::remove(gone));
     auto app = launch();
     const QString window = app->window();
     QVERIFY2(!window.isEmpty(), qPrintable(app->errors()));
-    QTRY_VERIFY_WITH_TIMEOUT(app->windowName(window).contains(QLatin1String("herd effect")), 5'000);
+    // The window speaks the Chinese remembered, and so does the lesson.
+    QTRY_VERIFY_WITH_TIMEOUT(app->windowName(window).contains(QStringLiteral("羊群效应")), 5'000);
     quit(*app);
     const QSettings after(settingsFile(), QSettings::IniFormat);
     QCOMPARE(after.value(QStringLiteral("files/recent")).toStringList(), QStringList{opened_});
