@@ -296,6 +296,47 @@ class GuiModelsTest : public QObject {
     QVERIFY(narrated.count() > 0);
   }
 
+  // Issue 16: predict, then reveal. The run stops at the question with its answers and no answer
+  // marked; a pick is remembered; playing on reveals the right answer and plays the run; a
+  // rewind asks again.
+  void aQuestionWaitsForAnAnswerThenPlaysIt() {
+    SimulationController simulation;
+    QVERIFY(simulation.session()->load(lesson("crash-holder.yaml")));
+    gui::PlaybackController& playback = *simulation.playback();
+    QVERIFY(playback.question().isEmpty());
+    QCOMPARE(playback.rightAnswer(), -1);
+    playback.setSpeed(1.0);
+    playback.play();
+    QTRY_VERIFY_WITH_TIMEOUT(playback.waitingAtNarration(), 10'000);
+    QCOMPARE(playback.question(), QStringLiteral("When does c2 get the lock?"));
+    QCOMPARE(playback.answers().size(), 3);
+    QVERIFY(playback.answers().at(1).contains(QLatin1String("session expires")));
+    QCOMPARE(playback.rightAnswer(), -1);  // nothing of the answer shows before the reveal
+    QCOMPARE(playback.chosenAnswer(), -1);
+    playback.chooseAnswer(7);  // no such answer
+    QCOMPARE(playback.chosenAnswer(), -1);
+    playback.chooseAnswer(0);
+    QCOMPARE(playback.chosenAnswer(), 0);
+    const double askedAt = playback.time();
+    playback.play();  // the reveal
+    QCOMPARE(playback.rightAnswer(), 1);
+    playback.chooseAnswer(2);  // too late: the answer is out
+    QCOMPARE(playback.chosenAnswer(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(playback.time() > askedAt, 10'000);
+    playback.pause();
+    // The next step (c2 acquired) has no question: the panel's answers go with it.
+    playback.seekTime(playback.endTime());
+    QVERIFY(playback.question().isEmpty());
+    QVERIFY(playback.answers().isEmpty());
+    QCOMPARE(playback.rightAnswer(), -1);
+    // Back to the start: the class is asked again.
+    playback.restart();
+    playback.seekTime(askedAt);
+    QCOMPARE(playback.question(), QStringLiteral("When does c2 get the lock?"));
+    QCOMPARE(playback.rightAnswer(), -1);
+    QCOMPARE(playback.chosenAnswer(), -1);
+  }
+
   // What a client's fault menu offers is its state at the cursor, read again after every fault.
   void faultChoicesFollowTheClientsState() {
     SimulationController simulation;

@@ -564,6 +564,61 @@ class ScenarioLoaderTest : public QObject {
 
   void narrationClaimErrors() { errorsNameLineColumnAndWhatWasExpected(); }
 
+  // Issue 16: a step may ask a question (predict, then reveal); it pauses there.
+  void narrationQuestionsAreRead() {
+    const auto result = loadScenarioText(
+        "title: t\nrecipe: zk-chained\nclients: 2\nnarration:\n"
+        "  - on: c1 crashed\n    text: x\n    question:\n"
+        "      ask: {en: \"When?\", zh: 什么时候？}\n"
+        "      answers: [{en: now, zh: 现在}, later, {en: never, zh: 永不}]\n"
+        "      right: 2\n",
+        "s.yaml");
+    QVERIFY2(result.scenario, result.error.c_str());
+    const scenario::NarrationStep& step = result.scenario->narration.at(0);
+    QVERIFY(step.pause);  // a question stops the run
+    QVERIFY(step.question.has_value());
+    QCOMPARE(step.question->ask.en, std::string("When?"));
+    QCOMPARE(step.question->ask.in(scenario::TextLanguage::Chinese), std::string("什么时候？"));
+    QCOMPARE(step.question->answers.size(), size_t{3});
+    QCOMPARE(step.question->answers[1].en, std::string("later"));
+    QCOMPARE(step.question->right, size_t{1});
+    QCOMPARE(step.question->location.line, 8);
+    // Its texts are the lesson's, for the translation check: "later" has no Chinese.
+    std::vector<std::string> paths;
+    for (const auto& field : result.scenario->texts()) paths.push_back(field.path);
+    QCOMPARE(paths, (std::vector<std::string>{
+                        "title", "narration[0].text", "narration[0].question.ask",
+                        "narration[0].question.answers[0]", "narration[0].question.answers[1]",
+                        "narration[0].question.answers[2]"}));
+  }
+
+  void narrationQuestionErrors_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    const QString zk =
+        "title: t\nrecipe: zk-chained\nclients: 2\nnarration:\n  - at: 10ms\n    text: x\n";
+    QTest::newRow("one answer") << zk + "    question: {ask: q, answers: [a], right: 1}\n"
+                                << "s.yaml:7:33: expected 2 to 4 answers, found 1";
+    QTest::newRow("five answers")
+        << zk + "    question: {ask: q, answers: [a, b, c, d, e], right: 1}\n"
+        << "s.yaml:7:33: expected 2 to 4 answers, found 5";
+    QTest::newRow("right out of range")
+        << zk + "    question: {ask: q, answers: [a, b], right: 3}\n"
+        << "s.yaml:7:48: 'narration[0].question.right' must be between 1 and 2, got 3";
+    QTest::newRow("right missing") << zk + "    question: {ask: q, answers: [a, b]}\n"
+                                   << "s.yaml:7:15: a question needs 'right'";
+    QTest::newRow("unknown key suggests")
+        << zk + "    question: {ask: q, answer: [a, b], right: 1}\n"
+        << "s.yaml:7:24: unknown key 'answer' in 'narration[0].question' (did you mean 'answers'?)";
+    QTest::newRow("a question with pause: false")
+        << zk + "    pause: false\n    question: {ask: q, answers: [a, b], right: 1}\n"
+        << "s.yaml:7:12: a step with a question pauses";
+    QTest::newRow("not a mapping") << zk + "    question: what now?\n"
+                                   << "s.yaml:7:15: expected a mapping for 'narration[0].question'";
+  }
+
+  void narrationQuestionErrors() { errorsNameLineColumnAndWhatWasExpected(); }
+
   // A lesson's claims name its clients; with fewer clients (the GUI's top bar, --set clients=2)
   // it still loads, and a claim about a client it no longer has is false when checked.
   void narrationClaimsSurviveAChangedClientCount() {

@@ -44,11 +44,19 @@ std::string reportText(const run::RunReport& report) {
     // Narration is prose with line breaks; indent it under its moment.
     std::string text = moment.text.en;
     while (!text.empty() && text.back() == '\n') text.pop_back();
-    const std::string indent(kStampWidth + 4, ' ');
+    const std::string indent(kStampWidth + 4, ' ');  // under the text
     for (size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) {
       text.replace(at, 1, "\n" + indent);
     }
     out << "  " << stamp(moment.time - report.origin) << "  " << text << "\n";
+    // A report is read after the run: the question comes with its answer marked.
+    if (const auto& question = moment.question) {
+      out << indent << "? " << question->ask.en << "\n";
+      for (size_t answer = 0; answer < question->answers.size(); ++answer) {
+        out << indent << "  " << answer + 1 << ". " << question->answers[answer].en
+            << (answer == question->right ? "  (right)" : "") << "\n";
+      }
+    }
   }
   out << "  recipe " << report.recipe << ", " << report.clients << " clients, seed " << report.seed
       << ", " << report.backend << "\n";

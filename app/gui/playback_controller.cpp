@@ -46,6 +46,7 @@ void PlaybackController::setRun(const RunTimeline* timeline, bool keepCursor) {
   if (!keepCursor) {
     narrationResumedAt_ = -1;
     waitingAtNarration_ = false;
+    forgetAnswers();
   }
   enterAt_ = keepCursor ? std::min(keepTime, timeline_->endTime()) : 0;
   stage_ = StageState(timeline_->cast().size());
@@ -114,7 +115,13 @@ void PlaybackController::scrub(int steps) {
 
 void PlaybackController::restart() {
   narrationResumedAt_ = -1;
+  forgetAnswers();
   seekEvent(0);
+}
+
+void PlaybackController::forgetAnswers() {
+  revealed_.clear();
+  chosenAnswer_ = -1;
 }
 
 void PlaybackController::setPlaying(bool playing) {
@@ -124,6 +131,8 @@ void PlaybackController::setPlaying(bool playing) {
   playing_ = playing;
   if (playing_) {
     if (waitingAtNarration_) narrationResumedAt_ = time_;
+    // Playing on from a question is the reveal: the run now shows the answer.
+    if (currentQuestion()) revealed_.insert(currentMoment()->step);
     waitingAtNarration_ = false;
     wallClock_.start();
     frameTimer_.start();
@@ -192,13 +201,58 @@ QString PlaybackController::eventTimeText(int eventIndex) const {
                     timeline_->report().origin);
 }
 
-QString PlaybackController::narration() const {
-  if (!timeline_) return {};
-  QString text;
+const run::NarrationMoment* PlaybackController::currentMoment() const {
+  if (!timeline_) return nullptr;
+  const run::NarrationMoment* current = nullptr;
   for (const auto& moment : timeline_->report().narration) {
-    if (moment.time <= time_) text = narrationShown(moment.text);
+    if (moment.time <= time_) current = &moment;
   }
-  return text;
+  return current;
+}
+
+const scenario::NarrationQuestion* PlaybackController::currentQuestion() const {
+  const run::NarrationMoment* moment = currentMoment();
+  return moment && moment->question ? &*moment->question : nullptr;
+}
+
+QString PlaybackController::narration() const {
+  const run::NarrationMoment* moment = currentMoment();
+  return moment ? narrationShown(moment->text) : QString();
+}
+
+QString PlaybackController::question() const {
+  const scenario::NarrationQuestion* shown = currentQuestion();
+  return shown ? narrationShown(shown->ask) : QString();
+}
+
+QStringList PlaybackController::answers() const {
+  QStringList texts;
+  if (const scenario::NarrationQuestion* shown = currentQuestion()) {
+    for (const auto& answer : shown->answers) texts << narrationShown(answer);
+  }
+  return texts;
+}
+
+int PlaybackController::rightAnswer() const {
+  const scenario::NarrationQuestion* shown = currentQuestion();
+  if (!shown || revealed_.count(currentMoment()->step) == 0) return -1;
+  return static_cast<int>(shown->right);
+}
+
+int PlaybackController::chosenAnswer() const {
+  const run::NarrationMoment* moment = currentMoment();
+  return moment && moment->question && chosenFor_ == moment->step ? chosenAnswer_ : -1;
+}
+
+void PlaybackController::chooseAnswer(int answer) {
+  const scenario::NarrationQuestion* shown = currentQuestion();
+  if (!shown || rightAnswer() >= 0 || answer < 0 ||
+      answer >= static_cast<int>(shown->answers.size())) {
+    return;
+  }
+  chosenAnswer_ = answer;
+  chosenFor_ = currentMoment()->step;
+  emit narrationChanged();
 }
 
 QStringList PlaybackController::narrationTexts() const {

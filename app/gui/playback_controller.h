@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
+#include <set>
 
 #include "core/run_timeline.h"
 #include "core/stage_state.h"
@@ -32,6 +33,12 @@ class PlaybackController : public QObject {
   // Every narration step of the run as the panel shows it: the panel keeps the height of the
   // tallest, so that it does not jump (and push the panels under it) as the narration changes.
   Q_PROPERTY(QStringList narrationTexts READ narrationTexts NOTIFY narrationTextsChanged)
+  // The question of the step shown, if it asks one: its answers wait for a choice (1-4 or a
+  // click) until playing on reveals the right one, which then stays marked while the step shows.
+  Q_PROPERTY(QString question READ question NOTIFY narrationChanged)
+  Q_PROPERTY(QStringList answers READ answers NOTIFY narrationChanged)
+  Q_PROPERTY(int chosenAnswer READ chosenAnswer NOTIFY narrationChanged)  // -1: none yet
+  Q_PROPERTY(int rightAnswer READ rightAnswer NOTIFY narrationChanged)    // -1: not revealed
 
  public:
   explicit PlaybackController(QObject* parent = nullptr);
@@ -50,6 +57,8 @@ class PlaybackController : public QObject {
   Q_INVOKABLE void faster() { setSpeed(speed_ * 2); }
   Q_INVOKABLE void slower() { setSpeed(speed_ / 2); }
   Q_INVOKABLE QString eventTimeText(int eventIndex) const;
+  // The class's answer to the question shown (from 0); ignored once it is revealed.
+  Q_INVOKABLE void chooseAnswer(int answer);
 
   // A new run to play, in two steps so that its models can be reset between them: setRun takes
   // it (the cursor where it was when `keepCursor`, else at the start), enterRun then moves there.
@@ -73,6 +82,10 @@ class PlaybackController : public QObject {
   QString narration() const;
   QStringList narrationTexts() const;
   bool waitingAtNarration() const { return waitingAtNarration_; }
+  QString question() const;
+  QStringList answers() const;
+  int chosenAnswer() const;
+  int rightAnswer() const;
 
   sim::Micros timeMicros() const { return time_; }
   size_t eventsShown() const { return eventIndex_; }
@@ -92,6 +105,10 @@ class PlaybackController : public QObject {
  private:
   void moveTo(sim::Micros time, size_t eventIndex);
   void advance();
+  // The narration step shown at the cursor: the last one to have happened (null: none yet).
+  const run::NarrationMoment* currentMoment() const;
+  const scenario::NarrationQuestion* currentQuestion() const;
+  void forgetAnswers();
 
   const RunTimeline* timeline_ = nullptr;
   StageState stage_;
@@ -103,6 +120,11 @@ class PlaybackController : public QObject {
   bool following_ = false;
   bool waitingAtNarration_ = false;
   sim::Micros narrationResumedAt_ = -1;  // a pause moment already stopped at
+  // The questions (by narration step) whose answer was revealed, and the class's pick for the
+  // one shown; a rewind to the start, or a new run, asks them again.
+  std::set<size_t> revealed_;
+  int chosenAnswer_ = -1;
+  size_t chosenFor_ = 0;  // the step chosenAnswer_ answers
   QTimer frameTimer_;
   QElapsedTimer wallClock_;
 };

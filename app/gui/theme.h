@@ -40,6 +40,7 @@ class Theme : public QObject {
   Q_PROPERTY(QColor violation READ violationColour CONSTANT)
   Q_PROPERTY(QColor accent READ accentColour CONSTANT)
   Q_PROPERTY(QColor crash READ crashColour CONSTANT)
+  Q_PROPERTY(QColor correct READ correctColour CONSTANT)
 
  public:
   using QObject::QObject;
@@ -56,6 +57,8 @@ class Theme : public QObject {
   static QColor notificationColour() { return flightColour(FlightKind::Notification); }
   static QColor violationColour() { return QColor(0xD5, 0x5E, 0x00); }
   static QColor accentColour() { return QColor(0x00, 0x72, 0xB2); }
+  // A question's right answer once revealed (Okabe-Ito's bluish green, always with a tick).
+  static QColor correctColour() { return QColor(0x00, 0x9E, 0x73); }
   // A crashed client or server: Okabe-Ito's reddish purple with an X, never the violation's
   // vermillion (a crash is a fault injected, not the algorithm failing).
   static QColor crashColour() { return QColor(0xCC, 0x79, 0xA7); }

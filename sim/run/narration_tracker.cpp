@@ -49,8 +49,9 @@ std::vector<NarrationMoment> NarrationTracker::moments() const {
   std::vector<NarrationMoment> moments;
   for (size_t i = 0; i < steps_.size(); ++i) {
     const scenario::NarrationStep& step = steps_[i];
-    if (step.at) moments.push_back({origin_ + *step.at, step.text, step.pause, i});
-    else if (firedAt_[i]) moments.push_back({*firedAt_[i], step.text, step.pause, i});
+    if (step.at) moments.push_back({origin_ + *step.at, step.text, step.pause, i, step.question});
+    else if (firedAt_[i])
+      moments.push_back({*firedAt_[i], step.text, step.pause, i, step.question});
   }
   std::stable_sort(
       moments.begin(), moments.end(),

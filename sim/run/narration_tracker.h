@@ -16,7 +16,8 @@ struct NarrationMoment {
   sim::Micros time = 0;
   scenario::LocalizedText text;  // whoever shows it picks the language
   bool pause = false;
-  size_t step = 0;  // its index in the scenario's narration
+  size_t step = 0;                                      // its index in the scenario's narration
+  std::optional<scenario::NarrationQuestion> question;  // asked at this pause
 };
 
 class NarrationTracker final : public sim::TraceSink {

@@ -16,8 +16,17 @@ std::vector<Scenario::TextField> Scenario::texts() const {
   std::vector<TextField> fields{{"title", &title}};
   if (!summary.en.empty()) fields.push_back({"summary", &summary});
   if (!liveOnly.en.empty()) fields.push_back({"live_only", &liveOnly});
-  for (size_t index = 0; index < narration.size(); ++index)
-    fields.push_back({"narration[" + std::to_string(index) + "].text", &narration[index].text});
+  for (size_t index = 0; index < narration.size(); ++index) {
+    const std::string step = "narration[" + std::to_string(index) + "]";
+    fields.push_back({step + ".text", &narration[index].text});
+    if (const auto& question = narration[index].question) {
+      fields.push_back({step + ".question.ask", &question->ask});
+      for (size_t answer = 0; answer < question->answers.size(); ++answer) {
+        fields.push_back({step + ".question.answers[" + std::to_string(answer) + "]",
+                          &question->answers[answer]});
+      }
+    }
+  }
   return fields;
 }
 

@@ -31,13 +31,23 @@ struct NarrationClaim {
   SourceLocation location;
 };
 
+// A question a narration step asks the class before the run shows the answer: the stage stops
+// there, the answers wait for a choice, and playing on reveals the right one and then plays it.
+struct NarrationQuestion {
+  LocalizedText ask;
+  std::vector<LocalizedText> answers;  // 2 to 4, shown numbered from 1
+  size_t right = 0;                    // index into answers
+  SourceLocation location;
+};
+
 struct NarrationStep {
   std::optional<sim::Micros> at;  // at a virtual time...
   std::string onClient;           // ...or when this client ("any" for anyone)...
   std::string onEvent;            // ...reaches this lock or process state ("acquired", "crashed")
   LocalizedText text;
-  bool pause = false;                  // the GUI stops here: "what happens next?"
-  std::vector<NarrationClaim> claims;  // what must be true on the stage at that moment
+  bool pause = false;                         // the GUI stops here: "what happens next?"
+  std::optional<NarrationQuestion> question;  // asked at that stop (a question implies pause)
+  std::vector<NarrationClaim> claims;         // what must be true on the stage at that moment
   SourceLocation location;
 };
 

@@ -9,6 +9,7 @@
 #include "document_checks.h"
 #include "lua_syntax.h"
 #include "narration_claims.h"
+#include "narration_question.h"
 #include "redis_section_reader.h"
 #include "service_counterpart.h"
 #include "sim/checkers/metric_names.h"
@@ -60,7 +61,7 @@ const std::vector<std::string> kRecipeKeys = {
     // database recipes
     "lock_wait", "advisory_key", "lock_rows", "work_between_ms"};
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
-const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause", "shows"};
+const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause", "question", "shows"};
 
 // The faults naming a client or a server; RedisSectionReader reads those naming an instance.
 bool readHere(const sim::FaultInfo& info) { return info.target != sim::FaultTarget::RedisInstance; }
@@ -489,6 +490,13 @@ class SchemaReader {
       narration.location = r_.locate(step, path);
       narration.text = r_.localizedText(required(step, "text"), child(path, "text"));
       if (step["pause"]) narration.pause = r_.boolean(step["pause"], child(path, "pause"));
+      if (step["question"]) {
+        // A question is asked at a stop: the class answers before the run goes on.
+        if (step["pause"] && !narration.pause)
+          r_.fail(step["pause"], child(path, "pause"), "a step with a question pauses");
+        narration.question = readNarrationQuestion(r_, step["question"], child(path, "question"));
+        narration.pause = true;
+      }
       if (step["at"] && step["on"])
         r_.fail(step, path, "a narration step takes 'at' or 'on', not both");
       if (step["at"]) {
