@@ -46,8 +46,17 @@ std::string narrationBeat(sim::Micros at, const std::string& en, const std::stri
   return beat;
 }
 
-std::string narration(const FoundLessonInput& input, const checkers::Violation& violation) {
-  std::string beats;
+std::string narration(const FoundLessonInput& input, const checkers::Violation& violation,
+                      const std::string& summaryEn, const std::string& summaryZh) {
+  // First what the class is looking at: which run this is, and what the explorer changed in the
+  // lesson it came from (a found lesson is only worth its difference).
+  const std::string seed = std::to_string(input.candidate.seed);
+  std::string beats = narrationBeat(0,
+                                    input.lesson->recipe + ", seed " + seed + ": " + summaryEn +
+                                        ". Everything else is as in " + input.lesson->file + ".",
+                                    input.lesson->recipe + "，种子 " + seed + "：" + summaryZh +
+                                        "。其余与 " + input.lesson->file + " 相同。",
+                                    false);
   const std::vector<AddedFault>& faults = input.candidate.faults;
   for (size_t index = 0; index < faults.size(); ++index) {
     const AddedFault& added = faults[index];
@@ -158,6 +167,10 @@ Result<std::string> foundLessonText(const FoundLessonInput& input) {
   for (const AddedFault& added : input.candidate.faults)
     faultWords += (faultWords.empty() ? "" : ", ") + describe(added);
   if (faultWords.empty()) faultWords = "no fault, only the schedule";
+  const std::string summaryEn = std::to_string(input.candidate.clients) +
+                                (input.candidate.clients == 1 ? " client; " : " clients; ") +
+                                faultWords;
+  const std::string summaryInChinese = summaryZh(input.candidate.clients, input.candidate.faults);
   if (input.lessonFaultsDropped) text = scenario::removeTopLevelKey(text, "faults");
   // The summary goes on the lines after the title, where a lesson has it.
   text = scenario::removeTopLevelKey(text, "summary");
@@ -165,16 +178,14 @@ Result<std::string> foundLessonText(const FoundLessonInput& input) {
       text, "title",
       bilingual("Found: " + violationWords(violation->kind) + " (" + lesson.recipe + ")",
                 "发现：" + violationWordsZh(violation->kind) + "（" + lesson.recipe + "）", 2) +
-          "\nsummary:\n" +
-          bilingual(std::to_string(input.candidate.clients) +
-                        (input.candidate.clients == 1 ? " client; " : " clients; ") + faultWords,
-                    summaryZh(input.candidate.clients, input.candidate.faults), 2));
+          "\nsummary:\n" + bilingual(summaryEn, summaryInChinese, 2));
   text = scenario::setTopLevelKey(text, "seed", std::to_string(input.candidate.seed));
   if (!input.candidate.faults.empty()) {
     text = scenario::appendFaultEntries(
         text, [&](int indent) { return faultEntries(input.candidate.faults, indent); });
   }
-  text = scenario::setTopLevelBlock(text, "narration", narration(input, *violation));
+  text = scenario::setTopLevelBlock(text, "narration",
+                                    narration(input, *violation, summaryEn, summaryInChinese));
   text = scenario::setTopLevelBlock(text, "expect", expectations(report.verdict));
 
   const std::string header =
