@@ -322,6 +322,10 @@
         <source>Lessons in %1</source>
         <translation>%1 中的课程</translation>
     </message>
+    <message>
+        <source>The course file does not load, so the lessons are listed by folder: %1</source>
+        <translation>课程文件无法加载，所以课程按文件夹列出：%1</translation>
+    </message>
 </context>
 <context>
     <name>LessonText</name>
@@ -783,6 +787,10 @@
     <message>
         <source>%1 lessons need live servers, as the model&apos;s one server cannot show them (%2): switch the backend to live to list them</source>
         <translation>%1 个课程需要真实服务器，模型中的单个服务器无法演示它们（%2）：把后端切换为“真实”即可列出</translation>
+    </message>
+    <message>
+        <source>More lessons</source>
+        <translation>更多课程</translation>
     </message>
 </context>
 <context>

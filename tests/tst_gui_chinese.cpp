@@ -14,6 +14,7 @@
 // and narration read in Chinese, and switch with the window; a text without its Chinese shows
 // the English behind the （未翻译） marker, in the window and in the lesson browser.
 #include <QtQml/qqmlextensionplugin.h>
+#include <QDir>
 #include <QGlyphRun>
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
@@ -291,6 +292,62 @@ class GuiChineseTest : public QObject {
              QStringLiteral("Half translated"));
     QCOMPARE(lessons.data(row, gui::LessonListModel::SummaryRole).toString(),
              QStringLiteral("Only in English"));
+  }
+
+  // Issue 16: the lesson browser is a course map at a projector's 1280x720, in English and, after
+  // the language button, in Chinese: the first chapter's heading, number and goal, whole.
+  // LOCKSCOPE_BROWSER_PNG=DIR saves both pictures there, to look at.
+  void theLessonBrowserIsACourseMapInBothLanguages() {
+    QVERIFY(gui::installLanguage(QStringLiteral("en")));
+    QQmlApplicationEngine engine;
+    QQuickWindow* window = testing::loadMainWindow(engine, false, 1280, 720);
+    QVERIFY(window);
+    QObject* browser = window->findChild<QObject*>(QStringLiteral("lessonBrowser"));
+    QObject* button = window->findChild<QObject*>(QStringLiteral("languageButton"));
+    QVERIFY(browser && button);
+    QVERIFY(QMetaObject::invokeMethod(browser, "open"));
+    QTRY_VERIFY(browser->property("opened").toBool());
+    auto* content = browser->property("contentItem").value<QQuickItem*>();
+    QVERIFY(content);
+    // A popup's items are its content item's visual children, not necessarily its QObject ones.
+    QQuickItem* list = nullptr;
+    const auto find = [&list](const auto& self, QQuickItem* item) -> void {
+      if (item->objectName() == QLatin1String("lessonList")) list = item;
+      for (QQuickItem* child : item->childItems()) self(self, child);
+    };
+    find(find, content);
+    QVERIFY(list);
+    // The texts of the first row's labels, as drawn, and whether any of them is cut short.
+    const auto firstRow = [list] {
+      QQuickItem* row = nullptr;
+      QMetaObject::invokeMethod(list, "itemAtIndex", Q_RETURN_ARG(QQuickItem*, row), Q_ARG(int, 0));
+      QStringList texts;
+      if (!row) return texts;
+      for (const QObject* label : row->findChildren<QObject*>()) {
+        if (label->property("visible").toBool() && label->property("truncated").toBool())
+          texts << QStringLiteral("(cut) ") + label->property("text").toString();
+        else if (label->property("visible").toBool() &&
+                 !label->property("text").toString().isEmpty())
+          texts << label->property("text").toString();
+      }
+      return texts;
+    };
+    const auto save = [window](const char* name) {
+      const QString folder = qEnvironmentVariable("LOCKSCOPE_BROWSER_PNG");
+      if (!folder.isEmpty()) window->grabWindow().save(QDir(folder).filePath(QLatin1String(name)));
+    };
+    QTRY_VERIFY(firstRow().contains(QStringLiteral("1 · Why a distributed lock")));
+    QStringList english = firstRow();
+    QVERIFY2(english.contains(QStringLiteral("1.1")), qPrintable(english.join(" | ")));
+    QVERIFY2(english.filter(QStringLiteral("(cut)")).isEmpty(), qPrintable(english.join(" | ")));
+    save("lesson-browser-en.png");
+    QMetaObject::invokeMethod(button, "clicked");
+    QTRY_VERIFY(firstRow().contains(QStringLiteral("1 · 为什么需要分布式锁")));
+    const QStringList chinese = firstRow();
+    QVERIFY2(chinese.contains(QStringLiteral("看两个进程不加锁地给同一个计数器加一，丢掉一次更新")),
+             qPrintable(chinese.join(" | ")));
+    QVERIFY2(chinese.filter(QStringLiteral("(cut)")).isEmpty(), qPrintable(chinese.join(" | ")));
+    save("lesson-browser-zh.png");
   }
 
   // The boxes whose entries are translated keep what was chosen in them when their list is made

@@ -19,6 +19,7 @@
 
 #include "client_list_model.h"
 #include "event_log_model.h"
+#include "language.h"
 #include "lesson_list_model.h"
 #include "recipe_line_model.h"
 #include "sim/recipes/lock_recipe.h"
@@ -46,6 +47,25 @@ void attachTesters(SimulationController& simulation, gui::EventLogFilter& filter
   new Tester(simulation.events(), Tester::FailureReportingMode::Fatal, owner);
   new Tester(simulation.recipeLines(), Tester::FailureReportingMode::Fatal, owner);
   new Tester(&filter, Tester::FailureReportingMode::Fatal, owner);
+}
+
+// Copies lessons (paths under scenarios/) to the same paths under `folder`.
+void copyLessons(const QString& folder, const QStringList& files) {
+  for (const QString& file : files) {
+    const QString to = folder + QLatin1Char('/') + file;
+    QVERIFY(QDir().mkpath(QFileInfo(to).path()));
+    QVERIFY(QFile::copy(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/") + file, to));
+  }
+}
+
+// The listed files, relative to `folder`, in the browser's order.
+QStringList relativeFiles(const gui::LessonListModel& lessons, const QString& folder) {
+  QStringList files;
+  for (int row = 0; row < lessons.rowCount(); ++row) {
+    files << QDir(folder).relativeFilePath(
+        lessons.index(row, 0).data(gui::LessonListModel::FileRole).toString());
+  }
+  return files;
 }
 
 }  // namespace
@@ -116,49 +136,115 @@ class GuiModelsTest : public QObject {
     QVERIFY(foundHerd);
   }
 
-  // Issue 11, item 8h: the browser lists the course, not the file names: ZooKeeper first, in
-  // teaching order ("The herd effect" before "No herd"), then Redis from SETNX on, then the rest
-  // (the live-only lessons); a lesson the course does not name still comes, last in its folder.
+  // Issue 16: the browser is the course map of scenarios/course.yaml: chapters in order, each
+  // lesson with its number, goal and recipe, the headings in the GUI's language.
   void lessonListFollowsTheCourse() {
-    QTemporaryDir dir;
-    const QString folder = dir.filePath(QStringLiteral("lessons"));
-    const QString source = QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios");
-    for (const QString& sub :
-         {QStringLiteral("zookeeper"), QStringLiteral("redis"), QStringLiteral("zookeeper-live")}) {
-      QVERIFY(QDir().mkpath(folder + QLatin1Char('/') + sub));
-      for (const QString& name : QDir(source + QLatin1Char('/') + sub)
-                                     .entryList({QStringLiteral("*.yaml")}, QDir::Files)) {
-        QVERIFY(QFile::copy(source + QLatin1Char('/') + sub + QLatin1Char('/') + name,
-                            folder + QLatin1Char('/') + sub + QLatin1Char('/') + name));
-      }
-    }
-    // A teacher's own lesson, named to sort first by file name.
-    QVERIFY(QFile::copy(source + QStringLiteral("/zookeeper/crash-holder.yaml"),
-                        folder + QStringLiteral("/zookeeper/a-mine.yaml")));
     gui::LessonListModel lessons;
     new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal,
                                  this);
-    lessons.setLive(true);  // the live-only lessons are listed too, last
-    lessons.setFolder(folder);
-    QStringList files, groups;
+    lessons.setLive(true);  // the live-only lessons too, in their chapter
+    lessons.setFolder(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios"));
+    QVERIFY(lessons.courseError().isEmpty());
+    QStringList headings, numbers;
+    int herd = -1;
     for (int row = 0; row < lessons.rowCount(); ++row) {
-      files << QDir(folder).relativeFilePath(
-          lessons.index(row, 0).data(gui::LessonListModel::FileRole).toString());
-      const QString group = lessons.index(row, 0).data(gui::LessonListModel::GroupRole).toString();
-      if (groups.isEmpty() || groups.last() != group) groups << group;
+      const QModelIndex index = lessons.index(row, 0);
+      numbers << index.data(gui::LessonListModel::NumberRole).toString();
+      QVERIFY(!index.data(gui::LessonListModel::GoalRole).toString().isEmpty());
+      QVERIFY(!index.data(gui::LessonListModel::RecipeRole).toString().isEmpty());
+      if (index.data(gui::LessonListModel::GroupStartRole).toBool())
+        headings << index.data(gui::LessonListModel::GroupRole).toString();
+      if (index.data(gui::LessonListModel::FileRole).toString().endsWith("/herd-naive.yaml"))
+        herd = row;
     }
-    QCOMPARE(groups, (QStringList{QStringLiteral("zookeeper"), QStringLiteral("redis"),
-                                  QStringLiteral("zookeeper-live")}));
-    QCOMPARE(files.mid(0, 3), (QStringList{QStringLiteral("zookeeper/herd-naive.yaml"),
-                                           QStringLiteral("zookeeper/herd-chained.yaml"),
-                                           QStringLiteral("zookeeper/crash-holder.yaml")}));
-    QCOMPARE(lessons.index(0, 0).data(gui::LessonListModel::TitleRole).toString().left(16),
-             QStringLiteral("The herd effect:"));
-    QCOMPARE(files.value(files.indexOf(QStringLiteral("redis/setnx-crash-before-expire.yaml")) - 1),
-             QStringLiteral("zookeeper/a-mine.yaml"));
-    QVERIFY(files.indexOf(QStringLiteral("redis/redlock-happy-path.yaml")) <
-            files.indexOf(QStringLiteral("redis/redlock-clock-jump.yaml")));
-    QCOMPARE(files.size(), lessons.rowCount());
+    QCOMPARE(headings, (QStringList{"1 · Why a distributed lock", "2 · Database locks",
+                                    "3 · Redis locks", "4 · ZooKeeper locks", "5 · Curator's locks",
+                                    "6 · Redlock and fencing", "A · Found by the explorer"}));
+    QCOMPARE(numbers.first(), QStringLiteral("1.1"));
+    QVERIFY(!numbers.contains(QString()));  // every lesson is in the course: no "More lessons"
+    QCOMPARE(numbers.value(numbers.indexOf("3.1") + 1), QStringLiteral("3.2"));
+    const QModelIndex index = lessons.index(herd, 0);
+    QCOMPARE(index.data(gui::LessonListModel::NumberRole).toString(), QStringLiteral("4.1"));
+    QCOMPARE(index.data(gui::LessonListModel::ChapterRole).toString(), QStringLiteral("4"));
+    QCOMPARE(index.data(gui::LessonListModel::GoalRole).toString(),
+             QStringLiteral("See why every waiter wakes when the lock is released"));
+    QCOMPARE(index.data(gui::LessonListModel::RecipeRole).toString(), QStringLiteral("zk-naive"));
+    QVERIFY(index.data(gui::LessonListModel::ChapterGoalRole).toString().startsWith("Sequential"));
+
+    QSignalSpy changed(&lessons, &QAbstractItemModel::dataChanged);
+    QVERIFY(gui::installLanguage(QStringLiteral("zh_CN")));
+    lessons.retranslate();
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(index.data(gui::LessonListModel::GroupRole).toString(),
+             QStringLiteral("4 · ZooKeeper 锁"));
+    QCOMPARE(index.data(gui::LessonListModel::GoalRole).toString(),
+             QStringLiteral("看为什么锁一释放，每个等待者都会被唤醒"));
+    QVERIFY(gui::installLanguage(QStringLiteral("en")));
+    lessons.retranslate();
+    QCOMPARE(index.data(gui::LessonListModel::ChapterTitleRole).toString(),
+             QStringLiteral("ZooKeeper locks"));
+  }
+
+  // A teacher's folder has no course: its lessons by folder, then name, without numbers or goals.
+  void lessonListWithoutACourseIsByFolder() {
+    QTemporaryDir dir;
+    copyLessons(dir.path(), {"zookeeper/herd-naive.yaml", "zookeeper/crash-holder.yaml",
+                             "redis/unsafe-del.yaml"});
+    gui::LessonListModel lessons;
+    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal,
+                                 this);
+    lessons.setFolder(dir.path());
+    QCOMPARE(relativeFiles(lessons, dir.path()),
+             (QStringList{"redis/unsafe-del.yaml", "zookeeper/crash-holder.yaml",
+                          "zookeeper/herd-naive.yaml"}));
+    QCOMPARE(lessons.index(1, 0).data(gui::LessonListModel::GroupRole).toString(),
+             QStringLiteral("zookeeper"));
+    QVERIFY(lessons.index(1, 0).data(gui::LessonListModel::GroupStartRole).toBool());
+    QVERIFY(!lessons.index(2, 0).data(gui::LessonListModel::GroupStartRole).toBool());
+    for (int row = 0; row < lessons.rowCount(); ++row) {
+      QVERIFY(lessons.index(row, 0).data(gui::LessonListModel::NumberRole).toString().isEmpty());
+      QVERIFY(lessons.index(row, 0).data(gui::LessonListModel::GoalRole).toString().isEmpty());
+    }
+    QCOMPARE(lessons.index(0, 0).data(gui::LessonListModel::RecipeRole).toString(),
+             QStringLiteral("redis-unsafe-del"));
+  }
+
+  // A folder with the course and lessons it does not list (a teacher's own): the course's first,
+  // the others last under "More lessons"; a listed lesson that is not there is left out. A course
+  // file that does not load leaves the folder listed by folder, and says why.
+  void lessonListPutsUnlistedLessonsLast() {
+    QTemporaryDir dir;
+    copyLessons(dir.path(), {"course.yaml", "zookeeper/herd-chained.yaml",
+                             "zookeeper/herd-naive.yaml", "zookeeper/reentrancy.yaml"});
+    QVERIFY(
+        QFile::copy(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml"),
+                    dir.filePath(QStringLiteral("zookeeper/a-mine.yaml"))));
+    gui::LessonListModel lessons;
+    new QAbstractItemModelTester(&lessons, QAbstractItemModelTester::FailureReportingMode::Fatal,
+                                 this);
+    lessons.setFolder(dir.path());
+    QCOMPARE(relativeFiles(lessons, dir.path()),
+             (QStringList{"zookeeper/herd-naive.yaml", "zookeeper/herd-chained.yaml",
+                          "zookeeper/reentrancy.yaml", "zookeeper/a-mine.yaml"}));
+    const auto at = [&lessons](int row, int role) { return lessons.index(row, 0).data(role); };
+    QCOMPARE(at(0, gui::LessonListModel::NumberRole).toString(), QStringLiteral("4.1"));
+    QCOMPARE(at(2, gui::LessonListModel::NumberRole).toString(), QStringLiteral("5.1"));
+    QVERIFY(at(2, gui::LessonListModel::GroupStartRole).toBool());
+    QCOMPARE(at(3, gui::LessonListModel::GroupRole).toString(), QStringLiteral("More lessons"));
+    QVERIFY(at(3, gui::LessonListModel::GroupStartRole).toBool());
+    QVERIFY(at(3, gui::LessonListModel::NumberRole).toString().isEmpty());
+    QVERIFY(at(3, gui::LessonListModel::ChapterGoalRole).toString().isEmpty());
+
+    QFile course(dir.filePath(QStringLiteral("course.yaml")));
+    QVERIFY(course.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    course.write("chapters: [\n");
+    course.close();
+    lessons.rescan();
+    QVERIFY2(lessons.courseError().startsWith(dir.filePath(QStringLiteral("course.yaml:2:"))),
+             qPrintable(lessons.courseError()));
+    QCOMPARE(relativeFiles(lessons, dir.path()),
+             (QStringList{"zookeeper/a-mine.yaml", "zookeeper/herd-chained.yaml",
+                          "zookeeper/herd-naive.yaml", "zookeeper/reentrancy.yaml"}));
   }
 
   // Issue 11: the ensemble lessons narrate an election the model's one server cannot show; the

@@ -13,7 +13,6 @@
 // (clippedTexts, clientCaption, smallestZnodeTextPixels) and the grabbed pixels are measured.
 // The language is switched as the window's EN / 中文 button does (the Language singleton).
 #include <QtQml/qqmlextensionplugin.h>
-#include <QDirIterator>
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
 #include <QQuickWindow>
@@ -29,6 +28,7 @@
 #include "space_time_view.h"
 #include "stage_view.h"
 #include "support/gui_window.h"
+#include "support/yaml_files.h"
 #include "theme.h"
 
 Q_IMPORT_QML_PLUGIN(LockscopePlugin)
@@ -84,12 +84,7 @@ QStringList elidedLabels(QQuickItem* root, const QQuickItem* skipped) {
 }
 
 QStringList lessonFiles() {
-  QStringList files;
-  QDirIterator it(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios"), {QStringLiteral("*.yaml")},
-                  QDir::Files, QDirIterator::Subdirectories);
-  while (it.hasNext()) files << it.next();
-  files.sort();
-  return files;
+  return lockscope::testing::yamlFilesUnder(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios"));
 }
 
 }  // namespace

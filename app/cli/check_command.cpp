@@ -12,6 +12,7 @@
 #include "live_stop_report.h"
 #include "report_text.h"
 #include "scenario_arguments.h"
+#include "sim/scenario/course_check.h"
 
 namespace lockscope::cli {
 namespace {
@@ -32,6 +33,28 @@ QStringList collectScenarios(const QStringList& paths) {
     files << found;
   }
   return files;
+}
+
+// A course file (course.yaml) is checked as a course, not run: its shape, and that it lists every
+// lesson of its folder once and each loads. Each problem is one line on stderr, as a scenario's
+// loader error is; whether it passed is the usual line on stdout.
+bool checkCourse(const QString& file, QTextStream& out) {
+  const scenario::CourseLoadResult loaded = scenario::loadCourseFile(file.toStdString());
+  std::vector<std::string> problems;
+  if (loaded.course) problems = scenario::checkCourseFolder(*loaded.course, file.toStdString());
+  else problems.push_back(loaded.error);
+  for (const std::string& problem : problems)
+    QTextStream(stderr) << QString::fromStdString(problem) << "\n";
+  if (!problems.empty()) {
+    out << "FAIL " << file << ": invalid course (see above)\n";
+    return false;
+  }
+  size_t lessons = 0;
+  for (const scenario::CourseChapter& chapter : loaded.course->chapters)
+    lessons += chapter.lessons.size();
+  out << "ok   " << file << "  the course: " << loaded.course->chapters.size() << " chapters, "
+      << lessons << " lessons\n";
+  return true;
 }
 
 }  // namespace
@@ -78,6 +101,12 @@ int checkCommand(const QStringList& arguments) {
   int passed = 0, failed = 0, skipped = 0;
   bool badInput = false, claimsNoted = false;
   for (const QString& file : files) {
+    if (scenario::isCourseFile(file.toStdString())) {
+      const bool ok = checkCourse(file, out);
+      ++(ok ? passed : failed);
+      badInput |= !ok;
+      continue;
+    }
     std::optional<scenario::Scenario> scenario = loadScenarioOrReport(file, overrides);
     if (!scenario) {
       out << "FAIL " << file << ": invalid scenario (see above)\n";
