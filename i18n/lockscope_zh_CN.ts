@@ -439,6 +439,25 @@
     </message>
 </context>
 <context>
+    <name>QuestionAnswers</name>
+    <message>
+        <source>The right answer is ticked.</source>
+        <translation>正确答案已打勾。</translation>
+    </message>
+    <message>
+        <source>Right!</source>
+        <translation>答对了！</translation>
+    </message>
+    <message>
+        <source>Not this time: the right answer is ticked.</source>
+        <translation>这次没答对：正确答案已打勾。</translation>
+    </message>
+    <message>
+        <source>Choose an answer (1-%1), then press Space to see.</source>
+        <translation>选一个答案（1-%1），然后按空格键揭晓。</translation>
+    </message>
+</context>
+<context>
     <name>RecipePanel</name>
     <message>
         <source>Recipe: %1</source>
@@ -582,6 +601,10 @@
     <message>
         <source>jump to that moment</source>
         <translation>跳到那一刻</translation>
+    </message>
+    <message>
+        <source>answer the question the narration asks</source>
+        <translation>回答旁白提出的问题</translation>
     </message>
 </context>
 <context>

@@ -29,7 +29,7 @@ Item {
     // a mouse gesture).
     readonly property var bindings: [
         { shown: "Space", what: qsTr("play / pause"), actions: [{ sequences: ["Space"], run: () => keys.simulation.playback.togglePlaying() }] },
-        { shown: "1 … 4", what: qsTr("answer the question the narration asks"), actions: [1, 2, 3, 4].map(number => ({ sequences: [String(number)], run: () => keys.simulation.playback.chooseAnswer(number - 1) })) },
+        { shown: "1 … 4", what: qsTr("answer the question the narration asks"), actions: [{ sequences: ["1"], run: () => keys.simulation.playback.chooseAnswer(0) }, { sequences: ["2"], run: () => keys.simulation.playback.chooseAnswer(1) }, { sequences: ["3"], run: () => keys.simulation.playback.chooseAnswer(2) }, { sequences: ["4"], run: () => keys.simulation.playback.chooseAnswer(3) }] },
         { shown: "→ / ←", what: qsTr("step one event forward / back"), actions: [{ sequences: ["Right"], run: () => keys.simulation.playback.stepForward() }, { sequences: ["Left"], run: () => keys.simulation.playback.stepBack() }] },
         { shown: "Shift+→ / Shift+←", what: qsTr("scrub 1% of the run forward / back"), actions: [{ sequences: ["Shift+Right"], run: () => keys.simulation.playback.scrub(1) }, { sequences: ["Shift+Left"], run: () => keys.simulation.playback.scrub(-1) }] },
         { shown: "PgDn / PgUp", what: qsTr("scrub 10% of the run forward / back"), actions: [{ sequences: ["PgDown"], run: () => keys.simulation.playback.scrub(10) }, { sequences: ["PgUp"], run: () => keys.simulation.playback.scrub(-10) }] },

@@ -15,6 +15,9 @@ ColumnLayout {
     // The most height the narration reserves for its tallest step (set from the window's size,
     // not from this column's: the column's height is the layout's answer, not its question).
     property real narrationReserve: 400
+    // Whether a question's answers are shown in the narration panel (else the window shows them
+    // across its lower row).
+    property bool answersHere: true
     // False in a short window: the metrics keep their numbers, not their charts.
     property bool chartsShown: true
     spacing: 4
@@ -29,6 +32,7 @@ ColumnLayout {
         Layout.fillWidth: true
         Layout.preferredHeight: implicitHeight
         maximumTextHeight: side.narrationReserve
+        answersHere: side.answersHere
         simulation: side.simulation
     }
     TabBar {

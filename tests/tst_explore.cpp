@@ -123,8 +123,13 @@ class ExploreTest : public QObject {
              rerun.unmetExpectations.empty() ? "" : rerun.unmetExpectations[0].c_str());
     QVERIFY(!loaded.scenario->expectations.empty());
     QCOMPARE(loaded.scenario->faults.size(), size_t{2});  // the pause and its resume
-    QCOMPARE(loaded.scenario->narration.size(), size_t{2});
-    QVERIFY(loaded.scenario->narration[0].pause);
+    // What the run is (at 0), the fault with its class pause, the violation.
+    QCOMPARE(loaded.scenario->narration.size(), size_t{3});
+    QCOMPARE(*loaded.scenario->narration[0].at, sim::Micros{0});
+    QVERIFY(loaded.scenario->narration[0].text.en.find("seed") != std::string::npos);
+    QVERIFY(!loaded.scenario->narration[0].pause);
+    QVERIFY(loaded.scenario->narration[1].pause);
+    QVERIFY(!loaded.scenario->narration[2].pause);
   }
 
   // Determinism: the same lesson, options and explorer seed give the same lesson file.

@@ -227,21 +227,25 @@ class GuiChineseTest : public QObject {
         QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/found/zk-paused-holder.yaml")));
     QCoreApplication::processEvents();
     QCOMPARE(simulation->run()->title(), QStringLiteral("发现：互斥被打破（zk-curator）"));
-    QCOMPARE(narrationAt(*window, 1), QStringLiteral("互斥被打破：c1、c2 同时持有锁。"));
-    const QString first = narrationAt(*window, 0);
-    QVERIFY2(first.startsWith(QStringLiteral("探索器注入的故障：在 7 ms 暂停 c1")),
-             qPrintable(first));
-    QVERIFY2(!first.contains(kUntranslated), qPrintable(first));
+    // Its beats: which run it is, the explorer's fault, the violation.
+    QCOMPARE(narrationAt(*window, 2), QStringLiteral("互斥被打破：c1、c2 同时持有锁。"));
+    const QString opening = narrationAt(*window, 0);
+    QVERIFY2(opening.startsWith(QStringLiteral("zk-curator，种子 15：2 个客户端")),
+             qPrintable(opening));
+    const QString fault = narrationAt(*window, 1);
+    QVERIFY2(fault.startsWith(QStringLiteral("探索器注入的故障：在 7 ms 暂停 c1")),
+             qPrintable(fault));
+    QVERIFY2(!fault.contains(kUntranslated), qPrintable(fault));
 
     QObject* button = window->findChild<QObject*>(QStringLiteral("languageButton"));
     QVERIFY(button);
     QMetaObject::invokeMethod(button, "clicked");
     QTRY_COMPARE(simulation->run()->title(),
                  QStringLiteral("Found: mutual exclusion is broken (zk-curator)"));
-    QTRY_VERIFY2(narrationAt(*window, 0).startsWith(QLatin1String("The explorer's fault: pause")),
-                 qPrintable(narrationAt(*window, 0)));
+    QTRY_VERIFY2(narrationAt(*window, 1).startsWith(QLatin1String("The explorer's fault: pause")),
+                 qPrintable(narrationAt(*window, 1)));
     QMetaObject::invokeMethod(button, "clicked");
-    QTRY_COMPARE(narrationAt(*window, 1), QStringLiteral("互斥被打破：c1、c2 同时持有锁。"));
+    QTRY_COMPARE(narrationAt(*window, 2), QStringLiteral("互斥被打破：c1、c2 同时持有锁。"));
   }
 
   // A text without its Chinese shows its English behind the marker; one with it shows no
@@ -310,12 +314,7 @@ class GuiChineseTest : public QObject {
     auto* content = browser->property("contentItem").value<QQuickItem*>();
     QVERIFY(content);
     // A popup's items are its content item's visual children, not necessarily its QObject ones.
-    QQuickItem* list = nullptr;
-    const auto find = [&list](const auto& self, QQuickItem* item) -> void {
-      if (item->objectName() == QLatin1String("lessonList")) list = item;
-      for (QQuickItem* child : item->childItems()) self(self, child);
-    };
-    find(find, content);
+    QQuickItem* list = testing::findVisualItem(content, QStringLiteral("lessonList"));
     QVERIFY(list);
     // The texts of the first row's labels, as drawn, and whether any of them is cut short.
     const auto firstRow = [list] {

@@ -873,7 +873,8 @@ class GuiScreensTest : public QObject {
       window_->grabWindow();  // as drawn: the layouts are polished before a frame
       heights.insert(qRound(panel->height()));
       recipeTops.insert(sceneRect(recipe).top());
-      seen << simulation_->playback()->narration().left(20) +
+      seen << QString::number(qRound(panel->height())) + QLatin1Char(' ') +
+                  simulation_->playback()->narration().left(20) +
                   (simulation_->playback()->waitingAtNarration() ? QStringLiteral(" ?")
                                                                  : QString());
     };
@@ -895,6 +896,70 @@ class GuiScreensTest : public QObject {
                             .arg(recipeTops.size())
                             .arg(seen.join(QStringLiteral(" | ")))));
     simulation_->playback()->setSpeed(0.02);
+  }
+
+  // Issue 16: predict, then reveal, as the class sees it. At a desk the answers are under the
+  // step in the narration panel; in presentation type at a projector's 1280x720 they take the
+  // lower row (the diagram steps aside). Nothing is marked before the reveal; after it the right
+  // answer has the correct colour's border and tick, and the class's wrong pick the violation's.
+  void aQuestionShowsItsAnswersThenTheReveal_data() {
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("container");
+    QTest::newRow("desk") << false << QSize(1600, 1000) << QStringLiteral("narrationPanel");
+    QTest::newRow("projector") << true << QSize(1280, 720) << QStringLiteral("answersBelow");
+  }
+
+  void aQuestionShowsItsAnswersThenTheReveal() {
+    QFETCH(bool, presentation);
+    QFETCH(QSize, size);
+    QFETCH(QString, container);
+    window_->setProperty("presentation", presentation);
+    resizeWindow(size);
+    QVERIFY(simulation_->session()->load(lesson("crash-holder.yaml")));
+    gui::PlaybackController& playback = *simulation_->playback();
+    playback.setSpeed(100.0);
+    playback.play();
+    QTRY_VERIFY_WITH_TIMEOUT(playback.waitingAtNarration(), 10'000);
+    window_->grabWindow();  // polish the layouts
+    QQuickItem* holder = window_->findChild<QQuickItem*>(container);
+    QQuickItem* wrong = testing::findVisualItem(holder, QStringLiteral("answer1"));
+    QQuickItem* right = testing::findVisualItem(holder, QStringLiteral("answer2"));
+    QVERIFY(holder && wrong && right);
+    const QRect window(QPoint(0, 0), size);
+    for (QQuickItem* answer : {wrong, right}) {
+      QVERIFY(answer->isVisible());
+      QVERIFY2(sceneRect(holder).contains(sceneRect(answer)) && window.contains(sceneRect(answer)),
+               qPrintable(QStringLiteral("%1 at %2,%3 %4x%5")
+                              .arg(answer->objectName())
+                              .arg(sceneRect(answer).x())
+                              .arg(sceneRect(answer).y())
+                              .arg(sceneRect(answer).width())
+                              .arg(sceneRect(answer).height())));
+    }
+    if (presentation) QVERIFY(!item("diagram")->isVisible());  // the lower row is the answers'
+    const auto border = [&](const QImage& image, QQuickItem* answer, const QColor& colour) {
+      const QRect box = sceneRect(answer);
+      int count = 0;
+      for (int x = box.left(); x <= box.right(); ++x) {
+        count += near(image.pixel(x, box.top()), colour, 40) ? 1 : 0;
+        count += near(image.pixel(x, box.top() + 1), colour, 40) ? 1 : 0;
+      }
+      return count;
+    };
+    const QColor correct = gui::Theme::correctColour(), violation = gui::Theme::violationColour();
+    playback.chooseAnswer(0);
+    const QImage asked = window_->grabWindow();
+    QCOMPARE(border(asked, right, correct), 0);  // nothing of the answer before the reveal
+    QCOMPARE(border(asked, wrong, violation), 0);
+    playback.play();  // the reveal
+    playback.pause();
+    const QImage revealed = window_->grabWindow();
+    QVERIFY2(border(revealed, right, correct) > sceneRect(right).width(),
+             qPrintable(QString::number(border(revealed, right, correct))));
+    QVERIFY2(border(revealed, wrong, violation) > sceneRect(wrong).width(),
+             qPrintable(QString::number(border(revealed, wrong, violation))));
+    playback.setSpeed(0.02);
   }
 
   // Issue 11, item 8f: 100 clients' lock nodes do not fit the server box; they are not drawn in

@@ -29,6 +29,12 @@ QString narrationShown(const scenario::LocalizedText& text) {
       .replace(lineBreak, QStringLiteral(" "));
 }
 
+QStringList answersShown(const scenario::NarrationQuestion& question) {
+  QStringList answers;
+  for (const auto& answer : question.answers) answers << narrationShown(answer);
+  return answers;
+}
+
 }  // namespace
 
 QString millisText(sim::Micros micros) {
@@ -55,7 +61,7 @@ void PlaybackController::setRun(const RunTimeline* timeline, bool keepCursor) {
 
 void PlaybackController::enterRun() {
   emit runChanged();
-  emit narrationTextsChanged();
+  emit narrationStepsChanged();
   moveTo(enterAt_, timeline_->trace().countUpTo(enterAt_));
   emit narrationChanged();
 }
@@ -173,7 +179,7 @@ void PlaybackController::advance() {
 }
 
 void PlaybackController::retranslate() {
-  emit narrationTextsChanged();
+  emit narrationStepsChanged();
   emit narrationChanged();
 }
 
@@ -226,11 +232,8 @@ QString PlaybackController::question() const {
 }
 
 QStringList PlaybackController::answers() const {
-  QStringList texts;
-  if (const scenario::NarrationQuestion* shown = currentQuestion()) {
-    for (const auto& answer : shown->answers) texts << narrationShown(answer);
-  }
-  return texts;
+  const scenario::NarrationQuestion* shown = currentQuestion();
+  return shown ? answersShown(*shown) : QStringList();
 }
 
 int PlaybackController::rightAnswer() const {
@@ -255,11 +258,26 @@ void PlaybackController::chooseAnswer(int answer) {
   emit narrationChanged();
 }
 
-QStringList PlaybackController::narrationTexts() const {
-  QStringList texts;
-  if (!timeline_) return texts;
-  for (const auto& moment : timeline_->report().narration) texts << narrationShown(moment.text);
-  return texts;
+bool PlaybackController::asksQuestions() const {
+  if (!timeline_) return false;
+  const auto& moments = timeline_->report().narration;
+  return std::any_of(moments.begin(), moments.end(), [](const run::NarrationMoment& moment) {
+    return moment.question.has_value();
+  });
+}
+
+QVariantList PlaybackController::narrationSteps() const {
+  QVariantList steps;
+  if (!timeline_) return steps;
+  for (const auto& moment : timeline_->report().narration) {
+    QVariantMap step{{QStringLiteral("text"), narrationShown(moment.text)}};
+    if (moment.question) {
+      step.insert(QStringLiteral("question"), narrationShown(moment.question->ask));
+      step.insert(QStringLiteral("answers"), answersShown(*moment.question));
+    }
+    steps << step;
+  }
+  return steps;
 }
 
 }  // namespace lockscope::gui

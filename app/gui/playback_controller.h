@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
+#include <QVariantList>
 #include <set>
 
 #include "core/run_timeline.h"
@@ -30,9 +31,12 @@ class PlaybackController : public QObject {
   Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
   Q_PROPERTY(QString narration READ narration NOTIFY narrationChanged)
   Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
-  // Every narration step of the run as the panel shows it: the panel keeps the height of the
-  // tallest, so that it does not jump (and push the panels under it) as the narration changes.
-  Q_PROPERTY(QStringList narrationTexts READ narrationTexts NOTIFY narrationTextsChanged)
+  // Every narration step of the run as the panel shows it ({text, question, answers}): the panel
+  // keeps the height of the tallest, so that it does not jump (and push the panels under it) as
+  // the narration changes.
+  Q_PROPERTY(QVariantList narrationSteps READ narrationSteps NOTIFY narrationStepsChanged)
+  // Whether any step asks a question (the panel reserves room for the answers).
+  Q_PROPERTY(bool asksQuestions READ asksQuestions NOTIFY narrationStepsChanged)
   // The question of the step shown, if it asks one: its answers wait for a choice (1-4 or a
   // click) until playing on reveals the right one, which then stays marked while the step shows.
   Q_PROPERTY(QString question READ question NOTIFY narrationChanged)
@@ -80,7 +84,8 @@ class PlaybackController : public QObject {
   double speed() const { return speed_; }
   void setSpeed(double speed);
   QString narration() const;
-  QStringList narrationTexts() const;
+  QVariantList narrationSteps() const;
+  bool asksQuestions() const;
   bool waitingAtNarration() const { return waitingAtNarration_; }
   QString question() const;
   QStringList answers() const;
@@ -100,7 +105,7 @@ class PlaybackController : public QObject {
   void playingChanged();
   void speedChanged();
   void narrationChanged();
-  void narrationTextsChanged();  // a new run, or its narration in another language
+  void narrationStepsChanged();  // a new run, or its narration in another language
 
  private:
   void moveTo(sim::Micros time, size_t eventIndex);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QQmlApplicationEngine>
+#include <QQuickItem>
 #include <QQuickWindow>
 
 namespace lockscope::testing {
@@ -22,6 +23,17 @@ inline QQuickWindow* loadMainWindow(QQmlApplicationEngine& engine, bool presenta
   return engine.rootObjects().isEmpty()
              ? nullptr
              : qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+}
+
+// The item named `name` under `root` in the visual tree: a Repeater's or a popup's items are
+// their parent item's visual children, not QObject ones, so findChild does not see them.
+inline QQuickItem* findVisualItem(QQuickItem* root, const QString& name) {
+  if (!root) return nullptr;
+  if (root->objectName() == name) return root;
+  for (QQuickItem* child : root->childItems()) {
+    if (QQuickItem* found = findVisualItem(child, name)) return found;
+  }
+  return nullptr;
 }
 
 }  // namespace lockscope::testing
