@@ -50,3 +50,6 @@ shot found-paused-holder --scenario scenarios/found/zk-paused-holder.yaml --at 2
 # The window in Chinese (README, "中文 / Chinese"): the first lesson compared with the chain in
 # presentation mode on a projector's 1280x720, as in presentation-compare but 63.2 ms in.
 shot chinese-presentation --language zh_CN --scenario scenarios/zookeeper/herd-naive.yaml --compare zk-chained --presentation --at 63.2ms --size 1280x720
+# Predict, then reveal, on a projector's 1280x720: the crashed-holder lesson stops at its
+# question; the answers take the lower row until the class has chosen and Space reveals.
+shot question --scenario scenarios/zookeeper/crash-holder.yaml --presentation --at 100ms --size 1280x720
