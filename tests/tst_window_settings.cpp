@@ -56,8 +56,17 @@ class WindowSettingsTest : public QObject {
     lockscope::testing::runXClient(
         x_->display(), QStringLiteral("xdotool"),
         {QStringLiteral("mousemove"), QStringLiteral("1900"), QStringLiteral("1070")});
-    QTest::qWait(500);
-    return app.grab(window);
+    // Settled: two grabs 400 ms apart that agree but for a few pixels (a text cursor's blink).
+    // A fixed wait was too short under the sanitizers, where the window's first layouts (the
+    // lower row is laid out again once its panels settle: Main.qml, lowerRow) take seconds.
+    QImage previous = app.grab(window);
+    for (int attempt = 0; attempt < 25; ++attempt) {
+      QTest::qWait(400);
+      QImage current = app.grab(window);
+      if (!previous.isNull() && differingPixels(previous, current) < 500) return current;
+      previous = current;
+    }
+    return previous;
   }
   // The window of `lockscope ARGUMENTS` on the shared settings (or those in `config`), once it
   // has settled; null if none.
