@@ -53,3 +53,10 @@ shot chinese-presentation --language zh_CN --scenario scenarios/zookeeper/herd-n
 # Predict, then reveal, on a projector's 1280x720: the crashed-holder lesson stops at its
 # question; the answers take the lower row until the class has chosen and Space reveals.
 shot question --scenario scenarios/zookeeper/crash-holder.yaml --presentation --at 100ms --size 1280x720
+# The protected resource on stage: c1, paused past its session, presents token 5 to a counter
+# that has accepted c2's token 7; 6.106 s in, its write has bounced off the card and flies back
+# in the violation colour, and the card says why.
+shot fencing-bounce --scenario scenarios/zookeeper/paused-holder-fenced.yaml --at 6106ms --size 1280x720
+# The course map (--course): the lessons in the source material's order, in numbered chapters,
+# each with its goal and the recipe it shows.
+shot course --scenario scenarios/database/why-a-lock.yaml --course --at 0 --size 1280x720

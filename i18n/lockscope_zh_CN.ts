@@ -1168,6 +1168,74 @@
         <source>%1 of %2 locked, %3 needed</source>
         <translation>已锁 %1/%2，需 %3</translation>
     </message>
+    <message>
+        <source>someone</source>
+        <translation>某个客户端</translation>
+    </message>
+    <message>
+        <source> (token %1)</source>
+        <translation>（令牌 %1）</translation>
+    </message>
+    <message>
+        <source>%1 read %2</source>
+        <translation>%1 读到 %2</translation>
+    </message>
+    <message>
+        <source>%1 wrote %2 over %3&apos;s %4: update lost</source>
+        <translation>%1 写入 %2，覆盖了 %3 的 %4：更新丢失</translation>
+    </message>
+    <message>
+        <source>%1 wrote %2 over %3: update lost</source>
+        <translation>%1 写入 %2，覆盖了 %3：更新丢失</translation>
+    </message>
+    <message>
+        <source>%1 wrote %2</source>
+        <translation>%1 写入 %2</translation>
+    </message>
+    <message>
+        <source>%1: token %2 &lt; %3, rejected</source>
+        <translation>%1：令牌 %2 &lt; %3，被拒绝</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write rejected (%2)</source>
+        <translation>%1 的写入被拒绝（%2）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s write rejected</source>
+        <translation>%1 的写入被拒绝</translation>
+    </message>
+    <message>
+        <source>Protected counter</source>
+        <translation>受保护的计数器</translation>
+    </message>
+    <message>
+        <source>fenced · highest token %1</source>
+        <translation>有防护令牌 · 最高 %1</translation>
+    </message>
+    <message>
+        <source>fenced</source>
+        <translation>有防护令牌</translation>
+    </message>
+    <message>
+        <source>write %1</source>
+        <translation>写 %1</translation>
+    </message>
+    <message>
+        <source> · token %1</source>
+        <translation> · 令牌 %1</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>令牌 %1</translation>
+    </message>
+    <message>
+        <source>Two holders! %1 and %2</source>
+        <translation>两个持有者！%1 和 %2</translation>
+    </message>
+    <message>
+        <source>%1 holders at once!</source>
+        <translation>%1 个客户端同时持有！</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::gui::VerdictLine</name>

@@ -85,10 +85,15 @@ ApplicationWindow {
 
     // A language switch (the top bar, Ctrl+L): qsTr bindings follow by themselves, the texts the
     // view-models make in C++ are made again.
-    Component.onCompleted: Language.changed.connect(() => {
-        primary.retranslate()
-        secondary.retranslate()
-    })
+    // --course: the course map over the window from the start (a teacher's first slide).
+    property bool openCourse: false
+    Component.onCompleted: {
+        Language.changed.connect(() => {
+            primary.retranslate()
+            secondary.retranslate()
+        })
+        if (openCourse) lessons.open()
+    }
 
     Shortcuts {
         id: shortcuts

@@ -173,6 +173,34 @@ class GuiCliTest : public QObject {
     QVERIFY(shots[0] != shots[1]);
   }
 
+  // --course opens the course map over the window: the middle of the picture is the lesson
+  // browser's, not the stage's (the modal map also dims what is behind it).
+  void theCourseMapOpensOverTheWindow() {
+    QImage shots[2];
+    for (int index = 0; index < 2; ++index) {
+      const QString out = dir_.filePath(QStringLiteral("course%1.png").arg(index));
+      QStringList arguments{QStringLiteral("--scenario"),   lesson("herd-naive.yaml"),
+                            QStringLiteral("--at"),         QStringLiteral("0"),
+                            QStringLiteral("--screenshot"), out,
+                            QStringLiteral("--size"),       QStringLiteral("1280x720")};
+      if (index == 1) arguments << QStringLiteral("--course");
+      const Run run = lockscope(arguments, runtimeDir());
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+      shots[index] = QImage(out);
+      QCOMPARE(shots[index].size(), QSize(1280, 720));
+    }
+    auto differing = [&](const QRect& area) {
+      int count = 0;
+      for (int y = area.top(); y <= area.bottom(); y += 2) {
+        for (int x = area.left(); x <= area.right(); x += 2)
+          count += shots[0].pixel(x, y) != shots[1].pixel(x, y) ? 1 : 0;
+      }
+      return count * 4.0 / (area.width() * area.height());
+    };
+    const double middle = differing(QRect(440, 260, 400, 200));
+    QVERIFY2(middle > 0.3, qPrintable(QString::number(middle)));
+  }
+
   void badOptionsAreOneLineAndAFailure_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");

@@ -28,6 +28,7 @@
 #include "space_time_view.h"
 #include "stage_view.h"
 #include "support/gui_window.h"
+#include "support/pixels.h"
 #include "support/yaml_files.h"
 #include "theme.h"
 
@@ -35,24 +36,10 @@ Q_IMPORT_QML_PLUGIN(LockscopePlugin)
 
 using namespace lockscope;
 using gui::SimulationController;
+using testing::near;
+using testing::pixelsNear;
 
 namespace {
-
-bool near(QRgb pixel, const QColor& colour, int tolerance) {
-  return std::abs(qRed(pixel) - colour.red()) <= tolerance &&
-         std::abs(qGreen(pixel) - colour.green()) <= tolerance &&
-         std::abs(qBlue(pixel) - colour.blue()) <= tolerance;
-}
-
-int pixelsNear(const QImage& image, const QRect& area, const QColor& colour, int tolerance) {
-  int count = 0;
-  const QRect box = area.intersected(image.rect());
-  for (int y = box.top(); y <= box.bottom(); ++y) {
-    for (int x = box.left(); x <= box.right(); ++x)
-      count += near(image.pixel(x, y), colour, tolerance) ? 1 : 0;
-  }
-  return count;
-}
 
 // The darkest pixel in `area`: the colour of the text drawn there (antialiased edges are paler).
 QColor darkestIn(const QImage& image, const QRect& area) {

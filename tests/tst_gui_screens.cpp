@@ -32,6 +32,7 @@
 #include "support/database_scenarios.h"
 #include "support/gui_lessons.h"
 #include "support/gui_window.h"
+#include "support/pixels.h"
 #include "theme.h"
 #include "window_image.h"
 
@@ -39,16 +40,12 @@ Q_IMPORT_QML_PLUGIN(LockscopePlugin)
 
 using namespace lockscope;
 using gui::SimulationController;
+using testing::near;
+using testing::pixelsNear;
 
 namespace {
 
 QString lesson(const char* name) { return testing::zookeeperLesson(name); }
-
-bool near(QRgb pixel, const QColor& colour, int tolerance) {
-  return std::abs(qRed(pixel) - colour.red()) <= tolerance &&
-         std::abs(qGreen(pixel) - colour.green()) <= tolerance &&
-         std::abs(qBlue(pixel) - colour.blue()) <= tolerance;
-}
 
 // Connected regions (4-neighbour) of at least `minimumPixels` pixels of `colour` inside `area`.
 int countBlobs(const QImage& image, const QRect& area, const QColor& colour, int minimumPixels) {

@@ -11,7 +11,7 @@ namespace lockscope::gui {
 QString guiUsage() {
   return QStringLiteral(
       "usage: lockscope [--scenario FILE] [--compare RECIPE] [--lessons DIR] [--presentation]\n"
-      "                 [--language en|zh_CN]\n"
+      "                 [--course] [--language en|zh_CN]\n"
       "                 [--at TIME --screenshot OUT.png [--size WxH]] [--bench-frames N]\n"
       "       lockscope --version | --help\n"
       "TIME is virtual time after the clients start: 2.5s, 300ms, 1500us.\n"
@@ -53,6 +53,8 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
       }
     } else if (name == QLatin1String("--presentation")) {
       options.presentation = true;
+    } else if (name == QLatin1String("--course")) {
+      options.course = true;
     } else if (name == QLatin1String("--at")) {
       if (!value(text)) return parsed;
       sim::Micros micros = 0;

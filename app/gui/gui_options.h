@@ -23,6 +23,7 @@ struct GuiOptions {
   QSize size{1600, 1000};         // --size 1600x1000
   int benchFrames = 0;            // --bench-frames N
   bool presentation = false;      // --presentation
+  bool course = false;            // --course: the course map open at start
   QString language;               // --language en|zh_CN (default: the system's)
 };
 

@@ -83,6 +83,7 @@ int main(int argc, char* argv[]) {
                                {QStringLiteral("compareRecipe"), options.compareRecipe},
                                {QStringLiteral("presentation"), options.presentation},
                                {QStringLiteral("headless"), headless},
+                               {QStringLiteral("openCourse"), options.course},
                                {QStringLiteral("initialWidth"), options.size.width()},
                                {QStringLiteral("initialHeight"), options.size.height()}});
   engine.load(QUrl(QStringLiteral("qrc:/Lockscope/Main.qml")));

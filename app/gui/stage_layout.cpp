@@ -72,6 +72,10 @@ QPointF StageLayout::serverAnchor(std::string_view instance, QPointF from) const
   return box == instances.end() ? serverAnchor(from) : borderPoint(box->second, from);
 }
 
+QPointF StageLayout::anchorTowards(const QRectF& box, QPointF towards) {
+  return borderPoint(box, towards);
+}
+
 QPointF StageLayout::clientAnchor(size_t client) const {
   return borderPoint(clients[client], server.center());
 }
@@ -191,7 +195,7 @@ double leastRowHeight(double scale) { return scale > 1 ? 18 * scale + 2 : 19; }
 }  // namespace
 
 StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage,
-                        double scale, const QSizeF& legend) {
+                        double scale, const QSizeF& legend, const QSizeF& resource) {
   StageLayout layout;
   placeOnEllipse(layout, size, clientCount, scale);
   // The legend in a corner no card is in (c7 of ten sat on it in half a projector's stage),
@@ -233,6 +237,12 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
                                                  legend.height());
       layout = columns;
     }
+  }
+  // The resource's card may take the box's foot while its header and a row per lock node (or
+  // the Redis instances) keep a legible height.
+  if (!resource.isEmpty()) {
+    placeResourceCard(layout, size, resource, scale,
+                      header + 6 * scale + std::min(rowCount, 6.0) * leastRowHeight(scale));
   }
   layout.treeArea = layout.server.adjusted(8 * scale, header, -8 * scale, -6 * scale);
   // The box may pass under the legend's panel; its rows and instances stop above it.

@@ -34,6 +34,7 @@ QString fitZnodeText(const QString& name, const QStringList& notes, const QFontM
 struct StageLayout {
   QRectF server;    // the server box
   QRectF legend;    // where the legend goes (empty when it is not on the stage)
+  QRectF resource;  // the protected resource's card (empty when the run has none, or no room)
   QRectF treeArea;  // where the znode rows go, inside it
   std::vector<QRectF> clients;
   bool clientLabels = true;  // false when there are too many clients for names
@@ -58,20 +59,31 @@ struct StageLayout {
   // The point on a client card's border facing the server: where its messages and watch arrows
   // start, so that nothing travels hidden under the card.
   QPointF clientAnchor(size_t client) const;
+  // The point on `box`'s border facing `towards`: where something leaves it for there.
+  static QPointF anchorTowards(const QRectF& box, QPointF towards);
   int clientAt(QPointF point) const;
 };
 
 // `scale` enlarges type and cards (presentation mode). `legend`: the size of the legend's box in
 // a corner of the stage (empty if it is elsewhere), which no card may cover: the bottom-left one,
 // else the first other corner no card is in, else the bottom-left below a smaller ellipse.
+// `resource`: the size of the protected resource's card (empty when the run touches none).
 StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage,
-                        double scale, const QSizeF& legend = {});
+                        double scale, const QSizeF& legend = {}, const QSizeF& resource = {});
 
 // A database run: its clients in a column of wide cards on the left (room for the SQL in
 // flight), in two columns either side of the server box when one is too short; the server box
 // with the tables on top and the advisory locks and the wait-for graph below. `shape` is the
 // whole run's (database_stage.h), so that nothing moves while it plays.
 StageLayout layoutDatabaseStage(const QSizeF& size, size_t clientCount, const DatabaseShape& shape,
-                                double scale, const QSizeF& legend = {});
+                                double scale, const QSizeF& legend = {},
+                                const QSizeF& resource = {});
+
+// Where the resource's card of `card`'s size goes once the cards, the legend and the server box
+// are placed: a corner of the stage nobody is in, else under the cards of the first column, else
+// the foot of the server box, which gives up that height while it keeps `leastServerHeight`
+// (stage_layout_resource.cpp). Stays empty when none has room.
+void placeResourceCard(StageLayout& layout, const QSizeF& size, const QSizeF& card, double scale,
+                       double leastServerHeight);
 
 }  // namespace lockscope::gui

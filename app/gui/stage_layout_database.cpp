@@ -25,7 +25,7 @@ void stackCards(StageLayout& layout, double x, double top, double width, double 
 }  // namespace
 
 StageLayout layoutDatabaseStage(const QSizeF& size, size_t clientCount, const DatabaseShape& shape,
-                                double scale, const QSizeF& legend) {
+                                double scale, const QSizeF& legend, const QSizeF& resource) {
   StageLayout layout;
   layout.database = true;
   const double margin = 8 * scale, gap = 6 * scale;
@@ -55,6 +55,9 @@ StageLayout layoutDatabaseStage(const QSizeF& size, size_t clientCount, const Da
   if (!legend.isEmpty()) {
     layout.legend = QRectF(0, size.height() - legend.height(), legend.width(), legend.height());
   }
+  // The resource's card may take the box's foot while the tables and the wait-for graph keep
+  // room for a row and a cycle.
+  if (!resource.isEmpty()) placeResourceCard(layout, size, resource, scale, 220 * scale);
   layout.treeArea = layout.server.adjusted(8 * scale, 26 * scale, -8 * scale, -6 * scale);
   if (layout.legend.intersects(layout.treeArea)) layout.treeArea.setBottom(layout.legend.top());
 

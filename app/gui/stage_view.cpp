@@ -120,12 +120,16 @@ void StageView::paint(QPainter* painter) {
   const DatabaseShape& database = databaseShape();
   const QSizeF legend = legendShown_ && !legendOnly_ ? legendSize() : QSizeF();
   const size_t clients = simulation_->timeline()->cast().size();
-  layout_ = database.database ? layoutDatabaseStage(size(), clients, database, scale_, legend)
-                              : layoutStage(size(), clients, simulation_->stage(), scale_, legend);
+  const QSizeF resource = resourceCardSize();
+  layout_ = database.database
+                ? layoutDatabaseStage(size(), clients, database, scale_, legend, resource)
+                : layoutStage(size(), clients, simulation_->stage(), scale_, legend, resource);
   smallestRowPixels_ = std::numeric_limits<int>::max();
   clippedTexts_.clear();
   clientCaptions_.assign(layout_.clients.size(), QString());
   painter->setRenderHint(QPainter::Antialiasing);
+  resourceText_.clear();
+  twoHolders_.clear();
   if (legendOnly_) {
     paintLegend(*painter);
     return;
@@ -135,6 +139,9 @@ void StageView::paint(QPainter* painter) {
     paintDatabase(*painter);
     paintFlights(*painter);
     paintSqlClients(*painter);
+    paintResource(*painter);
+    paintResourceFlights(*painter);
+    paintTwoHolders(*painter);
     if (legendShown_) paintLegend(*painter);
     return;
   }
@@ -145,6 +152,9 @@ void StageView::paint(QPainter* painter) {
   paintFlights(*painter);
   paintClients(*painter);
   paintQuorums(*painter);
+  paintResource(*painter);
+  paintResourceFlights(*painter);
+  paintTwoHolders(*painter);
   if (legendShown_) paintLegend(*painter);
 }
 

@@ -48,6 +48,12 @@ class StageView : public lockscope::gui::SimulationView {
   // Database runs: a table's card and the wait-for graph's panel (empty if none).
   Q_INVOKABLE QRectF tableRect(const QString& table) const;
   Q_INVOKABLE QRectF waitForRect() const { return layout_.waitFor; }
+  // The protected resource's card (empty if none) and what the last paint wrote on it: its
+  // title, the value and the history lines, in that order.
+  Q_INVOKABLE QRectF resourceRect() const { return layout_.resource; }
+  Q_INVOKABLE QStringList resourceText() const { return resourceText_; }
+  // The "two holders" banner the last paint showed ("" if none).
+  Q_INVOKABLE QString twoHoldersBanner() const { return twoHolders_; }
   // Where the legend goes on the stage (empty when it is not shown there).
   Q_INVOKABLE QRectF legendRect() const { return layout_.legend; }
   // Where the last paint wrote the server box's name and the time (empty if it left it out).
@@ -101,6 +107,14 @@ class StageView : public lockscope::gui::SimulationView {
   void paintClients(QPainter& painter) const;
   void paintFlights(QPainter& painter) const;
   void paintLegend(QPainter& painter) const;
+  // The protected resource (stage_view_resource.cpp): its card, the accesses travelling to and
+  // from it, and the banner while two clients hold an exclusive lock at once.
+  QSizeF resourceCardSize() const;
+  void paintResource(QPainter& painter);
+  void paintResourceFlights(QPainter& painter) const;
+  void paintTwoHolders(QPainter& painter);
+  QString clientName(int client) const;
+  QString accessText(const ResourceAccess& access, const ResourceAccess* overwritten) const;
   // The legend's box in the stage's bottom-left corner, measured from its rows.
   QSizeF legendSize() const;
   void paintSessionRing(QPainter& painter, const QRectF& box, double left,
@@ -120,6 +134,8 @@ class StageView : public lockscope::gui::SimulationView {
   // Recorded while painting, for the checks above (the paint functions are const).
   int smallestRowPixels_ = 0;
   QString znodeSummary_;
+  QStringList resourceText_;
+  QString twoHolders_;
   mutable QStringList clippedTexts_;
   mutable std::vector<QString> clientCaptions_;
 };

@@ -1,24 +1,15 @@
 #include "lost_update_checker.h"
 
 #include <algorithm>
-#include <charconv>
 #include <string>
 
+#include "trace_facts.h"
+
 namespace lockscope::checkers {
-namespace {
-
-int64_t numberIn(std::string_view text) {
-  int64_t number = 0;
-  std::from_chars(text.data(), text.data() + text.size(), number);
-  return number;
-}
-
-}  // namespace
-
 void LostUpdateChecker::onEvent(const sim::TraceEvent& event, ClientId actor,
                                 const ClientNames& names) {
   if (event.kind != sim::TraceKind::Resource) return;
-  const int64_t number = numberIn(event.value);
+  const int64_t number = resourceNumber(event.value);
   auto found = counters_.find(event.path);
   if (found == counters_.end()) found = counters_.emplace(std::string(event.path), Counter{}).first;
   Counter& counter = found->second;

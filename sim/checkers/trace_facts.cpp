@@ -1,5 +1,7 @@
 #include "trace_facts.h"
 
+#include <charconv>
+
 namespace lockscope::checkers {
 
 HoldMode holdModeOf(std::string_view value) {
@@ -33,6 +35,12 @@ int64_t sequenceOf(std::string_view path) {
     sequence = sequence * 10 + (c - '0');
   }
   return sequence;
+}
+
+int64_t resourceNumber(std::string_view value) {
+  int64_t number = 0;
+  std::from_chars(value.data(), value.data() + value.size(), number);
+  return number;
 }
 
 }  // namespace lockscope::checkers

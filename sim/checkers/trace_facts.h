@@ -38,5 +38,7 @@ std::string_view parentOf(std::string_view path);
 // The sequence number of a sequential node: its last 10 characters, when they are all digits;
 // -1 otherwise.
 int64_t sequenceOf(std::string_view path);
+// The number a resource event's value holds ("41"); 0 when it holds none.
+int64_t resourceNumber(std::string_view value);
 
 }  // namespace lockscope::checkers

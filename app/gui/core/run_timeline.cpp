@@ -32,6 +32,9 @@ void RunTimeline::derive() {
   cast_ = RunCast(names, trace_);
   flights_ = FlightTable(trace_, cast_);
   holdHistory_ = holdHistoryOf(trace_, cast_, endTime_);
+  resources_ = ResourceHistory(trace_, cast_);
+  // The run plays on until its last write has landed on the resource's card.
+  if (!resources_.empty()) endTime_ = std::max(endTime_, resources_.all().back().flightEnd());
   deriveCountdowns();
 
   counts_.reserve(trace_.size());

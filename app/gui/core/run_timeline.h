@@ -15,6 +15,7 @@
 #include "flights.h"
 #include "hold_history.h"
 #include "recorded_trace.h"
+#include "resource_history.h"
 #include "run_cast.h"
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario.h"
@@ -49,6 +50,8 @@ class RunTimeline {
   // Holds and releases as the checkers count them (hold_history.h).
   const std::vector<HoldInterval>& holds() const { return holdHistory_.holds; }
   const std::vector<ReleaseFigures>& releases() const { return holdHistory_.releases; }
+  // Every read and write of the protected resource, for the stage's card.
+  const ResourceHistory& resources() const { return resources_; }
   // The last event, or a later narration step: a run that goes quiet (a client stuck for good)
   // plays on to the moment its narration says so, within the run's own end.
   sim::Micros endTime() const { return endTime_; }
@@ -75,6 +78,7 @@ class RunTimeline {
   RunCast cast_;
   FlightTable flights_;
   HoldHistory holdHistory_;
+  ResourceHistory resources_;
   std::vector<SessionCountdown> countdowns_;
   std::vector<RunningCounts> counts_;  // after each event
   std::vector<StageState> snapshots_;  // snapshots_[k]: after k * snapshotEvery_ events
