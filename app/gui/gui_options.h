@@ -24,6 +24,7 @@ struct GuiOptions {
   int benchFrames = 0;            // --bench-frames N
   bool presentation = false;      // --presentation
   QString language;               // --language en|zh_CN (default: the system's)
+  QString console;                // --console SCRIPT: the zkCli console open, the script typed
 };
 
 struct ParsedOptions {
