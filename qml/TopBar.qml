@@ -192,6 +192,9 @@ ToolBar {
             ToolButton {
                 objectName: "consoleButton"
                 text: "zkCli"
+                // At 1280x720 in presentation type the lesson's title needs the room: Ctrl+K
+                // opens the console there; the button is back while it is open, to close it.
+                visible: !bar.compact || bar.consoleOpen
                 checkable: true
                 checked: bar.consoleOpen
                 onClicked: bar.consoleToggled()

@@ -150,6 +150,10 @@ class ZkConsoleTest : public QObject {
     QCOMPARE(end.znodes().at("/lock/x-0000000002").owner, 1);
     // The old session was closed by `connect`: its ephemeral node went with it.
     QVERIFY(!end.znodes().count("/lock/x-0000000001"));
+    // The narration panel says what the console is, from the start, in both languages.
+    QCOMPARE(last.report().narration.size(), size_t{1});
+    QCOMPARE(last.report().narration[0].time, 0);
+    QVERIFY(!last.report().narration[0].text.zh.empty());
     // Each run is the one before and more: the stage plays on from where it was.
     for (size_t index = 1; index < run.shown.size(); ++index) {
       QVERIFY(run.shown[index]->trace().size() >= run.shown[index - 1]->trace().size());

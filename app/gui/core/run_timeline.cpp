@@ -35,6 +35,11 @@ std::unique_ptr<RunTimeline> RunTimeline::fromTrace(const scenario::Scenario& sc
   report.clients = scenario.clients.size();
   report.events = trace.size();
   report.virtualTime = virtualTime;
+  // Narration at fixed times is shown as a recorded run shows it (never a pause: nothing waits).
+  for (size_t step = 0; step < scenario.narration.size(); ++step) {
+    const scenario::NarrationStep& said = scenario.narration[step];
+    if (said.at) report.narration.push_back({.time = *said.at, .text = said.text, .step = step});
+  }
   timeline->derive();
   return timeline;
 }

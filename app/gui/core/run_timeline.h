@@ -43,7 +43,8 @@ class RunTimeline {
 
   // A run recorded elsewhere, up to now: the zkCli console's world (zk_console_world.h) grows
   // its trace one command at a time and shows each prefix as a run of its own. `scenario` names
-  // the clients, `virtualTime` is the world's clock.
+  // the clients and its narration steps at fixed times are told; `virtualTime` is the world's
+  // clock.
   static std::unique_ptr<RunTimeline> fromTrace(const scenario::Scenario& scenario,
                                                 const RecordedTrace& trace,
                                                 sim::Micros virtualTime);

@@ -34,6 +34,15 @@ std::unique_ptr<RunTimeline> ZkConsoleWorld::timeline() const {
   scenario.file = "zkCli console";
   scenario.title.en = "zkCli console";
   scenario.title.zh = "zkCli 控制台";
+  scenario::NarrationStep about;
+  about.at = 0;
+  about.text.en =
+      "The zkCli console: every command typed below runs on this ZooKeeper and plays here - its "
+      "requests, the znodes, the watches and their notifications. Each session is a client.";
+  about.text.zh =
+      "zkCli 控制台：在下方输入的每条命令都在这个 ZooKeeper 上执行，并在这里演示——"
+      "请求、znode、watch 以及它们的通知。每个会话是一个客户端。";
+  scenario.narration.push_back(std::move(about));
   for (int index = 1; index <= model_.sessionsOpened(); ++index) {
     clients::ClientSpec client;
     client.name = cli::ModelZkShell::clientName(index);
