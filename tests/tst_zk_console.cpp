@@ -4,12 +4,13 @@
 // run that grows: a `connect` is a second client, an ephemeral sequential node is on the stage
 // with its owner, a watch is armed until a delete fires it.
 //
-// Method: one script (every kind of line above, and the lesson script
-// scenarios/zookeeper-shell/lock-by-hand.zk) run three ways: through the CLI binary (stdout and
-// stderr apart), through runModelZkShell - the CLI's own code - on streams in memory (apart, to
-// match the binary, and merged into one, as a terminal shows them), and typed line by line into
-// a ZkConsole. The console's output must equal the merged text; the runs it hands to the stage
-// are folded into stage states and read.
+// Method: one script (every kind of line above), the lesson script
+// scenarios/zookeeper-shell/lock-by-hand.zk and the differential test's scripts (tests/zkcli/)
+// run three ways: through the CLI binary (stdout and stderr apart), through runModelZkShell - the
+// CLI's own code - on streams in memory (apart, to match the binary, and merged into one, as a
+// terminal shows them), and typed line by line into a ZkConsole. The console's output must equal
+// the merged text; the runs it hands to the stage are folded into stage states and read.
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QTest>
@@ -92,6 +93,13 @@ class ZkConsoleTest : public QObject {
     QTest::newRow("every kind of line") << QString::fromLatin1(kScript);
     QTest::newRow("lock-by-hand.zk") << QString::fromStdString(fileText(
         QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper-shell/lock-by-hand.zk")));
+    // The differential test's scripts, which hold the CLI to a real zkCli.sh.
+    const QDir scripts(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/tests/zkcli"));
+    const QStringList names = scripts.entryList({QStringLiteral("*.zk")}, QDir::Files, QDir::Name);
+    QVERIFY(names.size() >= 10);
+    for (const QString& name : names) {
+      QTest::newRow(qPrintable(name)) << QString::fromStdString(fileText(scripts.filePath(name)));
+    }
   }
   void theConsolePrintsWhatTheShellPrints() {
     QFETCH(QString, script);
