@@ -3,7 +3,7 @@
 // the window's single-key shortcuts do not see it); Enter runs the line, and after
 // `create -e -s /lock/x-` the stage holds the node and draws its row; Up brings the last line
 // back; Esc gives the keys back to the player; closing the console gives the stage back to the
-// lesson.
+// lesson, and so does opening another lesson.
 //
 // Method: Main.qml loaded as the app loads it, in a real window (offscreen platform), driven only
 // by key events sent to that window (QTest::keyClick goes through Qt's window-system input). What
@@ -105,6 +105,19 @@ class GuiConsoleTest : public QObject {
     QVERIFY(simulation_->run()->clientCount() > 1);
     QVERIFY(!simulation_->stage().znodes().count("/lock/x-0000000000"));
     QVERIFY(!item("consoleInput")->isVisible());
+  }
+
+  // The console's ZooKeeper waits while the lesson is shown; a lesson opened while the console
+  // is shown takes the stage and closes the panel.
+  void aLessonOpenedTakesTheStageFromTheConsole() {
+    QTest::keyClick(window_, Qt::Key_K, Qt::ControlModifier);
+    QTRY_VERIFY(simulation_->console()->active());
+    QVERIFY(simulation_->stage().znodes().count("/lock/x-0000000000"));
+    QVERIFY(simulation_->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-naive.yaml")));
+    QVERIFY(!simulation_->console()->active());
+    QTRY_VERIFY(!item("consoleInput")->isVisible());
+    QVERIFY(!simulation_->stage().znodes().count("/lock/x-0000000000"));
   }
 
   void cleanupTestCase() {

@@ -53,6 +53,7 @@ SimulationController::~SimulationController() = default;
 bool SimulationController::record(const scenario::Scenario& scenario, const QString& file,
                                   bool keepCursor) {
   return live_->record(scenario, file, [this, keepCursor](std::unique_ptr<RunTimeline> run) {
+    console_->detach();  // the lesson has the stage again
     adopt(std::move(run), keepCursor);
   });
 }

@@ -25,6 +25,12 @@ void ZkConsole::close() {
   leave_();
 }
 
+void ZkConsole::detach() {
+  if (!active_) return;
+  active_ = false;
+  emit activeChanged();
+}
+
 void ZkConsole::restart() {
   world_.reset();
   transcript_.clear();

@@ -38,6 +38,9 @@ class ZkConsole : public QObject {
   // Opens the console (starting its ZooKeeper the first time) and shows it on the stage.
   Q_INVOKABLE void open();
   Q_INVOKABLE void close();
+  // Another run took the stage (a lesson loaded, a fault clicked, the recipe changed): the panel
+  // closes; the console's ZooKeeper and transcript wait for the next open.
+  void detach();
   // Runs one typed line; a console closed by `quit` starts a fresh ZooKeeper first.
   Q_INVOKABLE void execute(const QString& line);
   // Types every line of a zkCli script (lesson scripts: scenarios/zookeeper-shell/*.zk). False
