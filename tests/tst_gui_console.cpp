@@ -54,6 +54,12 @@ class GuiConsoleTest : public QObject {
     QCOMPARE(typed(), QStringLiteral("1 2"));
     QVERIFY2(!simulation_->playback()->playing(), "Space reached the player");
     QCOMPARE(simulation_->playback()->chosenAnswer(), -1);
+    // The arrows move the text cursor, not the run's.
+    const int shown = simulation_->playback()->eventIndex();
+    QTest::keyClick(window_, Qt::Key_Left);
+    QTest::keyClick(window_, Qt::Key_Home);
+    QCOMPARE(simulation_->playback()->eventIndex(), shown);
+    QCOMPARE(item("consoleInput")->property("cursorPosition").toInt(), 0);
     QTest::keyClick(window_, Qt::Key_A, Qt::ControlModifier);
     QTest::keyClick(window_, Qt::Key_Backspace);
     QCOMPARE(typed(), QString());

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <sstream>
 
@@ -166,6 +167,20 @@ class ZkConsoleTest : public QObject {
     for (size_t index = 1; index < run.shown.size(); ++index) {
       QVERIFY(run.shown[index]->trace().size() >= run.shown[index - 1]->trace().size());
     }
+  }
+
+  // `lockscope --console SCRIPT`: a file typed line by line, whatever its line endings.
+  void aScriptFileIsTypedAsTheShellReadsIt() {
+    QTemporaryDir folder;
+    const QString crlf = folder.filePath(QStringLiteral("crlf.zk"));
+    QFile file(crlf);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(kScript).replace("\n", "\r\n"));
+    file.close();
+    ConsoleRun run("");
+    QVERIFY(run.console.executeFile(crlf));
+    QCOMPARE(run.console.output(), throughTheCliCode(kScript).merged);
+    QVERIFY(!run.console.executeFile(folder.filePath(QStringLiteral("missing.zk"))));
   }
 
   void theTranscriptShowsThePromptAndTheHistoryIsKept() {

@@ -61,12 +61,12 @@ void ZkConsole::execute(const QString& line) {
 bool ZkConsole::executeFile(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return false;
+  // Lines end as the shell's loop ends them (BufferedReader.readLine): at \n, \r\n or \r.
   QString text = QString::fromUtf8(file.readAll());
+  text.replace(QStringLiteral("\r\n"), QStringLiteral("\n"))
+      .replace(QLatin1Char('\r'), QLatin1Char('\n'));
   if (text.endsWith(QLatin1Char('\n'))) text.chop(1);
-  for (QString line : text.split(QLatin1Char('\n'))) {
-    if (line.endsWith(QLatin1Char('\r'))) line.chop(1);
-    execute(line);
-  }
+  for (const QString& line : text.split(QLatin1Char('\n'))) execute(line);
   return true;
 }
 
