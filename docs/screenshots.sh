@@ -34,6 +34,10 @@ shot compare-redis --scenario scenarios/redis/setnx-crash-before-expire.yaml --c
 # projector's 1280x720: 4.3 s in, db-no-expiry's row still names the crashed c1 while zk-curator
 # has expired c1's session and c2 holds ("next holder after the crash: none in 4.2 s vs 4.1 s").
 shot compare-services --scenario scenarios/database/crashed-holder-vs-zookeeper.yaml --at 4.3s --size 1280x720
+# The zkCli console at 1280x720, typing the lesson script lock-by-hand.zk: 6.8 ms in, the watch
+# that `stat -w` set on lock-0000000000 is drawn (dashed) while the `delete` that will fire it is
+# on its way to the server.
+shot console --console scenarios/zookeeper-shell/lock-by-hand.zk --at 6.8ms --size 1280x720
 # Presentation mode for a classroom, on a projector's 1280x720: large type in high contrast, the
 # clients in two columns beside the server, the side and lower panels as tabs (T, D).
 shot presentation --scenario scenarios/zookeeper/herd-naive.yaml --presentation --at 62ms --size 1280x720

@@ -104,6 +104,25 @@
     </message>
 </context>
 <context>
+    <name>ConsolePanel</name>
+    <message>
+        <source>zkCli console</source>
+        <translation>zkCli 控制台</translation>
+    </message>
+    <message>
+        <source>ZooKeeper commands on an empty model ZooKeeper, as lockscope-cli shell runs them</source>
+        <translation>在一个空的 ZooKeeper 模型上执行 ZooKeeper 命令，与 lockscope-cli shell 相同</translation>
+    </message>
+    <message>
+        <source>Empty ZooKeeper</source>
+        <translation>清空 ZooKeeper</translation>
+    </message>
+    <message>
+        <source>Back to the lesson</source>
+        <translation>返回课程</translation>
+    </message>
+</context>
+<context>
     <name>EventLogPanel</name>
     <message>
         <source>Events</source>
@@ -606,6 +625,10 @@
         <source>answer the question the narration asks</source>
         <translation>回答旁白提出的问题</translation>
     </message>
+    <message>
+        <source>zkCli console: type ZooKeeper commands, watch them on the stage</source>
+        <translation>zkCli 控制台：输入 ZooKeeper 命令，在舞台上观看它们的执行</translation>
+    </message>
 </context>
 <context>
     <name>SidePanel</name>
@@ -689,6 +712,10 @@
     <message>
         <source>Recent</source>
         <translation>最近打开</translation>
+    </message>
+    <message>
+        <source>zkCli console: type ZooKeeper commands, watch them on the stage (Ctrl+K)</source>
+        <translation>zkCli 控制台：输入 ZooKeeper 命令，在舞台上观看它们的执行（Ctrl+K）</translation>
     </message>
 </context>
 <context>

@@ -36,6 +36,8 @@ ApplicationWindow {
     readonly property bool answersBelow: !answersInPanel && primary.playback.question !== ""
     readonly property bool lessonAsks: primary.playback.asksQuestions
     // Two stages side by side on 1280x720 have room for names and states only in desk-sized type.
+    // The zkCli console has the stage (its own ZooKeeper) and the lower row.
+    readonly property bool consoleOpen: primary.console.active
     readonly property real stageScale: compact && comparing ? 1.0 : textScale
 
     // Never larger than the screen: a projector's 1280x720 without a window manager to make it
@@ -59,6 +61,16 @@ ApplicationWindow {
             comparing = true
     }
     // A file the user opened (Open…, Recent): listed first in Recent once it has loaded.
+    function toggleConsole() {
+        if (consoleOpen) {
+            primary.console.close()
+            return
+        }
+        // The console's ZooKeeper is one run: no second recipe beside it.
+        comparing = false
+        primary.console.open()
+        Qt.callLater(() => consolePanel.takeKeys())
+    }
     function openFile(path: string) {
         if (primary.session.load(path))
             recentFiles.add(path)
@@ -117,6 +129,7 @@ ApplicationWindow {
         onSideTabToggled: sidePanel.nextTab()
         onAlignToggled: secondary.compare.alignOnRelease = !secondary.compare.alignOnRelease
         onWholeRunToggled: window.wholeRunShown = !window.wholeRunShown
+        onConsoleToggled: window.toggleConsole()
     }
 
     header: TopBar {
@@ -136,6 +149,8 @@ ApplicationWindow {
         onHelpRequested: help.open()
         onCompareToggled: window.comparing = !window.comparing
         onPresentationToggled: window.presentation = !window.presentation
+        onConsoleToggled: window.toggleConsole()
+        consoleOpen: window.consoleOpen
         onEditingDone: leftStage.takeKeys()
     }
 
@@ -225,7 +240,7 @@ ApplicationWindow {
         TabBar {
             id: lowerTabs
             objectName: "lowerTabs"
-            visible: window.compact
+            visible: window.compact && !window.consoleOpen
             Layout.fillWidth: true
             TabButton { text: qsTr("Space-time diagram (D)") }
             TabButton { text: qsTr("Event log (D)") }
@@ -240,11 +255,12 @@ ApplicationWindow {
             // turn of the event loop and shown again, which makes the layout read them all anew
             // (tst_window_launch checks the diagrams' width after F5 in a real window).
             property bool blink: false
-            readonly property string shows: `${window.compact} ${window.comparing} ${window.answersBelow} ${lowerTabs.currentIndex}`
+            readonly property string shows: `${window.compact} ${window.comparing} ${window.answersBelow} ${lowerTabs.currentIndex} ${window.consoleOpen}`
             onShowsChanged: Qt.callLater(() => {
                 lowerRow.blink = true
                 Qt.callLater(() => { lowerRow.blink = false })
             })
+            visible: !window.consoleOpen
             Layout.fillWidth: true
             Layout.preferredHeight: window.height * 0.24
             // Tabbed, one panel takes the whole width; the stage takes the height that is left.
@@ -300,6 +316,19 @@ ApplicationWindow {
                 textScale: window.textScale
                 highContrast: window.presentation
             }
+        }
+        ConsolePanel {
+            id: consolePanel
+            objectName: "console"
+            visible: window.consoleOpen
+            Layout.fillWidth: true
+            Layout.preferredHeight: window.height * 0.3
+            Layout.fillHeight: !window.compact
+            simulation: primary
+            textScale: window.textScale
+            highContrast: window.presentation
+            onCloseRequested: primary.console.close()
+            onEditingDone: leftStage.takeKeys()
         }
     }
 

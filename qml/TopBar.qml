@@ -29,6 +29,8 @@ ToolBar {
     signal presentationToggled()
     // Enter or leaving a field ends the edit: the keys go back to the player (Space, arrows).
     signal editingDone()
+    signal consoleToggled()
+    property bool consoleOpen: false
 
     Flow {
         id: flow
@@ -187,6 +189,18 @@ ToolBar {
         }
         Row {
             id: modes
+            ToolButton {
+                objectName: "consoleButton"
+                text: "zkCli"
+                // At 1280x720 in presentation type the lesson's title needs the room: Ctrl+K
+                // opens the console there; the button is back while it is open, to close it.
+                visible: !bar.compact || bar.consoleOpen
+                checkable: true
+                checked: bar.consoleOpen
+                onClicked: bar.consoleToggled()
+                ToolTip.text: qsTr("zkCli console: type ZooKeeper commands, watch them on the stage (Ctrl+K)")
+                ToolTip.visible: hovered
+            }
             ToolButton { text: qsTr("Compare"); checkable: true; checked: bar.comparing; onClicked: bar.compareToggled() }
             ToolButton { text: qsTr("Present"); checkable: true; checked: bar.presentation; onClicked: bar.presentationToggled() }
             ToolButton { text: "PNG"; onClicked: bar.exportRequested() }

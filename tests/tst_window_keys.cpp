@@ -24,9 +24,7 @@ class WindowKeysTest : public QObject {
   QQuickWindow* window_ = nullptr;
   SimulationController* simulation_ = nullptr;
 
-  QQuickItem* item(const char* name) const {
-    return window_->findChild<QQuickItem*>(QLatin1String(name));
-  }
+  QQuickItem* item(const char* name) const { return lockscope::testing::namedItem(window_, name); }
   void click(QQuickItem* target, QPointF at = {-1, -1}) {
     if (at.x() < 0) at = QPointF(target->width() / 2, target->height() / 2);
     QTest::mouseClick(window_, Qt::LeftButton, Qt::NoModifier, target->mapToScene(at).toPoint());
@@ -35,7 +33,7 @@ class WindowKeysTest : public QObject {
   void edit(QQuickItem* field, const QString& text) {
     click(field);
     QTest::keyClick(window_, Qt::Key_A, Qt::ControlModifier);
-    for (const QChar character : text) QTest::keyClick(window_, character.toLatin1());
+    lockscope::testing::typeText(window_, text);
     QTest::keyClick(window_, Qt::Key_Return);
   }
   // Space must start playing (and a second Space stop it again).
@@ -50,13 +48,10 @@ class WindowKeysTest : public QObject {
  private slots:
   void initTestCase() {
     engine_ = new QQmlApplicationEngine(this);
-    window_ = lockscope::testing::loadMainWindow(*engine_, false, 1600, 1000, /*headless=*/false);
-    QVERIFY(window_);
-    simulation_ = window_->property("simulation").value<SimulationController*>();
-    QVERIFY(simulation_ && simulation_->session()->load(QStringLiteral(
-                               LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml")));
-    window_->requestActivate();
-    QVERIFY(QTest::qWaitForWindowActive(window_));
+    simulation_ = lockscope::testing::openActiveWindow(
+        *engine_, window_, 1600, 1000,
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/crash-holder.yaml"));
+    QVERIFY(simulation_);
   }
 
   void afterEditingTheSeedSpacePlaysAndArrowsStep() {

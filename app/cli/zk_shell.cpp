@@ -163,6 +163,12 @@ bool ZkShell::executeLine(const std::string& line) {
   return !quit_;
 }
 
+std::string ZkShell::prompt() const {
+  // ZooKeeperMain.getPrompt names the handle's state as ZooKeeper.States does.
+  const char* state = alive() ? "CONNECTED" : "CLOSED";
+  return "[zk: " + host_ + "(" + state + ") " + std::to_string(commandCount_) + "] ";
+}
+
 void ZkShell::processCommand(const Words& words) {
   const std::string& command = words[0];
   if (command == "quit") {

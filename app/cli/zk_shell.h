@@ -44,6 +44,11 @@ class ZkShell {
   void runLine(std::string line);
   // Executes one line (ZooKeeperMain.executeLine). False once `quit` ran.
   bool executeLine(const std::string& line);
+  // zkCli's interactive prompt before the next command, "[zk: model:2181(CONNECTED) 3] ": it
+  // prints none when reading a pipe, so only an interactive front end (the GUI console) shows it.
+  std::string prompt() const;
+  // True once `quit` ran: the shell takes no more lines.
+  bool quit() const { return quit_; }
 
  private:
   struct Session;

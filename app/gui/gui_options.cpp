@@ -11,11 +11,12 @@ namespace lockscope::gui {
 QString guiUsage() {
   return QStringLiteral(
       "usage: lockscope [--scenario FILE] [--compare RECIPE] [--lessons DIR] [--presentation]\n"
-      "                 [--course] [--language en|zh_CN]\n"
+      "                 [--course] [--language en|zh_CN] [--console SCRIPT.zk]\n"
       "                 [--at TIME --screenshot OUT.png [--size WxH]] [--bench-frames N]\n"
       "       lockscope --version | --help\n"
       "TIME is virtual time after the clients start: 2.5s, 300ms, 1500us.\n"
-      "The window speaks the system's language (Chinese or English) unless --language says.\n");
+      "The window speaks the system's language (Chinese or English) unless --language says.\n"
+      "--console opens the zkCli console and types the script's lines into it, one by one.\n");
 }
 
 ParsedOptions parseGuiOptions(const QStringList& arguments) {
@@ -42,6 +43,8 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
       if (!value(options.compareRecipe)) return parsed;
     } else if (name == QLatin1String("--lessons")) {
       if (!value(options.lessons)) return parsed;
+    } else if (name == QLatin1String("--console")) {
+      if (!value(options.console)) return parsed;
     } else if (name == QLatin1String("--screenshot")) {
       if (!value(options.screenshot)) return parsed;
     } else if (name == QLatin1String("--language")) {

@@ -33,7 +33,12 @@ int takeScreenshot(QQuickWindow& window, SimulationController& simulation,
                    const GuiOptions& options) {
   PlaybackController& playback = *simulation.playback();
   playback.setPlaying(false);
-  playback.seekTime(playback.origin() + static_cast<double>(options.at.value_or(0)));
+  // The console's picture is after its last command, unless a moment was asked for.
+  if (!options.console.isEmpty() && !options.at) {
+    playback.toEnd();
+  } else {
+    playback.seekTime(playback.origin() + static_cast<double>(options.at.value_or(0)));
+  }
   settle();
   const QImage image = window.grabWindow();
   if (image.isNull()) {

@@ -110,6 +110,13 @@ int main(int argc, char* argv[]) {
     if (options.scenario == remembered.lesson) simulation->session()->load(firstLesson);
   }
   QMetaObject::invokeMethod(window, "startComparing");
+  if (!options.console.isEmpty()) {
+    QMetaObject::invokeMethod(window, "toggleConsole");
+    if (!simulation->console()->executeFile(options.console)) {
+      std::fprintf(stderr, "lockscope: --console: cannot read %s\n", qPrintable(options.console));
+      return 2;
+    }
+  }
   if (!options.screenshot.isEmpty())
     return lockscope::gui::takeScreenshot(*window, *simulation, options);
   if (options.benchFrames > 0)

@@ -23,7 +23,13 @@ SimulationController::SimulationController(QObject* parent)
       faults_(new FaultController(*this)),
       compare_(new CompareController(*this)),
       verdict_(new VerdictLine(*this)),
-      explorer_(new ExplorerRunner(*session_, this)) {
+      explorer_(new ExplorerRunner(*session_, this)),
+      console_(new ZkConsole(
+          [this](std::unique_ptr<RunTimeline> run, bool first) {
+            showConsoleRun(std::move(run), first);
+          },
+          // Back to the lesson: recorded again (milliseconds, and the same run), from its start.
+          [this] { session_->rerecord(false); }, this)) {
   connect(this, &SimulationController::scenarioChanged, run_, &RunDescription::changed);
   connect(playback_, &PlaybackController::moved, this, &SimulationController::refreshModels);
   connect(playback_, &PlaybackController::frameChanged, this, &SimulationController::frameChanged);
@@ -47,6 +53,7 @@ SimulationController::~SimulationController() = default;
 bool SimulationController::record(const scenario::Scenario& scenario, const QString& file,
                                   bool keepCursor) {
   return live_->record(scenario, file, [this, keepCursor](std::unique_ptr<RunTimeline> run) {
+    console_->detach();  // the lesson has the stage again
     adopt(std::move(run), keepCursor);
   });
 }
@@ -61,6 +68,15 @@ void SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, bool kee
   recipeLines_->reset(timeline_.get());
   emit scenarioChanged();
   playback_->enterRun();
+}
+
+void SimulationController::showConsoleRun(std::unique_ptr<RunTimeline> timeline, bool first) {
+  adopt(std::move(timeline), !first);
+  if (first) {
+    playback_->toEnd();
+  } else {
+    playback_->play();
+  }
 }
 
 void SimulationController::refreshModels(size_t previousIndex) {

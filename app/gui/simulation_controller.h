@@ -10,6 +10,7 @@
 //   explorer  "Break it": search the lesson for a counterexample          explorer_runner.h
 //   metrics   the metrics panel's figures at the cursor                   metrics_model.h
 //   verdict   the status line's verdict                                   verdict_line.h
+//   console   the zkCli console, whose own ZooKeeper takes the stage      zk_console.h
 // - to its list models, and to the one error line every part reports to.
 //
 // A run is recorded once per (scenario, seed, faults), and replaced only here (adopt): a clicked
@@ -33,6 +34,7 @@
 #include "run_description.h"
 #include "scenario_session.h"
 #include "verdict_line.h"
+#include "zk_console.h"
 
 namespace lockscope::gui {
 
@@ -52,6 +54,7 @@ class SimulationController : public QObject {
   Q_PROPERTY(lockscope::gui::ExplorerRunner* explorer READ explorer CONSTANT)
   Q_PROPERTY(lockscope::gui::MetricsModel* metrics READ metrics CONSTANT)
   Q_PROPERTY(lockscope::gui::VerdictLine* verdict READ verdict CONSTANT)
+  Q_PROPERTY(lockscope::gui::ZkConsole* console READ console CONSTANT)
   Q_PROPERTY(lockscope::gui::ClientListModel* clients READ clients CONSTANT)
   Q_PROPERTY(lockscope::gui::EventLogModel* events READ events CONSTANT)
   Q_PROPERTY(lockscope::gui::RecipeLineModel* recipeLines READ recipeLines CONSTANT)
@@ -77,6 +80,7 @@ class SimulationController : public QObject {
   ExplorerRunner* explorer() const { return explorer_; }
   MetricsModel* metrics() const { return metrics_; }
   VerdictLine* verdict() const { return verdict_; }
+  ZkConsole* console() const { return console_; }
   ClientListModel* clients() const { return clients_; }
   EventLogModel* events() const { return events_; }
   RecipeLineModel* recipeLines() const { return recipeLines_; }
@@ -110,6 +114,8 @@ class SimulationController : public QObject {
   // Records the session's scenario on the chosen backend, and shows the run when it is there.
   bool record(const scenario::Scenario& scenario, const QString& file, bool keepCursor);
   void adopt(std::unique_ptr<RunTimeline> timeline, bool keepCursor);
+  // The console's run so far: its first shown whole, each later one played on from the cursor.
+  void showConsoleRun(std::unique_ptr<RunTimeline> timeline, bool first);
   // The cursor moved from `previousIndex` events: the models of what it shows follow.
   void refreshModels(size_t previousIndex);
   void setError(const QString& error);
@@ -129,6 +135,7 @@ class SimulationController : public QObject {
   CompareController* compare_;
   VerdictLine* verdict_;
   ExplorerRunner* explorer_;
+  ZkConsole* console_;
 };
 
 }  // namespace lockscope::gui

@@ -6,6 +6,9 @@
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
 #include <QQuickWindow>
+#include <QTest>
+
+#include "simulation_controller.h"
 
 namespace lockscope::testing {
 
@@ -23,6 +26,30 @@ inline QQuickWindow* loadMainWindow(QQmlApplicationEngine& engine, bool presenta
   return engine.rootObjects().isEmpty()
              ? nullptr
              : qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+}
+
+// The window as a person uses it - real (offscreen platform, not headless), `lesson` loaded,
+// active so that key events sent to it reach its items - and its Simulation; nullptr when one of
+// those failed.
+inline gui::SimulationController* openActiveWindow(QQmlApplicationEngine& engine,
+                                                   QQuickWindow*& window, int width, int height,
+                                                   const QString& lesson) {
+  window = loadMainWindow(engine, false, width, height, /*headless=*/false);
+  if (!window) return nullptr;
+  auto* simulation = window->property("simulation").value<gui::SimulationController*>();
+  if (!simulation || !simulation->session()->load(lesson)) return nullptr;
+  window->requestActivate();
+  return QTest::qWaitForWindowActive(window) ? simulation : nullptr;
+}
+
+// The item named `name` in `window` (an object name set in QML).
+inline QQuickItem* namedItem(QQuickWindow* window, const char* name) {
+  return window->findChild<QQuickItem*>(QLatin1String(name));
+}
+
+// Types `text` (Latin-1) into whatever has the keyboard, key by key, as a person would.
+inline void typeText(QQuickWindow* window, const QString& text) {
+  for (const QChar character : text) QTest::keyClick(window, character.toLatin1());
 }
 
 // The item named `name` under `root` in the visual tree: a Repeater's or a popup's items are

@@ -22,6 +22,28 @@ std::unique_ptr<RunTimeline> RunTimeline::record(const scenario::Scenario& scena
   return timeline;
 }
 
+std::unique_ptr<RunTimeline> RunTimeline::fromTrace(const scenario::Scenario& scenario,
+                                                    const RecordedTrace& trace,
+                                                    sim::Micros virtualTime) {
+  std::unique_ptr<RunTimeline> timeline(new RunTimeline(scenario));
+  timeline->trace_ = trace;
+  run::RunReport& report = timeline->report_;
+  report.scenario = scenario.file;
+  report.title = scenario.title;
+  report.seed = scenario.seed;
+  report.backend = "model";
+  report.clients = scenario.clients.size();
+  report.events = trace.size();
+  report.virtualTime = virtualTime;
+  // Narration at fixed times is shown as a recorded run shows it (never a pause: nothing waits).
+  for (size_t step = 0; step < scenario.narration.size(); ++step) {
+    const scenario::NarrationStep& said = scenario.narration[step];
+    if (said.at) report.narration.push_back({.time = *said.at, .text = said.text, .step = step});
+  }
+  timeline->derive();
+  return timeline;
+}
+
 void RunTimeline::derive() {
   std::vector<std::string> names;
   for (const auto& client : scenario_.clients) names.push_back(client.name);

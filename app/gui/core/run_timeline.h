@@ -42,6 +42,14 @@ class RunTimeline {
   static std::unique_ptr<RunTimeline> record(const scenario::Scenario& scenario,
                                              run::RunOptions options);
 
+  // A run recorded elsewhere, up to now: the zkCli console's world (zk_console_world.h) grows
+  // its trace one command at a time and shows each prefix as a run of its own. `scenario` names
+  // the clients and its narration steps at fixed times are told; `virtualTime` is the world's
+  // clock.
+  static std::unique_ptr<RunTimeline> fromTrace(const scenario::Scenario& scenario,
+                                                const RecordedTrace& trace,
+                                                sim::Micros virtualTime);
+
   const scenario::Scenario& scenario() const { return scenario_; }
   const run::RunReport& report() const { return report_; }
   const RecordedTrace& trace() const { return trace_; }
