@@ -692,6 +692,25 @@
     </message>
 </context>
 <context>
+    <name>lockscope::gui::ChallengeLine</name>
+    <message>
+        <source>Challenge: %1</source>
+        <translation>挑战：%1</translation>
+    </message>
+    <message>
+        <source>Solved: %1</source>
+        <translation>已解决：%1</translation>
+    </message>
+    <message>
+        <source>Not yet: %1</source>
+        <translation>未完成：%1</translation>
+    </message>
+    <message>
+        <source>Budget: %1; %2 left. Add faults from the fault menu, then play to the end.</source>
+        <translation>预算：%1；还剩 %2 个。从故障菜单加入故障，然后播放到结束。</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::gui::CompareController</name>
     <message>
         <source>%1 s</source>

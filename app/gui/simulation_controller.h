@@ -10,6 +10,7 @@
 //   explorer  "Break it": search the lesson for a counterexample          explorer_runner.h
 //   metrics   the metrics panel's figures at the cursor                   metrics_model.h
 //   verdict   the status line's verdict                                   verdict_line.h
+//   challenge a challenge's goal, budget left and grade                   challenge_line.h
 // - to its list models, and to the one error line every part reports to.
 //
 // A run is recorded once per (scenario, seed, faults), and replaced only here (adopt): a clicked
@@ -22,6 +23,7 @@
 #include <QStringList>
 #include <memory>
 
+#include "challenge_line.h"
 #include "compare_controller.h"
 #include "core/run_timeline.h"
 #include "core/stage_state.h"
@@ -52,6 +54,7 @@ class SimulationController : public QObject {
   Q_PROPERTY(lockscope::gui::ExplorerRunner* explorer READ explorer CONSTANT)
   Q_PROPERTY(lockscope::gui::MetricsModel* metrics READ metrics CONSTANT)
   Q_PROPERTY(lockscope::gui::VerdictLine* verdict READ verdict CONSTANT)
+  Q_PROPERTY(lockscope::gui::ChallengeLine* challenge READ challenge CONSTANT)
   Q_PROPERTY(lockscope::gui::ClientListModel* clients READ clients CONSTANT)
   Q_PROPERTY(lockscope::gui::EventLogModel* events READ events CONSTANT)
   Q_PROPERTY(lockscope::gui::RecipeLineModel* recipeLines READ recipeLines CONSTANT)
@@ -77,6 +80,7 @@ class SimulationController : public QObject {
   ExplorerRunner* explorer() const { return explorer_; }
   MetricsModel* metrics() const { return metrics_; }
   VerdictLine* verdict() const { return verdict_; }
+  ChallengeLine* challenge() const { return challenge_; }
   ClientListModel* clients() const { return clients_; }
   EventLogModel* events() const { return events_; }
   RecipeLineModel* recipeLines() const { return recipeLines_; }
@@ -128,6 +132,7 @@ class SimulationController : public QObject {
   FaultController* faults_;
   CompareController* compare_;
   VerdictLine* verdict_;
+  ChallengeLine* challenge_;
   ExplorerRunner* explorer_;
 };
 
