@@ -706,8 +706,8 @@
         <translation>未完成：%1</translation>
     </message>
     <message>
-        <source>Budget: %1; %2 left. Add faults from the fault menu, then play to the end.</source>
-        <translation>预算：%1；还剩 %2 个。从故障菜单加入故障，然后播放到结束。</translation>
+        <source>Faults left: %1 of %2</source>
+        <translation>剩余故障：%1，预算 %2</translation>
     </message>
 </context>
 <context>

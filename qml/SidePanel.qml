@@ -27,11 +27,6 @@ ColumnLayout {
         tabs.currentIndex = (tabs.currentIndex + 1) % tabs.count
     }
 
-    ChallengeBanner {
-        objectName: "challengeBanner"
-        Layout.fillWidth: true
-        simulation: side.simulation
-    }
     NarrationPanel {
         objectName: "narrationPanel"
         Layout.fillWidth: true

@@ -66,9 +66,14 @@ QString ChallengeLine::status() const {
     return (grade_->solved ? tr("Solved: %1") : tr("Not yet: %1")).arg(lessonText(grade_->line));
   }
   const scenario::Challenge& challenge = *timeline->scenario().challenge;
-  return tr("Budget: %1; %2 left. Add faults from the fault menu, then play to the end.")
-      .arg(lessonText(scenario::describeBudget(challenge)))
-      .arg(faultsLeft_);
+  return tr("Faults left: %1 of %2")
+      .arg(faultsLeft_)
+      .arg(lessonText(scenario::describeBudget(challenge)));
+}
+
+QString ChallengeLine::styledText() const {
+  if (!grade_) return {};
+  return QStringLiteral("<b>%1</b> · %2").arg(goal().toHtmlEscaped(), status().toHtmlEscaped());
 }
 
 bool ChallengeLine::solved() const {

@@ -1,7 +1,8 @@
-// One job: a challenge's banner (docs/scenario-format.md, "Challenges"): its goal, the fault
-// budget left, and once the run has been played to its end the grade - solved, or not yet and
-// why - from the same gradeChallenge as `lockscope-cli check`, on the run shown: the lesson with
-// the faults clicked so far, on the setup as configured, against the challenge's original file.
+// One job: a challenge's line in the narration panel's heading (docs/scenario-format.md,
+// "Challenges"): its goal, the fault budget left, and once the run has been played to its end the
+// grade - solved, or not yet and why - from the same gradeChallenge as `lockscope-cli check`, on
+// the run shown: the lesson with the faults clicked so far, on the setup as configured, against
+// the challenge's original file.
 #pragma once
 
 #include <QtQml/qqmlregistration.h>
@@ -17,11 +18,14 @@ class SimulationController;
 class ChallengeLine : public QObject {
   Q_OBJECT
   QML_ANONYMOUS
-  // The lesson shown is a challenge (else the banner is hidden).
+  // The lesson shown is a challenge (else the narration panel's heading is "Narration").
   Q_PROPERTY(bool active READ active NOTIFY changed)
   Q_PROPERTY(QString goal READ goal NOTIFY changed)
-  // "Budget: 1 fault (pause); 1 left. ...", or, once graded, "Solved: ..." / "Not yet: ...".
+  // "Faults left: 1 of 1 fault (pause)", or, once graded, "Solved: ..." / "Not yet: ...".
   Q_PROPERTY(QString status READ status NOTIFY changed)
+  // The goal in bold and the status after it, as styled text: one paragraph, so that it takes two
+  // lines of a projector's narrow column rather than four.
+  Q_PROPERTY(QString styledText READ styledText NOTIFY changed)
   Q_PROPERTY(bool solved READ solved NOTIFY changed)
 
  public:
@@ -30,6 +34,7 @@ class ChallengeLine : public QObject {
   bool active() const { return grade_.has_value(); }
   QString goal() const;
   QString status() const;
+  QString styledText() const;
   bool solved() const;
 
  signals:
