@@ -6,10 +6,14 @@
 // Method: load each challenge, run it on the model and grade it with no faults; append its
 // solution's faults with the GUI's own recordingText (the text Record writes), load that text,
 // run and grade it against the original's text; then spoil the recording (recipe, seed, an extra
-// fault) and grade again. `lockscope-cli check` grades through the same gradeChallenge.
+// fault) and grade again. `lockscope-cli check` grades through the same gradeChallenge: run as a
+// student would, on a recording saved outside the lessons folder, it prints one line and exits 0
+// only when solved.
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "app/gui/core/recording_text.h"
@@ -130,6 +134,37 @@ class ChallengesTest : public QObject {
     const scenario::ChallengeGrade graded = grade(changed, originalText);
     QVERIFY(!graded.solved);
     QCOMPARE(graded.line.en, std::string("the setup differs from the challenge: recipe changed"));
+  }
+
+  void checkGradesARecordingByItsExitCode() {
+    const QString id = QStringLiteral("redis-pause-two-holders");
+    const std::string originalText = readText(kChallenges + "/" + id + ".yaml");
+    const scenario::Scenario original = load(originalText, "original.yaml");
+    const gui::RecordingText solved = gui::recordingText(
+        originalText, {}, solutionFaults(id, originalText), original.seed, "attempt.yaml");
+    QTemporaryDir dir;
+    const auto check = [&](const std::string& text, QByteArray& out) {
+      const QString path = dir.filePath(QStringLiteral("attempt.yaml"));
+      QFile file(path);
+      if (!file.open(QIODevice::WriteOnly)) return -1;
+      file.write(QByteArray::fromStdString(text));
+      file.close();
+      QProcess cli;
+      cli.setWorkingDirectory(QStringLiteral(LOCKSCOPE_SOURCE_DIR));  // finds scenarios/ there
+      cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("check"), path});
+      if (!cli.waitForFinished(60'000)) return -1;
+      out = cli.readAllStandardOutput();
+      return cli.exitCode();
+    };
+    QByteArray out;
+    QCOMPARE(check(solved.text, out), 0);
+    QVERIFY2(
+        out.contains(": mutual exclusion is broken with 1 fault (pause c1 at 0ms for 540ms)\n"),
+        out.constData());
+    QVERIFY(out.startsWith("solved "));
+    QCOMPARE(check(originalText, out), 1);  // a copy of the challenge, outside its folder
+    QVERIFY2(out.startsWith("not solved "), out.constData());
+    QVERIFY(out.contains(": no violation yet (the goal: mutual exclusion is broken)\n"));
   }
 
   void describesFaultsAsTheStudentPlacedThem() {
