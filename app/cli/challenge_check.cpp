@@ -27,7 +27,8 @@ bool isChallengeOriginal(const QString& file, const scenario::Challenge& challen
 }
 
 ChallengeOutcome checkChallengeRecording(const QString& file, const scenario::Scenario& recording,
-                                         const run::RunOptions& options, QTextStream& out) {
+                                         const run::RunOptions& options, bool overridden,
+                                         QTextStream& out) {
   const scenario::Challenge& challenge = *recording.challenge;
   const QString originalPath = QString::fromStdString(
       scenario::challengeOriginalPath(gui::findLessonFolder().toStdString(), challenge.id));
@@ -41,9 +42,10 @@ ChallengeOutcome checkChallengeRecording(const QString& file, const scenario::Sc
   }
   // The expectations are the challenge's (it runs clean); a recording is judged by the grade.
   const run::RunReport report = judgedRun(recording, options, false);
-  const scenario::ChallengeGrade grade = scenario::gradeChallenge(
-      challenge, recording.faults, report.verdict,
-      scenario::setupDifferences(*recorded, *original));
+  std::vector<std::string> differences = scenario::setupDifferences(*recorded, *original);
+  if (overridden) differences.push_back("--set");
+  const scenario::ChallengeGrade grade = scenario::gradeChallenge(challenge, recording.faults,
+                                                                  report.verdict, differences);
   out << (grade.solved ? "solved " : "not solved ") << file << ": "
       << QString::fromStdString(grade.line.en) << "\n";
   return grade.solved ? ChallengeOutcome::Solved : ChallengeOutcome::NotSolved;

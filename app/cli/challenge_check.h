@@ -19,7 +19,9 @@ bool isChallengeOriginal(const QString& file, const scenario::Challenge& challen
 enum class ChallengeOutcome { Solved, NotSolved, BadInput };
 
 // Runs the recording, grades it and prints its line on `out` (a missing original on stderr).
+// `overridden`: `--set` changed the run, so it is not the recorded file's setup.
 ChallengeOutcome checkChallengeRecording(const QString& file, const scenario::Scenario& recording,
-                                         const run::RunOptions& options, QTextStream& out);
+                                         const run::RunOptions& options, bool overridden,
+                                         QTextStream& out);
 
 }  // namespace lockscope::cli

@@ -136,7 +136,8 @@ int checkCommand(const QStringList& arguments) {
       continue;
     }
     if (scenario->challenge && !live.live() && !isChallengeOriginal(file, *scenario->challenge)) {
-      const ChallengeOutcome outcome = checkChallengeRecording(file, *scenario, options, out);
+      const ChallengeOutcome outcome = checkChallengeRecording(file, *scenario, options,
+                                                               !overrides.empty(), out);
       ++(outcome == ChallengeOutcome::Solved ? passed : failed);
       badInput |= outcome == ChallengeOutcome::BadInput;
       out.flush();
