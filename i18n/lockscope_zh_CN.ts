@@ -719,6 +719,25 @@
     </message>
 </context>
 <context>
+    <name>lockscope::gui::ChallengeLine</name>
+    <message>
+        <source>Challenge: %1</source>
+        <translation>挑战：%1</translation>
+    </message>
+    <message>
+        <source>Solved: %1</source>
+        <translation>已解决：%1</translation>
+    </message>
+    <message>
+        <source>Not yet: %1</source>
+        <translation>未完成：%1</translation>
+    </message>
+    <message>
+        <source>Faults left: %1 of %2</source>
+        <translation>剩余故障：%1，预算 %2</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::gui::CompareController</name>
     <message>
         <source>%1 s</source>

@@ -8,6 +8,11 @@ pragma ComponentBehavior: Bound
 // it would be shown (heading, text, answers) - so that the panels under it do not jump as the
 // narration changes; only where the window has no room for that (maximumTextHeight) does it
 // follow the step shown, which is never cut.
+//
+// In a challenge the heading says, between the stops, what to break and the faults left, and once
+// the run has been played to its end the grade: "Solved: ..." in the correct colour, or "Not yet:
+// ..." (C++: ChallengeLine, as `lockscope-cli check` grades the recording). In the heading rather
+// than a panel of its own, so that at a projector's 1280x720 the recipe below keeps its lines.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -52,16 +57,22 @@ Frame {
         anchors.left: parent.left
         anchors.right: parent.right
         spacing: 4
-        // "Narration", or at a pause the question - "what happens next?" or the step's own.
+        // "Narration" (a challenge's goal and grade), or at a pause the question - "what happens
+        // next?" or the step's own.
         Label {
             id: heading
+            readonly property bool stopped: panel.asking || panel.simulation.playback.waitingAtNarration
+            readonly property bool challenge: !stopped && panel.simulation.challenge.active
             objectName: "narrationQuestion"
             Layout.fillWidth: true
             wrapMode: Text.WordWrap
-            font.bold: true
-            opacity: panel.asking || panel.simulation.playback.waitingAtNarration ? 1 : 0.7
+            font.bold: !challenge
+            textFormat: challenge ? Text.StyledText : Text.PlainText
+            color: challenge && panel.simulation.challenge.solved ? Theme.correct : palette.windowText
+            opacity: stopped || challenge ? 1 : 0.7
             text: panel.asking ? panel.simulation.playback.question
-                : panel.simulation.playback.waitingAtNarration ? panel.whatNext : qsTr("Narration")
+                : panel.simulation.playback.waitingAtNarration ? panel.whatNext
+                : challenge ? panel.simulation.challenge.styledText : qsTr("Narration")
         }
         Label {
             id: narration

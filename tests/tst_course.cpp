@@ -71,8 +71,8 @@ class CourseTest : public QObject {
     }
     QCOMPARE(titles, (QStringList{"Why a distributed lock", "Database locks", "Redis locks",
                                   "ZooKeeper locks", "Curator's locks", "Redlock and fencing",
-                                  "Found by the explorer"}));
-    QCOMPARE(numbers, (QStringList{"1", "2", "3", "4", "5", "6", "A"}));
+                                  "Challenges", "Found by the explorer"}));
+    QCOMPARE(numbers, (QStringList{"1", "2", "3", "4", "5", "6", "7", "A"}));
     // Within a topic: the recipe, then its failure modes, then its fixes.
     QCOMPARE(numberOf(course, "database/why-a-lock.yaml"), QStringLiteral("1.1"));
     QCOMPARE(numberOf(course, "redis/setnx-no-expiry.yaml"), QStringLiteral("3.1"));
@@ -200,7 +200,7 @@ class CourseTest : public QObject {
               {QStringLiteral("check"), QString::fromStdString(kCourse)});
     QVERIFY(cli.waitForFinished(60'000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
-    QVERIFY(cli.readAllStandardOutput().contains("the course: 7 chapters"));
+    QVERIFY(cli.readAllStandardOutput().contains("the course: 8 chapters"));
   }
 };
 

@@ -157,9 +157,10 @@ class GuiModelsTest : public QObject {
       if (index.data(gui::LessonListModel::FileRole).toString().endsWith("/herd-naive.yaml"))
         herd = row;
     }
-    QCOMPARE(headings, (QStringList{"1 · Why a distributed lock", "2 · Database locks",
-                                    "3 · Redis locks", "4 · ZooKeeper locks", "5 · Curator's locks",
-                                    "6 · Redlock and fencing", "A · Found by the explorer"}));
+    QCOMPARE(headings,
+             (QStringList{"1 · Why a distributed lock", "2 · Database locks", "3 · Redis locks",
+                          "4 · ZooKeeper locks", "5 · Curator's locks", "6 · Redlock and fencing",
+                          "7 · Challenges", "A · Found by the explorer"}));
     QCOMPARE(numbers.first(), QStringLiteral("1.1"));
     QVERIFY(!numbers.contains(QString()));  // every lesson is in the course: no "More lessons"
     QCOMPARE(numbers.value(numbers.indexOf("3.1") + 1), QStringLiteral("3.2"));

@@ -619,6 +619,62 @@ class ScenarioLoaderTest : public QObject {
 
   void narrationQuestionErrors() { errorsNameLineColumnAndWhatWasExpected(); }
 
+  // Issue 16: a challenge ("break it"): what to break, with how many faults of which kinds.
+  void challengesAreRead() {
+    const auto result = loadScenarioText(
+        "title: t\nrecipe: zk-chained\nclients: 2\nchallenge:\n  id: zk-two\n"
+        "  goal: {en: Break it, zh: 破坏它}\n  break: mutual_exclusion\n"
+        "  budget: {faults: 2, kinds: [pause, crash]}\n",
+        "s.yaml");
+    QVERIFY2(result.scenario, result.error.c_str());
+    QVERIFY(result.scenario->challenge.has_value());
+    const scenario::Challenge& challenge = *result.scenario->challenge;
+    QCOMPARE(challenge.id, std::string("zk-two"));
+    QCOMPARE(challenge.goal.in(scenario::TextLanguage::Chinese), std::string("破坏它"));
+    QCOMPARE(challenge.violation, std::string("mutual_exclusion"));
+    QCOMPARE(challenge.budget, 2);
+    QCOMPARE(challenge.kinds,
+             (std::vector<sim::FaultKind>{sim::FaultKind::Pause, sim::FaultKind::Crash}));
+    QCOMPARE(challenge.location.line, 5);
+    // Its goal is a lesson text, for the translation check.
+    std::vector<std::string> paths;
+    for (const auto& field : result.scenario->texts()) paths.push_back(field.path);
+    QCOMPARE(paths, (std::vector<std::string>{"title", "challenge.goal"}));
+  }
+
+  void challengeErrors_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    const QString zk = "title: t\nrecipe: zk-chained\nclients: 2\nchallenge:\n";
+    QTest::newRow("break missing") << zk + "  {id: a, goal: g, budget: 1}\n"
+                                   << "s.yaml:5:3: a challenge needs 'break'";
+    QTest::newRow("unknown violation")
+        << zk + "  {id: a, goal: g, break: starvation, budget: 1}\n"
+        << "s.yaml:5:27: unknown violation 'starvation'; expected one of: mutual_exclusion, "
+           "lost_update, fifo, stuck, deadlock, leaked_watch, wait_cycle";
+    QTest::newRow("id with a slash") << zk + "  {id: ../x, goal: g, break: fifo, budget: 1}\n"
+                                     << "s.yaml:5:8: expected a file name without '.yaml' (a-z, "
+                                        "0-9, '-'), got '../x'";
+    QTest::newRow("budget out of range")
+        << zk + "  {id: a, goal: g, break: fifo, budget: 0}\n"
+        << "s.yaml:5:41: 'challenge.budget' must be between 1 and 10, got 0";
+    QTest::newRow("unknown fault kind")
+        << zk + "  {id: a, goal: g, break: fifo, budget: {faults: 1, kinds: [nap]}}\n"
+        << "s.yaml:5:61: unknown fault kind 'nap'; expected one of: crash, restart, pause, resume, "
+           "partition, heal, expire_session, lose_reply, kill_instance, restart_instance, "
+           "clock_jump, failover, kill_server, restart_server";
+    QTest::newRow("budget without faults")
+        << zk + "  {id: a, goal: g, break: fifo, budget: {kinds: [pause]}}\n"
+        << "s.yaml:5:41: a budget needs 'faults' (how many)";
+    QTest::newRow("unknown key suggests")
+        << zk + "  {id: a, goal: g, brake: fifo, budget: 1}\n"
+        << "s.yaml:5:20: unknown key 'brake' in 'challenge' (did you mean 'break'?)";
+    QTest::newRow("not a mapping") << zk + "  break it\n"
+                                   << "s.yaml:5:3: expected a mapping for 'challenge'";
+  }
+
+  void challengeErrors() { errorsNameLineColumnAndWhatWasExpected(); }
+
   // A lesson's claims name its clients; with fewer clients (the GUI's top bar, --set clients=2)
   // it still loads, and a claim about a client it no longer has is false when checked.
   void narrationClaimsSurviveAChangedClientCount() {

@@ -6,6 +6,7 @@
 #include <QTextStream>
 #include <algorithm>
 
+#include "challenge_check.h"
 #include "exit_codes.h"
 #include "judged_run.h"
 #include "live_option.h"
@@ -132,6 +133,14 @@ int checkCommand(const QStringList& arguments) {
       out << "FAIL " << file << ": cannot run live (see above)\n";
       ++failed;
       badInput = true;
+      continue;
+    }
+    if (scenario->challenge && !live.live() && !isChallengeOriginal(file, *scenario->challenge)) {
+      const ChallengeOutcome outcome = checkChallengeRecording(file, *scenario, options,
+                                                               !overrides.empty(), out);
+      ++(outcome == ChallengeOutcome::Solved ? passed : failed);
+      badInput |= outcome == ChallengeOutcome::BadInput;
+      out.flush();
       continue;
     }
     const run::RunReport report = judgedRun(*scenario, options, live.live());

@@ -67,6 +67,9 @@ class ScenarioSession : public QObject {
   QString compareWith() const { return QString::fromStdString(asLoaded_.compareWith); }
   // As loaded and configured, without the clicked faults.
   const scenario::Scenario& scenario() const { return base_; }
+  // The file's text as configured (without the clicked faults): a challenge's setup is compared
+  // with its original on this.
+  const std::string& text() const { return text_; }
   // The recipe, seed, client count or latency differ from the lesson file's (configure, or a
   // follower's recipe): its expectations were not written for this run.
   bool settingsChanged() const;

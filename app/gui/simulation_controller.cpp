@@ -23,6 +23,7 @@ SimulationController::SimulationController(QObject* parent)
       faults_(new FaultController(*this)),
       compare_(new CompareController(*this)),
       verdict_(new VerdictLine(*this)),
+      challenge_(new ChallengeLine(*this)),
       explorer_(new ExplorerRunner(*session_, this)),
       console_(new ZkConsole(
           [this](std::unique_ptr<RunTimeline> run, bool first) {

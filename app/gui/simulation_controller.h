@@ -11,6 +11,7 @@
 //   metrics   the metrics panel's figures at the cursor                   metrics_model.h
 //   verdict   the status line's verdict                                   verdict_line.h
 //   console   the zkCli console, whose own ZooKeeper takes the stage      zk_console.h
+//   challenge a challenge's goal, budget left and grade                   challenge_line.h
 // - to its list models, and to the one error line every part reports to.
 //
 // A run is recorded once per (scenario, seed, faults), and replaced only here (adopt): a clicked
@@ -23,6 +24,7 @@
 #include <QStringList>
 #include <memory>
 
+#include "challenge_line.h"
 #include "compare_controller.h"
 #include "core/run_timeline.h"
 #include "core/stage_state.h"
@@ -55,6 +57,7 @@ class SimulationController : public QObject {
   Q_PROPERTY(lockscope::gui::MetricsModel* metrics READ metrics CONSTANT)
   Q_PROPERTY(lockscope::gui::VerdictLine* verdict READ verdict CONSTANT)
   Q_PROPERTY(lockscope::gui::ZkConsole* console READ console CONSTANT)
+  Q_PROPERTY(lockscope::gui::ChallengeLine* challenge READ challenge CONSTANT)
   Q_PROPERTY(lockscope::gui::ClientListModel* clients READ clients CONSTANT)
   Q_PROPERTY(lockscope::gui::EventLogModel* events READ events CONSTANT)
   Q_PROPERTY(lockscope::gui::RecipeLineModel* recipeLines READ recipeLines CONSTANT)
@@ -81,6 +84,7 @@ class SimulationController : public QObject {
   MetricsModel* metrics() const { return metrics_; }
   VerdictLine* verdict() const { return verdict_; }
   ZkConsole* console() const { return console_; }
+  ChallengeLine* challenge() const { return challenge_; }
   ClientListModel* clients() const { return clients_; }
   EventLogModel* events() const { return events_; }
   RecipeLineModel* recipeLines() const { return recipeLines_; }
@@ -134,6 +138,7 @@ class SimulationController : public QObject {
   FaultController* faults_;
   CompareController* compare_;
   VerdictLine* verdict_;
+  ChallengeLine* challenge_;
   ExplorerRunner* explorer_;
   ZkConsole* console_;
 };

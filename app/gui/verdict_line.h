@@ -26,14 +26,14 @@ class VerdictLine : public QObject {
   QString text() const;
   bool failed() const;
   bool passed() const;
+  // The expectations may be judged: the run has been played to its end, or is shown whole (a
+  // challenge's grade is shown from then on too: challenge_line.h).
+  bool judged() const;
 
  signals:
   void changed();
 
  private:
-  // The expectations may be judged: the run has been played to its end, or is shown whole.
-  bool judged() const;
-
   SimulationController& simulation_;
 };
 

@@ -7,6 +7,7 @@
 
 #include "found_lesson_zh.h"
 #include "sim/checkers/metric_names.h"
+#include "sim/checkers/violation_words.h"
 #include "sim/scenario/scenario_patch.h"
 
 namespace lockscope::explore {
@@ -106,30 +107,11 @@ Result<std::string> withClients(const std::string& text, size_t clients, size_t 
 
 }  // namespace
 
-namespace {
-
-// What a found lesson's title calls each violation, in both of a lesson's languages.
-struct ViolationWords {
-  std::string_view kind, en, zh;
-};
-constexpr ViolationWords kViolationWords[] = {
-    {"mutual_exclusion", "mutual exclusion is broken", "互斥被打破"},
-    {"lost_update", "an update is lost", "一次更新丢失了"},
-    {"fifo", "the lock is granted out of turn", "锁没有按排队顺序授予"},
-    {"stuck", "a client is stuck", "有客户端卡住了"},
-    {"deadlock", "the clients deadlock", "客户端陷入死锁"},
-    {"leaked_watch", "a watch is leaked", "有 watch 泄漏了"},
-    {"wait_cycle", "the database breaks a wait cycle", "数据库打破了一个等待环"},
-};
+using checkers::ViolationWords;
 
 const ViolationWords* wordsFor(const std::string& kind) {
-  for (const ViolationWords& words : kViolationWords) {
-    if (words.kind == kind) return &words;
-  }
-  return nullptr;
+  return checkers::violationWordsFor(kind);
 }
-
-}  // namespace
 
 std::string violationWords(const std::string& kind) {
   const ViolationWords* words = wordsFor(kind);

@@ -16,6 +16,7 @@ std::vector<Scenario::TextField> Scenario::texts() const {
   std::vector<TextField> fields{{"title", &title}};
   if (!summary.en.empty()) fields.push_back({"summary", &summary});
   if (!liveOnly.en.empty()) fields.push_back({"live_only", &liveOnly});
+  if (challenge) fields.push_back({"challenge.goal", &challenge->goal});
   for (size_t index = 0; index < narration.size(); ++index) {
     const std::string step = "narration[" + std::to_string(index) + "]";
     fields.push_back({step + ".text", &narration[index].text});

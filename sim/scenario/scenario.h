@@ -111,6 +111,18 @@ struct DatabaseSetup {
   bool syncStatements = true;
 };
 
+// A "break it" task (docs/scenario-format.md, "Challenges"): the lesson runs clean as written, and
+// the student adds faults, within the budget, until the checkers report `violation`. Graded by
+// challenge_grade.h against the original found by `id`.
+struct Challenge {
+  std::string id;         // the original is challenges/<id>.yaml in the lessons folder
+  LocalizedText goal;     // one line: what to break
+  std::string violation;  // a violation kind the checkers report: "mutual_exclusion", ...
+  int budget = 1;         // at most this many faults (ending a pause or partition is free)
+  std::vector<sim::FaultKind> kinds;  // the kinds allowed; empty: any
+  SourceLocation location;
+};
+
 struct Scenario {
   std::string file;
   LocalizedText title;
@@ -143,6 +155,9 @@ struct Scenario {
   // Non-empty: the lesson only makes sense against live servers (an ensemble's election, which
   // the model's one server cannot show); says why. The model refuses to teach it.
   LocalizedText liveOnly;
+
+  // Set when the file is a challenge, or a recording of one.
+  std::optional<Challenge> challenge;
 
   // Every text of the lesson a reader sees that the file has, with its key path ("title",
   // "narration[2].text"): the title, summary, live_only, then the narration. For checks over all

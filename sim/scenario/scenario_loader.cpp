@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "challenge.h"
 #include "database_section_reader.h"
 #include "document_checks.h"
 #include "lua_syntax.h"
@@ -44,7 +45,8 @@ const std::vector<std::string> kTopKeys = {"title",
                                            "redis",
                                            "database",
                                            "live_only",
-                                           "compare_with"};
+                                           "compare_with",
+                                           "challenge"};
 const std::vector<std::string> kClientKeys = {"name",
                                               "plan",
                                               "rounds",
@@ -150,6 +152,7 @@ class SchemaReader {
     if (root["narration"]) readNarration(root["narration"]);
     if (root["faults"]) readFaults(root["faults"]);
     if (root["expect"]) readExpectations(root["expect"]);
+    if (root["challenge"]) s_.challenge = readChallenge(r_, root["challenge"], "challenge");
   }
 
  private:
