@@ -456,6 +456,18 @@
         <source>event %1 / %2</source>
         <translation>事件 %1 / %2</translation>
     </message>
+    <message>
+        <source>lens</source>
+        <translation>时间透镜</translation>
+    </message>
+    <message>
+        <source>time lens (Z): skip quiet stretches, slow down around releases, notifications and faults</source>
+        <translation>时间透镜（Z）：跳过安静的时段，在释放、通知和故障前后放慢</translation>
+    </message>
+    <message>
+        <source>speed (+ / −)</source>
+        <translation>速度（+ / −）</translation>
+    </message>
 </context>
 <context>
     <name>QuestionAnswers</name>
@@ -504,10 +516,6 @@
     <message>
         <source>to the start / the end of the run</source>
         <translation>跳到运行的开头 / 结尾</translation>
-    </message>
-    <message>
-        <source>faster / slower (0.001× to 100×)</source>
-        <translation>加快 / 减慢（0.001× 到 100×）</translation>
     </message>
     <message>
         <source>select the next / previous client</source>
@@ -629,6 +637,14 @@
         <source>zkCli console: type ZooKeeper commands, watch them on the stage</source>
         <translation>zkCli 控制台：输入 ZooKeeper 命令，在舞台上观看它们的执行</translation>
     </message>
+    <message>
+        <source>time lens on / off: skip quiet stretches, slow down around what matters</source>
+        <translation>时间透镜开 / 关：跳过安静的时段，在关键时刻放慢</translation>
+    </message>
+    <message>
+        <source>faster / slower (1 ms/s to 100 s/s of virtual time)</source>
+        <translation>更快 / 更慢（每秒 1 毫秒到 100 秒虚拟时间）</translation>
+    </message>
 </context>
 <context>
     <name>SidePanel</name>
@@ -646,6 +662,10 @@
     <message>
         <source>%1 · %2 clients · seed %3</source>
         <translation>%1 · %2 个客户端 · 种子 %3</translation>
+    </message>
+    <message>
+        <source>zkCli console · %1 session(s)</source>
+        <translation>zkCli 控制台 · %1 个会话</translation>
     </message>
 </context>
 <context>
@@ -937,6 +957,25 @@
     <message>
         <source>violations so far</source>
         <translation>至此违例数</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::gui::PlaybackController</name>
+    <message>
+        <source>slowed: %1</source>
+        <translation>放慢：%1</translation>
+    </message>
+    <message>
+        <source>skipping: %1</source>
+        <translation>快进：%1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s session: %2 s left</source>
+        <translation>%1 的会话：还剩 %2 秒</translation>
+    </message>
+    <message>
+        <source>quiet for %1 s</source>
+        <translation>安静 %1 秒</translation>
     </message>
 </context>
 <context>
@@ -1281,6 +1320,10 @@
     <message>
         <source>%1 holders at once!</source>
         <translation>%1 个客户端同时持有！</translation>
+    </message>
+    <message>
+        <source>  · czxid %1</source>
+        <translation>  · czxid %1</translation>
     </message>
 </context>
 <context>

@@ -36,12 +36,18 @@ Popup {
         // A Row, not a RowLayout: the halves are not equally tall, and a Row tops them.
         Row {
             spacing: 24
+            // Both halves always exist, the second empty and hidden in one column: a half made
+            // and torn down as the window's height crossed the line left its labels' bindings
+            // running without their context ("Cannot read property 'twoColumns' of undefined").
             Repeater {
-                model: help.twoColumns ? 2 : 1
+                model: 2
                 GridLayout {
                     id: half
                     required property int index
-                    readonly property var rows: help.rows.slice(index * help.perColumn, (index + 1) * help.perColumn)
+                    visible: index === 0 || help.twoColumns
+                    readonly property var rows: index === 0 || help.twoColumns
+                                                ? help.rows.slice(index * help.perColumn, (index + 1) * help.perColumn)
+                                                : []
                     columns: 2
                     columnSpacing: 16
                     rowSpacing: 4

@@ -27,7 +27,10 @@ Frame {
         spacing: 2
         Label {
             Layout.fillWidth: true
-            text: qsTr("%1 · %2 clients · seed %3").arg(panel.simulation.run.recipe).arg(panel.simulation.run.clientCount).arg(panel.simulation.run.seed)
+            // The console's stage has sessions, not a recipe's clients.
+            text: panel.simulation.console.active
+                  ? qsTr("zkCli console · %1 session(s)").arg(panel.simulation.run.clientCount)
+                  : qsTr("%1 · %2 clients · seed %3").arg(panel.simulation.run.recipe).arg(panel.simulation.run.clientCount).arg(panel.simulation.run.seed)
             font.bold: true
             elide: Text.ElideRight
         }
@@ -50,6 +53,21 @@ Frame {
                 gesturePolicy: TapHandler.DragThreshold
                 grabPermissions: PointerHandler.ApprovesTakeOverByAnything
                 onPressedChanged: if (pressed) panel.takeKeys()
+            }
+            // While the time lens skips a quiet stretch, what the quiet waits for, large: the
+            // class sees why the clock races ("c1's session: 1.3 s left").
+            Label {
+                objectName: "lensCountdown"
+                visible: text !== "" && panel.simulation.playback.playing
+                text: panel.simulation.playback.countdownText
+                anchors.horizontalCenter: parent.horizontalCenter
+                anchors.bottom: parent.bottom
+                anchors.bottomMargin: 8 * panel.textScale
+                font.pointSize: 20 * panel.textScale
+                font.bold: true
+                padding: 6 * panel.textScale
+                color: "white"
+                background: Rectangle { color: Theme.accent; radius: 6; opacity: 0.9 }
             }
         }
     }

@@ -383,6 +383,51 @@ class GuiModelsTest : public QObject {
     QVERIFY(narrated.count() > 0);
   }
 
+  // Issue 16: the time lens. Speeds read as virtual time per second; in a crashed holder's
+  // session timeout the lens skips and says what the quiet waits for; off, it plays at the
+  // chosen speed and says nothing; a lesson's `pacing:` sets the speed and the lens it opens with.
+  void theTimeLensSkipsQuietAndALessonSetsItsPacing() {
+    SimulationController simulation;
+    QVERIFY(simulation.session()->load(lesson("crash-holder.yaml")));
+    gui::PlaybackController& playback = *simulation.playback();
+    playback.setSpeed(0.02);
+    QCOMPARE(playback.speedText(), QStringLiteral("20 ms/s"));
+    playback.setSpeed(0.0005);
+    QCOMPARE(playback.speedText(), QStringLiteral("1 ms/s"));  // the least
+    playback.setSpeed(1.5);
+    QCOMPARE(playback.speedText(), QStringLiteral("1.5 s/s"));
+    playback.setSpeed(0.02);
+    QVERIFY(playback.timeLens());  // on unless a lesson or the player says otherwise
+    const auto& segments = simulation.timeline()->lens().segments();
+    const auto quiet = std::find_if(segments.begin(), segments.end(), [](const auto& segment) {
+      return segment.mode == gui::LensMode::Skipping && segment.end - segment.start > 2'000'000;
+    });
+    QVERIFY(quiet != segments.end());
+    playback.seekTime(static_cast<double>((quiet->start + quiet->end) / 2));
+    QVERIFY2(playback.lensText().startsWith(QLatin1String("skipping: ")),
+             qPrintable(playback.lensText()));
+    // c1 crashed silent: the quiet waits for its session to run out.
+    QVERIFY2(playback.countdownText().startsWith(QLatin1String("c1's session: ")) &&
+                 playback.countdownText().endsWith(QLatin1String(" s left")),
+             qPrintable(playback.countdownText()));
+    playback.toggleTimeLens();
+    QVERIFY(!playback.timeLens());
+    QVERIFY(playback.lensText().isEmpty());
+    QVERIFY(playback.countdownText().isEmpty());
+    playback.toggleTimeLens();
+
+    QTemporaryDir dir;
+    QFile paced(dir.filePath(QStringLiteral("paced.yaml")));
+    QVERIFY(paced.open(QIODevice::WriteOnly));
+    paced.write(
+        "title: paced\nrecipe: zk-chained\nclients: 3\n"
+        "pacing: {ms_per_second: 5, time_lens: false}\n");
+    paced.close();
+    QVERIFY(simulation.session()->load(paced.fileName()));
+    QCOMPARE(playback.speed(), 0.005);
+    QVERIFY(!playback.timeLens());
+  }
+
   // Issue 16: predict, then reveal. The run stops at the question with its answers and no answer
   // marked; a pick is remembered; playing on reveals the right answer and plays the run; a
   // rewind asks again.

@@ -163,6 +163,38 @@ class GuiResourceTest : public QObject {
     QCOMPARE(stage_->twoHoldersBanner(), QString());
   }
 
+  // What a lesson reads on a node is written on its row: the data the revoker wrote into the
+  // holder's node, and in a fencing lesson each node's czxid, the token its holder presents.
+  void theNodesShowWhatTheLessonReads() {
+    load("zookeeper/revocation.yaml");
+    const auto& trace = simulation_->timeline()->trace();
+    const gui::StoredEvent* changed = nullptr;
+    for (const auto& event : trace.events()) {
+      if (event.kind == sim::TraceKind::NodeChanged) changed = &event;
+    }
+    QVERIFY(changed);
+    const QString path = QString::fromStdString(std::string(trace.text(changed->path)));
+    grabAt(changed->time - 1);
+    QVERIFY2(!stage_->znodeText(path).contains(QLatin1String("revoke")),
+             qPrintable(stage_->znodeText(path)));
+    grabAt(changed->time);
+    QVERIFY2(stage_->znodeText(path).contains(QLatin1String("= \"revoke\"")),
+             qPrintable(stage_->znodeText(path)));
+
+    load("zookeeper/paused-holder-fenced.yaml");
+    const gui::ResourceAccess* first = accessOf(0, sim::ResourceOp::Read);
+    QVERIFY(first);
+    grabAt(first->time);
+    bool shown = false;
+    for (const auto& [nodePath, node] : simulation_->stage().znodes()) {
+      if (node.czxid != first->token) continue;
+      const QString text = stage_->znodeText(QString::fromStdString(nodePath));
+      QVERIFY2(text.contains(QStringLiteral("czxid %1").arg(first->token)), qPrintable(text));
+      shown = true;
+    }
+    QVERIFY(shown);
+  }
+
   // A projector: presentation mode at 1280x720 puts the clients in columns beside a tall server
   // box; the card takes the box's foot and leaves the lock's node and every card alone. (A herd
   // of ten keeps the whole box for its nodes: there the card gives way.)

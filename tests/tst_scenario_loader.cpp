@@ -103,6 +103,16 @@ class ScenarioLoaderTest : public QObject {
     QTest::newRow("unknown key suggests")
         << "title: t\nrecipe: zk-chained\nclients: 3\nhold_sm: 5\n"
         << "s.yaml:4:1: unknown key 'hold_sm' (did you mean 'hold_ms'?)";
+    // pacing: the GUI's speed (virtual ms per second) and time lens for the lesson.
+    QTest::newRow("pacing unknown key")
+        << "title: t\nrecipe: zk-chained\nclients: 3\npacing: {speed: 5}\n"
+        << "s.yaml:4:10: unknown key 'speed' in 'pacing'";
+    QTest::newRow("pacing too fast")
+        << "title: t\nrecipe: zk-chained\nclients: 3\npacing: {ms_per_second: 0}\n"
+        << "s.yaml:4:25: 'pacing.ms_per_second' must be between 1 and 100000";
+    QTest::newRow("pacing lens not a boolean")
+        << "title: t\nrecipe: zk-chained\nclients: 3\npacing: {time_lens: sometimes}\n"
+        << "s.yaml:4:21: expected true or false for 'pacing.time_lens', got 'sometimes'";
     QTest::newRow("unknown recipe") << "title: t\nrecipe: zk-nope\nclients: 3\n"
                                     << "s.yaml:2:9: unknown recipe 'zk-nope'; expected one of:";
     // compare_with: another of the service's recipes or another service's representative.

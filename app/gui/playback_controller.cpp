@@ -41,6 +41,59 @@ QString millisText(sim::Micros micros) {
   return QString::number(static_cast<double>(micros) / 1000.0, 'f', 3) + QStringLiteral(" ms");
 }
 
+QString rateText(double rate) {
+  const double millisPerSecond = rate * 1000.0;
+  if (millisPerSecond >= 1000.0)
+    return QString::number(millisPerSecond / 1000.0, 'g', 3) + QStringLiteral(" s/s");
+  return QString::number(millisPerSecond, 'g', 3) + QStringLiteral(" ms/s");
+}
+
+QString PlaybackController::speedText() const { return rateText(speed_); }
+
+void PlaybackController::setTimeLens(bool on) {
+  if (timeLens_ == on) return;
+  timeLens_ = on;
+  emit timeLensChanged();
+  emit frameChanged();
+}
+
+QString PlaybackController::lensText() const {
+  if (!timeline_ || !timeLens_) return {};
+  switch (timeline_->lens().segmentAt(time_).mode) {
+    case LensMode::Slowed:
+      return tr("slowed: %1").arg(rateText(timeline_->lens().rateAt(time_, speed_)));
+    case LensMode::Skipping:
+      return tr("skipping: %1").arg(rateText(timeline_->lens().rateAt(time_, speed_)));
+    case LensMode::Normal: break;
+  }
+  return {};
+}
+
+QString PlaybackController::countdownText() const {
+  if (!timeline_ || !timeLens_) return {};
+  const LensSegment segment = timeline_->lens().segmentAt(time_);
+  if (segment.mode != LensMode::Skipping) return {};
+  auto seconds = [](sim::Micros micros) {
+    return QString::number(static_cast<double>(micros) / 1e6, 'f', 1);
+  };
+  // A silent client's session running out is what the quiet is waiting for, most often: the
+  // server's own clock, which the ring on its card draws too.
+  int client = kNoClient;
+  sim::Micros least = -1;
+  for (int index = 0; index < static_cast<int>(timeline_->cast().size()); ++index) {
+    const sim::Micros left = timeline_->sessionLeftMicros(index, time_);
+    if (left > 0 && (least < 0 || left < least)) {
+      least = left;
+      client = index;
+    }
+  }
+  if (client != kNoClient) {
+    return tr("%1's session: %2 s left")
+        .arg(QString::fromStdString(timeline_->cast().name(client)), seconds(least));
+  }
+  return tr("quiet for %1 s").arg(seconds(segment.end - time_));
+}
+
 PlaybackController::PlaybackController(QObject* parent) : QObject(parent) {
   frameTimer_.setInterval(kFrameMs);
   connect(&frameTimer_, &QTimer::timeout, this, &PlaybackController::advance);
@@ -53,6 +106,10 @@ void PlaybackController::setRun(const RunTimeline* timeline, bool keepCursor) {
     narrationResumedAt_ = -1;
     waitingAtNarration_ = false;
     forgetAnswers();
+    // A lesson that sets its pacing is played at it (the player's controls change it after).
+    const scenario::Scenario::Pacing& pacing = timeline_->scenario().pacing;
+    if (pacing.msPerSecond > 0) setSpeed(static_cast<double>(pacing.msPerSecond) / 1000.0);
+    if (pacing.timeLens) setTimeLens(*pacing.timeLens);
   }
   enterAt_ = keepCursor ? std::min(keepTime, timeline_->endTime()) : 0;
   stage_ = StageState(timeline_->cast().size());
@@ -160,7 +217,9 @@ void PlaybackController::advance() {
   if (!timeline_ || following_) return;
   const double wallMicros = static_cast<double>(wallClock_.nsecsElapsed()) / 1000.0;
   wallClock_.restart();
-  sim::Micros target = time_ + std::max<sim::Micros>(1, std::llround(wallMicros * speed_));
+  sim::Micros target = timeLens_
+                           ? timeline_->lens().advance(time_, wallMicros, speed_)
+                           : time_ + std::max<sim::Micros>(1, std::llround(wallMicros * speed_));
   // Stop at a narration step that asks for a pause ("what happens next?").
   for (const auto& moment : timeline_->report().narration) {
     if (moment.pause && moment.time > time_ && moment.time <= target &&

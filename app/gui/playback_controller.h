@@ -29,6 +29,16 @@ class PlaybackController : public QObject {
   Q_PROPERTY(int eventCount READ eventCount NOTIFY runChanged)
   Q_PROPERTY(bool playing READ playing WRITE setPlaying NOTIFY playingChanged)
   Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
+  // The speed as virtual time per real second: "20 ms/s", "1.5 s/s".
+  Q_PROPERTY(QString speedText READ speedText NOTIFY speedChanged)
+  // The time lens (core/time_lens.h): quiet stretches skipped, key moments slowed. On by default;
+  // a lesson's `pacing:` may set it, Z toggles it.
+  Q_PROPERTY(bool timeLens READ timeLens WRITE setTimeLens NOTIFY timeLensChanged)
+  // What the lens is doing at the cursor ("slowed: 5 ms/s", "skipping: 1.3 s/s"; "" when it
+  // plays at the chosen speed or is off), and while it skips a quiet stretch the countdown the
+  // stage shows large ("c1's session: 1.3 s left", "quiet for 2.1 s").
+  Q_PROPERTY(QString lensText READ lensText NOTIFY frameChanged)
+  Q_PROPERTY(QString countdownText READ countdownText NOTIFY frameChanged)
   Q_PROPERTY(QString narration READ narration NOTIFY narrationChanged)
   Q_PROPERTY(bool waitingAtNarration READ waitingAtNarration NOTIFY narrationChanged)
   // Every narration step of the run as the panel shows it ({text, question, answers}): the panel
@@ -60,6 +70,7 @@ class PlaybackController : public QObject {
   Q_INVOKABLE void scrub(int steps);
   Q_INVOKABLE void faster() { setSpeed(speed_ * 2); }
   Q_INVOKABLE void slower() { setSpeed(speed_ / 2); }
+  Q_INVOKABLE void toggleTimeLens() { setTimeLens(!timeLens_); }
   Q_INVOKABLE QString eventTimeText(int eventIndex) const;
   // The class's answer to the question shown (from 0); ignored once it is revealed.
   Q_INVOKABLE void chooseAnswer(int answer);
@@ -83,6 +94,11 @@ class PlaybackController : public QObject {
   void setPlaying(bool playing);
   double speed() const { return speed_; }
   void setSpeed(double speed);
+  QString speedText() const;
+  bool timeLens() const { return timeLens_; }
+  void setTimeLens(bool on);
+  QString lensText() const;
+  QString countdownText() const;
   QString narration() const;
   QVariantList narrationSteps() const;
   bool asksQuestions() const;
@@ -104,6 +120,7 @@ class PlaybackController : public QObject {
   void frameChanged();
   void playingChanged();
   void speedChanged();
+  void timeLensChanged();
   void narrationChanged();
   void narrationStepsChanged();  // a new run, or its narration in another language
 
@@ -122,6 +139,7 @@ class PlaybackController : public QObject {
   size_t eventIndex_ = 0;
   bool playing_ = false;
   double speed_ = 0.02;
+  bool timeLens_ = true;
   bool following_ = false;
   bool waitingAtNarration_ = false;
   sim::Micros narrationResumedAt_ = -1;  // a pause moment already stopped at
@@ -136,5 +154,8 @@ class PlaybackController : public QObject {
 
 // A time in milliseconds as the GUI writes it: "12.500 ms".
 QString millisText(sim::Micros micros);
+// A playback rate (virtual microseconds per real microsecond) as virtual time per second:
+// "20 ms/s", "0.5 ms/s", "1.5 s/s".
+QString rateText(double rate);
 
 }  // namespace lockscope::gui

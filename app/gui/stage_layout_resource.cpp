@@ -52,8 +52,16 @@ void placeResourceCard(StageLayout& layout, const QSizeF& size, const QSizeF& ca
   // The server box's foot, if the box keeps what it needs.
   const QRectF& server = layout.server;
   if (server.height() - h - margin < leastServerHeight) return;
-  const double width = std::min(w, server.width());
-  layout.resource = QRectF(server.center().x() - width / 2, server.bottom() - h, width, h);
+  // Beside the legend's panel when the box passes under it.
+  double left = server.left(), right = server.right();
+  if (!layout.legend.isEmpty() && layout.legend.bottom() > server.bottom() - h &&
+      layout.legend.left() < server.center().x()) {
+    left = std::max(left, layout.legend.right() + margin);
+  }
+  const double width = std::min(w, right - left);
+  if (width < w * 0.6) return;
+  const double x = std::clamp(server.center().x() - width / 2, left, right - width);
+  layout.resource = QRectF(x, server.bottom() - h, width, h);
   layout.server.setBottom(layout.resource.top() - margin);
 }
 

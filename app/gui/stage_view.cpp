@@ -239,7 +239,16 @@ void StageView::paintZnodes(QPainter& painter) {
     // Notes in the order they go when the row is short of room: the name (and its sequence
     // number) stays to the last.
     QStringList notes;
+    // What a lesson reads on the node: in the fencing lessons the czxid its holder presents as
+    // its token, and the data a client wrote into it (revocation's "revoke").
+    if (simulation_->timeline()->scenario().fencedResource && row.node->czxid > 0)
+      notes << tr("  · czxid %1").arg(row.node->czxid);
     if (row.node->ephemeral) notes << tr("  · ephemeral");
+    if (row.node->data) {
+      const QString data =
+          QString::fromUtf8(simulation_->timeline()->trace().text(row.node->data)).left(24);
+      notes << QStringLiteral("  = \"%1\"").arg(data);
+    }
     if (owner != kNoClient)
       notes << QStringLiteral(" \u00B7 ") +
                    QString::fromStdString(simulation_->timeline()->cast().name(owner));

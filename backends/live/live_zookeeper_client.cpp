@@ -229,6 +229,7 @@ void LiveZooKeeperClient::traceServerFacts(const Call& call, const LiveReply& re
     world_.record({.kind = sim::TraceKind::NodeChanged,
                    .actor = "server",
                    .path = call.path,
+                   .value = call.data,
                    .zxid = reply.stat.mzxid,
                    .request = reply.stat.version});
   }
@@ -462,7 +463,8 @@ void LiveZooKeeperClient::setData(const std::string& path, const std::string& da
             [done = std::move(done)](const LiveReply& reply) {
               done(toErrorCode(reply.rc),
                    reply.hasStat ? std::optional<zookeeper::Stat>(reply.stat) : std::nullopt);
-            }};
+            },
+            data};
   issue(std::move(call), [&](void* context) {
     return zoo_aset(handle_, path.c_str(), data.data(), static_cast<int>(data.size()), version,
                     onStat, context);

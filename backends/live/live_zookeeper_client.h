@@ -105,6 +105,7 @@ class LiveZooKeeperClient final : public zookeeper::ZooKeeperClient {
     bool watch = false;
     std::vector<std::string> paths;  // removeAll
     std::function<void(const LiveReply&)> done;
+    std::string data;  // setData: what it writes, for the trace's node_changed
   };
 
   // The derived reads (live_derived_reads.cpp).

@@ -156,6 +156,15 @@ struct Scenario {
   // the model's one server cannot show); says why. The model refuses to teach it.
   LocalizedText liveOnly;
 
+  // How the GUI plays the lesson (`pacing:`): its speed in virtual milliseconds per second (0:
+  // the player's own) and whether the time lens (app/gui/core/time_lens.h) is on (unset: the
+  // player's choice). The run itself does not depend on it.
+  struct Pacing {
+    int64_t msPerSecond = 0;
+    std::optional<bool> timeLens;
+  };
+  Pacing pacing;
+
   // Set when the file is a challenge, or a recording of one.
   std::optional<Challenge> challenge;
 

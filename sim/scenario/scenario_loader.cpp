@@ -46,7 +46,8 @@ const std::vector<std::string> kTopKeys = {"title",
                                            "database",
                                            "live_only",
                                            "compare_with",
-                                           "challenge"};
+                                           "challenge",
+                                           "pacing"};
 const std::vector<std::string> kClientKeys = {"name",
                                               "plan",
                                               "rounds",
@@ -63,6 +64,7 @@ const std::vector<std::string> kRecipeKeys = {
     // database recipes
     "lock_wait", "advisory_key", "lock_rows", "work_between_ms"};
 const std::vector<std::string> kNetworkKeys = {"latency_ms"};
+const std::vector<std::string> kPacingKeys = {"ms_per_second", "time_lens"};
 const std::vector<std::string> kNarrationKeys = {"at", "on", "text", "pause", "question", "shows"};
 
 // The faults naming a client or a server; RedisSectionReader reads those naming an instance.
@@ -149,6 +151,7 @@ class SchemaReader {
     readClients(required(root, "clients"));
     readRedis(root);
     if (root["compare_with"]) readCompareWith(root["compare_with"]);
+    if (root["pacing"]) readPacing(root["pacing"]);
     if (root["narration"]) readNarration(root["narration"]);
     if (root["faults"]) readFaults(root["faults"]);
     if (root["expect"]) readExpectations(root["expect"]);
@@ -191,6 +194,14 @@ class SchemaReader {
               "recipe '" + s_.recipe +
                   "' needs 'database: {dialect: " + std::string(recipe->dialect) + "}'");
     }
+  }
+
+  void readPacing(const YAML::Node& node) {
+    r_.requireKeys(node, "pacing", kPacingKeys);
+    // From 1 ms to 100 s of virtual time per second: the player's own range.
+    if (node["ms_per_second"])
+      s_.pacing.msPerSecond = r_.integer(node["ms_per_second"], "pacing.ms_per_second", 1, 100'000);
+    if (node["time_lens"]) s_.pacing.timeLens = r_.boolean(node["time_lens"], "pacing.time_lens");
   }
 
   // A recipe compare mode can play beside the lesson's: the GUI offers the same (comparable).

@@ -14,7 +14,7 @@ enum class TraceKind : uint8_t {
   Reply,        // a client received a reply: op, path, request, rc (+ value: created path / data)
   NodeCreated,  // the server created a znode: path, zxid, session (owner if ephemeral), mode
   NodeDeleted,  // the server deleted a znode: path, zxid
-  NodeChanged,  // the server changed a znode's data: path, zxid, version
+  NodeChanged,  // the server changed a znode's data: path, value (data), zxid, request (version)
   WatchSet,     // a watch was armed at the server: path, op (WatchOp)
   WatchFired,   // the server fired a watch: path, event
   WatchDelivered,  // the client received a watch event: path, event

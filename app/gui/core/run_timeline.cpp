@@ -57,6 +57,7 @@ void RunTimeline::derive() {
   resources_ = ResourceHistory(trace_, cast_);
   // The run plays on until its last write has landed on the resource's card.
   if (!resources_.empty()) endTime_ = std::max(endTime_, resources_.all().back().flightEnd());
+  lens_ = TimeLens(trace_, flights_, report_.origin, endTime_);
   deriveCountdowns();
 
   counts_.reserve(trace_.size());

@@ -20,6 +20,7 @@
 #include "sim/run/scenario_run.h"
 #include "sim/scenario/scenario.h"
 #include "stage_state.h"
+#include "time_lens.h"
 
 namespace lockscope::gui {
 
@@ -60,6 +61,8 @@ class RunTimeline {
   const std::vector<ReleaseFigures>& releases() const { return holdHistory_.releases; }
   // Every read and write of the protected resource, for the stage's card.
   const ResourceHistory& resources() const { return resources_; }
+  // How the player paces the run when its time lens is on.
+  const TimeLens& lens() const { return lens_; }
   // The last event, or a later narration step: a run that goes quiet (a client stuck for good)
   // plays on to the moment its narration says so, within the run's own end.
   sim::Micros endTime() const { return endTime_; }
@@ -87,6 +90,7 @@ class RunTimeline {
   FlightTable flights_;
   HoldHistory holdHistory_;
   ResourceHistory resources_;
+  TimeLens lens_;
   std::vector<SessionCountdown> countdowns_;
   std::vector<RunningCounts> counts_;  // after each event
   std::vector<StageState> snapshots_;  // snapshots_[k]: after k * snapshotEvery_ events

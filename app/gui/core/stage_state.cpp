@@ -156,12 +156,24 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
       ZnodeOnStage node{.owner = kNoClient,
                         .ephemeral = mode.find("EPHEMERAL") != std::string_view::npos,
                         .sequential = mode.find("SEQUENTIAL") != std::string_view::npos,
-                        .created = event.time};
+                        .created = event.time,
+                        .czxid = event.zxid};
       if (node.ephemeral) node.owner = cast.clientOfSession(event.session);
       znodes_.insert_or_assign(std::string(trace.text(event.path)), node);
       break;
     }
-    case sim::TraceKind::NodeDeleted: znodes_.erase(std::string(trace.text(event.path))); break;
+    case sim::TraceKind::NodeChanged: {
+      const auto node = znodes_.find(trace.text(event.path));
+      if (node == znodes_.end()) break;
+      node->second.data = event.value;
+      node->second.version = event.request;
+      break;
+    }
+    case sim::TraceKind::NodeDeleted: {
+      const auto node = znodes_.find(trace.text(event.path));
+      if (node != znodes_.end()) znodes_.erase(node);
+      break;
+    }
     default: break;
   }
   redis_.apply(event, trace, cast);

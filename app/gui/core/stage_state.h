@@ -53,6 +53,9 @@ struct ZnodeOnStage {
   bool ephemeral = false;
   bool sequential = false;
   sim::Micros created = 0;
+  int64_t czxid = 0;    // the zxid that created it (a fencing token in the fencing lessons)
+  TextId data = 0;      // the data a setData wrote ("revoke"); 0 until one did
+  int64_t version = 0;  // its data version
 };
 
 class StageState {
@@ -62,7 +65,7 @@ class StageState {
   void apply(const StoredEvent& event, const RecordedTrace& trace, const RunCast& cast);
 
   const std::vector<ClientOnStage>& clients() const { return clients_; }
-  const std::map<std::string, ZnodeOnStage>& znodes() const { return znodes_; }
+  const std::map<std::string, ZnodeOnStage, std::less<>>& znodes() const { return znodes_; }
   const std::map<std::string, InstanceOnStage>& instances() const { return redis_.instances(); }
   const RedisStage& redis() const { return redis_; }
   const DatabaseStage& database() const { return database_; }
@@ -86,7 +89,7 @@ class StageState {
   void applyProcess(ClientOnStage& client, sim::TraceOp state);
 
   std::vector<ClientOnStage> clients_;
-  std::map<std::string, ZnodeOnStage> znodes_;
+  std::map<std::string, ZnodeOnStage, std::less<>> znodes_;
   RedisStage redis_;
   DatabaseStage database_;
   checkers::ArmedWatches watches_;

@@ -456,6 +456,7 @@ void ZooKeeperServer::traceWrite(const Request& request, const Reply& reply, int
       world_.record({.kind = sim::TraceKind::NodeChanged,
                      .actor = "server",
                      .path = request.path,
+                     .value = request.data,
                      .zxid = zxid,
                      .request = reply.stat.version});
       break;
