@@ -18,8 +18,9 @@ shot crash-holder --scenario scenarios/zookeeper/crash-holder.yaml --at 1.2s
 # The lost-watch race: a watch set after the predecessor is gone never fires; 3 s on (the run is
 # shown until its last narration step), c2 still waits with its useless watch.
 shot lost-watch-race --scenario scenarios/zookeeper/lost-watch-race.yaml --at 3s
-# A paused holder: its session expires under it and a second client acquires (two holders).
-shot paused-holder --scenario scenarios/zookeeper/paused-holder.yaml --at 2.5s
+# A paused holder: its session expired under it and a second client acquired: two holders at
+# once, the banner up (2.25 s; the overlap is 2.186 to 2.286 s).
+shot paused-holder --scenario scenarios/zookeeper/paused-holder.yaml --at 2.25s
 # Redis: a holder paused past its TTL; its lease runs out and c2 takes the lock.
 shot redis-paused-holder --scenario scenarios/redis/paused-holder.yaml --at 1.05s
 # Redlock over five instances, two of them down: c1's tally has three votes in, two pending.
