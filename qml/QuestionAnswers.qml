@@ -38,9 +38,11 @@ GridLayout {
             onClicked: grid.simulation.playback.chooseAnswer(index)
             background: Rectangle {
                 radius: 4
-                color: answer.revealed && answer.correct ? Qt.lighter(Theme.correct, 1.9)
-                     : answer.revealed && answer.picked ? Qt.lighter(Theme.violation, 1.8)
-                     : answer.picked ? Qt.lighter(Theme.accent, 1.9) : "transparent"
+                // A pale wash of the border's colour (Qt.lighter gave a glaring cyan-green):
+                // the border and the tick tell right and wrong, the fill only groups.
+                color: answer.revealed && answer.correct ? Qt.tint("white", Qt.rgba(Theme.correct.r, Theme.correct.g, Theme.correct.b, 0.16))
+                     : answer.revealed && answer.picked ? Qt.tint("white", Qt.rgba(Theme.violation.r, Theme.violation.g, Theme.violation.b, 0.14))
+                     : answer.picked ? Qt.tint("white", Qt.rgba(Theme.accent.r, Theme.accent.g, Theme.accent.b, 0.14)) : "transparent"
                 border.width: answer.picked || (answer.revealed && answer.correct) ? 2 : 1
                 border.color: answer.revealed && answer.correct ? Theme.correct
                             : answer.revealed && answer.picked ? Theme.violation
