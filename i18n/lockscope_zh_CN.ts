@@ -496,6 +496,17 @@
     </message>
 </context>
 <context>
+    <name>ScaleSlider</name>
+    <message>
+        <source>scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <source>clients: %1</source>
+        <translation>客户端：%1</translation>
+    </message>
+</context>
+<context>
     <name>Shortcuts</name>
     <message>
         <source>play / pause</source>
@@ -1324,6 +1335,46 @@
     <message>
         <source>  · czxid %1</source>
         <translation>  · czxid %1</translation>
+    </message>
+    <message>
+        <source>%1 clients:</source>
+        <translation>%1 个客户端：</translation>
+    </message>
+    <message>
+        <source>no watches armed</source>
+        <translation>没有已设置的监听</translation>
+    </message>
+    <message>
+        <source>%1 watches, all on %2</source>
+        <translation>%1 个监听，全都在 %2 上</translation>
+    </message>
+    <message>
+        <source>%1 watches, one on each of %2 nodes</source>
+        <translation>%1 个监听，%2 个节点上各一个</translation>
+    </message>
+    <message>
+        <source>%1 watches on %2 nodes, %3 of them on %4</source>
+        <translation>%1 个监听分布在 %2 个节点上，其中 %3 个在 %4 上</translation>
+    </message>
+    <message>
+        <source>notifications per release</source>
+        <translation>每次释放的通知数</translation>
+    </message>
+    <message>
+        <source>no release yet</source>
+        <translation>还没有释放</translation>
+    </message>
+    <message>
+        <source>release %1:</source>
+        <translation>第 %1 次释放：</translation>
+    </message>
+    <message>
+        <source>1 notification</source>
+        <translation>1 条通知</translation>
+    </message>
+    <message>
+        <source>%1 notifications</source>
+        <translation>%1 条通知</translation>
     </message>
 </context>
 <context>

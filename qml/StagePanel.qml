@@ -25,14 +25,24 @@ Frame {
     ColumnLayout {
         anchors.fill: parent
         spacing: 2
-        Label {
+        RowLayout {
             Layout.fillWidth: true
-            // The console's stage has sessions, not a recipe's clients.
-            text: panel.simulation.console.active
-                  ? qsTr("zkCli console · %1 session(s)").arg(panel.simulation.run.clientCount)
-                  : qsTr("%1 · %2 clients · seed %3").arg(panel.simulation.run.recipe).arg(panel.simulation.run.clientCount).arg(panel.simulation.run.seed)
-            font.bold: true
-            elide: Text.ElideRight
+            spacing: 6
+            Label {
+                Layout.fillWidth: true
+                // The console's stage has sessions, not a recipe's clients.
+                text: panel.simulation.console.active
+                      ? qsTr("zkCli console · %1 session(s)").arg(panel.simulation.run.clientCount)
+                      : qsTr("%1 · %2 clients · seed %3").arg(panel.simulation.run.recipe).arg(panel.simulation.run.clientCount).arg(panel.simulation.run.seed)
+                font.bold: true
+                elide: Text.ElideRight
+            }
+            ScaleSlider {
+                visible: !panel.simulation.console.active
+                simulation: panel.simulation
+                textScale: panel.textScale
+                onApplied: panel.takeKeys()
+            }
         }
         StageView {
             id: stage

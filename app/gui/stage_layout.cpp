@@ -192,12 +192,11 @@ bool placeInColumns(StageLayout& layout, const QSizeF& stageSize, size_t clientC
 // desk.
 double leastRowHeight(double scale) { return scale > 1 ? 18 * scale + 2 : 19; }
 
-}  // namespace
-
-StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage,
-                        double scale, const QSizeF& legend, const QSizeF& resource) {
-  StageLayout layout;
-  placeOnEllipse(layout, size, clientCount, scale);
+// The legend and the cards of a class that fits around the server box: the ellipse as placed,
+// or two columns beside the box when the ellipse would squeeze it.
+void placeLegendAndCards(StageLayout& layout, const QSizeF& size, size_t clientCount,
+                         const StageState& stage, double scale, const QSizeF& legend, double header,
+                         double rowCount) {
   // The legend in a corner no card is in (c7 of ten sat on it in half a projector's stage),
   // bottom-left first; if every corner has a card, the ellipse shrinks to stay above it. The
   // server box may pass under the legend's panel: a box made shorter for it would put its rows
@@ -217,10 +216,6 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
       layout.legend = QRectF(0, size.height() - h, w, h);
     }
   }
-  const double header = 26 * scale;
-  // Judged on what the run will need (a lock node per client, and its parent), not on the tree at
-  // the cursor: the layout must not jump while the lesson plays.
-  const auto rowCount = static_cast<double>(clientCount + 1);
   // Squeezed: no names on the cards, rows too short for their type, or too narrow for a name
   // with a GUID ("_c_8f2a7d1e…-lock-0000000012") in presentation type.
   const bool squeezed = !layout.clientLabels ||
@@ -238,6 +233,23 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
       layout = columns;
     }
   }
+}
+
+}  // namespace
+
+StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState& stage,
+                        double scale, const QSizeF& legend, const QSizeF& resource) {
+  StageLayout layout;
+  placeOnEllipse(layout, size, clientCount, scale);
+  const double header = 26 * scale;
+  // Judged on what the run will need (a lock node per client, and its parent), not on the tree at
+  // the cursor: the layout must not jump while the lesson plays.
+  const auto rowCount = static_cast<double>(clientCount + 1);
+  if (isCrowd(layout, scale)) {
+    placeCrowd(layout, size, clientCount, scale, legend);
+  } else {
+    placeLegendAndCards(layout, size, clientCount, stage, scale, legend, header, rowCount);
+  }
   // The resource's card may take the box's foot while its header and a row per lock node (or
   // the Redis instances) keep a legible height.
   if (!resource.isEmpty()) {
@@ -246,7 +258,8 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
   }
   layout.treeArea = layout.server.adjusted(8 * scale, header, -8 * scale, -6 * scale);
   // The box may pass under the legend's panel; its rows and instances stop above it.
-  if (layout.legend.intersects(layout.treeArea) && layout.legend.top() > layout.treeArea.top()) {
+  if (!layout.crowd && layout.legend.intersects(layout.treeArea) &&
+      layout.legend.top() > layout.treeArea.top()) {
     layout.treeArea.setBottom(layout.legend.top() - 4 * scale);
   }
 

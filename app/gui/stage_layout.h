@@ -38,6 +38,11 @@ struct StageLayout {
   QRectF treeArea;  // where the znode rows go, inside it
   std::vector<QRectF> clients;
   bool clientLabels = true;  // false when there are too many clients for names
+  // A crowd (stage_layout_crowd.cpp): too many clients for markers on the ellipse. The server
+  // box spans the top; under it the clients are the cells of a heat strip (`clients`, row by
+  // row), with a caption over them, and beside them the notifications per release, large.
+  bool crowd = false;
+  QRectF crowdCaption, releaseChart;
   std::vector<ZnodeRow> rows;
   // Rows that would not fit at a legible size are left out, the last ones first; `summary` is
   // where the row that counts them goes.
@@ -78,6 +83,13 @@ StageLayout layoutStage(const QSizeF& size, size_t clientCount, const StageState
 StageLayout layoutDatabaseStage(const QSizeF& size, size_t clientCount, const DatabaseShape& shape,
                                 double scale, const QSizeF& legend = {},
                                 const QSizeF& resource = {});
+
+// Whether an ellipse of bare markers this small is a crowd: no marker is big enough to tell its
+// state at a glance, nor its arrows apart (from about 150 clients on a desk's stage).
+bool isCrowd(const StageLayout& ellipse, double scale);
+// The crowd's layout (see StageLayout::crowd); the legend, if any, in the bottom-left corner.
+void placeCrowd(StageLayout& layout, const QSizeF& size, size_t clientCount, double scale,
+                const QSizeF& legend);
 
 // Where the resource's card of `card`'s size goes once the cards, the legend and the server box
 // are placed: a corner of the stage nobody is in, else under the cards of the first column, else

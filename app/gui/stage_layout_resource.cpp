@@ -12,7 +12,9 @@ bool free(const StageLayout& layout, const QRectF& spot, const QSizeF& size) {
   if (spot.left() < 0 || spot.top() < 0 || spot.right() > size.width() ||
       spot.bottom() > size.height())
     return false;
-  if (spot.intersects(layout.server) || spot.intersects(layout.legend)) return false;
+  if (spot.intersects(layout.server) || spot.intersects(layout.legend) ||
+      spot.intersects(layout.releaseChart) || spot.intersects(layout.crowdCaption))
+    return false;
   return std::none_of(layout.clients.begin(), layout.clients.end(),
                       [&](const QRectF& card) { return card.intersects(spot); });
 }

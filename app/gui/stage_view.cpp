@@ -4,6 +4,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -148,9 +149,18 @@ void StageView::paint(QPainter* painter) {
   paintZnodes(*painter);
   paintInstances(*painter);
   paintReplication(*painter);
-  paintWatches(*painter);
-  paintFlights(*painter);
-  paintClients(*painter);
+  if (layout_.crowd) {
+    paintCrowdCells(*painter);
+    paintReleaseChart(*painter);
+    paintFlights(*painter);
+    paintCrowdCaption(*painter);
+  } else {
+    crowdText_.clear();
+    releaseChartText_.clear();
+    paintWatches(*painter);
+    paintFlights(*painter);
+    paintClients(*painter);
+  }
   paintQuorums(*painter);
   paintResource(*painter);
   paintResourceFlights(*painter);
@@ -307,7 +317,10 @@ void StageView::paintWatches(QPainter& painter) const {
 void StageView::paintFlights(QPainter& painter) const {
   const RunTimeline& timeline = *simulation_->timeline();
   const sim::Micros now = simulation_->timeMicros();
-  const double radius = 5.5 * scale_;
+  // A crowd's cells are small: its dots no bigger than half a cell, the burst still one dot each.
+  const double radius = layout_.crowd && !layout_.clients.empty()
+                            ? std::clamp(layout_.clients.front().width() * 0.4, 2.0, 5.5 * scale_)
+                            : 5.5 * scale_;
   for (size_t index : timeline.flights().inFlightAt(now)) {
     const Flight& flight = timeline.flights().all()[index];
     if (flight.client < 0 || static_cast<size_t>(flight.client) >= layout_.clients.size()) continue;

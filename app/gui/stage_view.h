@@ -67,6 +67,13 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE QStringList clippedTexts() const { return clippedTexts_; }
   // The pixel size of the smallest type in the last paint's znode rows (0 if no row had text).
   Q_INVOKABLE int smallestZnodeTextPixels() const;
+  // A crowd (too many clients for the ellipse): true when the last paint drew one, what its
+  // caption said (the count per state, then where the watches are), and the release chart's
+  // box and texts (its heading, then the last release's count).
+  Q_INVOKABLE bool crowd() const { return layout_.crowd; }
+  Q_INVOKABLE QStringList crowdText() const { return crowdText_; }
+  Q_INVOKABLE QRectF releaseChartRect() const { return layout_.releaseChart; }
+  Q_INVOKABLE QStringList releaseChartText() const { return releaseChartText_; }
   // The row counting the znodes left out for want of room at a legible size ("" if none).
   Q_INVOKABLE QString znodeSummary() const { return znodeSummary_; }
 
@@ -107,6 +114,13 @@ class StageView : public lockscope::gui::SimulationView {
   void paintClients(QPainter& painter) const;
   void paintFlights(QPainter& painter) const;
   void paintLegend(QPainter& painter) const;
+  // A crowd (stage_view_crowd.cpp): the heat strip, its caption (drawn over the messages that
+  // fly through it), and the release chart.
+  void paintCrowdCells(QPainter& painter) const;
+  void paintCrowdCaption(QPainter& painter);
+  void paintReleaseChart(QPainter& painter);
+  // `text` on one line in `box`, elided (and reported in clippedTexts) if it does not fit.
+  void drawWhole(QPainter& painter, const QRectF& box, const QString& text);
   // The protected resource (stage_view_resource.cpp): its card, the accesses travelling to and
   // from it, and the banner while two clients hold an exclusive lock at once.
   QSizeF resourceCardSize() const;
@@ -136,6 +150,7 @@ class StageView : public lockscope::gui::SimulationView {
   QString znodeSummary_;
   QStringList resourceText_;
   QString twoHolders_;
+  QStringList crowdText_, releaseChartText_;
   mutable QStringList clippedTexts_;
   mutable std::vector<QString> clientCaptions_;
 };
