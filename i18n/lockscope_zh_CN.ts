@@ -923,6 +923,18 @@
         <source>live: %1 · recorded %2 events in real time</source>
         <translation>真实：%1 · 实时记录了 %2 个事件</translation>
     </message>
+    <message>
+        <source>a run is still being made</source>
+        <translation>仍在生成一次运行</translation>
+    </message>
+    <message>
+        <source>making the run with %1 clients …</source>
+        <translation>正在生成 %1 个客户端的运行 …</translation>
+    </message>
+    <message>
+        <source>the run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::gui::MetricsChart</name>

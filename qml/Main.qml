@@ -79,6 +79,8 @@ ApplicationWindow {
     Simulation {
         id: primary
         wholeRunShown: window.wholeRunShown
+        // A thousand clients take seconds: made in the background, the window stays live.
+        live.backgroundModelRuns: !window.headless
         // A lesson that asks for a comparison (`compare_with:`) opens compare mode with it.
         onCompareRequested: (recipe) => {
             secondary.compare.recipe = recipe
@@ -93,6 +95,7 @@ ApplicationWindow {
         compare.recipe: window.compareRecipe
         compare.leader: window.comparing ? primary : null
         wholeRunShown: window.wholeRunShown
+        live.backgroundModelRuns: !window.headless
     }
 
     // A language switch (the top bar, Ctrl+L): qsTr bindings follow by themselves, the texts the

@@ -74,6 +74,11 @@ Pane {
             value: bar.simulation.playback.time
             onMoved: bar.simulation.playback.seekTime(value)
         }
-        Label { text: qsTr("event %1 / %2").arg(bar.simulation.playback.eventIndex).arg(bar.simulation.playback.eventCount); Layout.minimumWidth: implicitWidth }
+        // Without the word where the bar is short: a big class's six-digit counts would leave the
+        // timeline too narrow to drag at a projector.
+        Label {
+            text: (bar.roomy ? qsTr("event %1 / %2") : "%1 / %2").arg(bar.simulation.playback.eventIndex).arg(bar.simulation.playback.eventCount)
+            Layout.minimumWidth: implicitWidth
+        }
     }
 }

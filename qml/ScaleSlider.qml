@@ -51,10 +51,18 @@ Row {
         ToolTip.text: qsTr("clients: %1").arg(scaler.stops[Math.round(value)])
     }
     Label {
+        id: count
         objectName: "scaleCount"
-        // While the slider is held, the count it will make; else the run's own.
-        text: slider.pressed ? scaler.stops[Math.round(slider.value)]
-                             : scaler.simulation.run.clientCount
+        // While the slider is held or its run is being made, the count it will make; else the
+        // run's own. As wide as four digits, so the slider does not jump.
+        text: slider.pressed || scaler.simulation.live.busy ? scaler.stops[Math.round(slider.value)]
+                                                            : scaler.simulation.run.clientCount
+        width: Math.max(implicitWidth, widest.advanceWidth + 4)
+        TextMetrics {
+            id: widest
+            font: count.font
+            text: "0000"
+        }
         font.bold: true
         anchors.verticalCenter: parent.verticalCenter
     }

@@ -200,6 +200,33 @@ class GuiCrowdTest : public QObject {
     QVERIFY(ui_.stage->crowd());
     QVERIFY(ui_.stage->hasActiveFocus());
   }
+
+  // In a window a person uses, a big class is made on a worker thread: the window keeps the run
+  // it shows and goes on drawing, the status line says what is being made, and the new run
+  // replaces the old when it is there.
+  void aBigClassIsMadeInTheBackground() {
+    QQmlApplicationEngine engine;
+    QQuickWindow* window = nullptr;
+    gui::SimulationController* simulation = testing::openActiveWindow(
+        engine, window, 1600, 1000,
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper/herd-naive.yaml"));
+    QVERIFY(simulation);
+    QVERIFY(simulation->session()->configure({}, {}, 299));  // under the line: at once
+    QCOMPARE(static_cast<int>(simulation->timeline()->cast().size()), 299);
+    QVERIFY(!simulation->live()->busy());
+    QVERIFY(simulation->session()->configure({}, {}, 400));
+    QVERIFY(simulation->live()->busy());
+    QCOMPARE(simulation->live()->connectionStatus(),
+             QStringLiteral("making the run with 400 clients …"));
+    QCOMPARE(static_cast<int>(simulation->timeline()->cast().size()), 299);
+    // Another change while it is made is refused, and said.
+    QVERIFY(!simulation->session()->configure({}, {}, 500));
+    QCOMPARE(simulation->live()->connectionStatus(), QStringLiteral("a run is still being made"));
+    QCOMPARE(simulation->session()->scenario().clients.size(), size_t{400});
+    QTRY_VERIFY_WITH_TIMEOUT(!simulation->live()->busy(), 60'000);
+    QCOMPARE(static_cast<int>(simulation->timeline()->cast().size()), 400);
+    QCOMPARE(simulation->live()->connectionStatus(), QString());
+  }
 };
 
 QTEST_MAIN(GuiCrowdTest)

@@ -111,8 +111,17 @@ class GuiProjectorTest : public QObject {
     const lockscope::recipes::RecipeDescription* recipe = lockscope::recipes::findRecipe(
         simulation_->run()->recipe().toStdString());
     const bool database = recipe && recipe->backend == "database";
+    // A crowd (tst_gui_crowd): its clients are cells without text, counted in a caption whose
+    // texts are checked whole above.
+    if (stage_->crowd() && stage_->crowdText().size() != 2)
+      problems << QStringLiteral("the crowd has no caption");
     for (int client = 0; client < simulation_->run()->clientCount(); ++client) {
       const QString name = simulation_->run()->clientNames().value(client);
+      if (stage_->crowd()) {
+        if (!stageBox.contains(stage_->clientRect(client)))
+          problems << name + QStringLiteral("'s cell is off the stage");
+        continue;
+      }
       const QString activity = gui::activityWords(gui::activityText(
           state.clients()[static_cast<size_t>(client)], !state.instances().empty()));
       // A database client's card says its state in the database's words (queued for a lock, or

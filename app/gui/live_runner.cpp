@@ -67,6 +67,20 @@ void LiveRunner::useBackend(const QString& backend, const QString& servers) {
 }
 
 bool LiveRunner::record(const scenario::Scenario& scenario, const QString& file, Adopt adopt) {
+  if (worker_) {
+    setConnectionStatus(live_ ? tr("a live run is still in progress")
+                              : tr("a run is still being made"));
+    return false;
+  }
+  if (!live_ && backgroundModelRuns_ && scenario.clients.size() >= kBackgroundClients) {
+    setConnectionStatus(tr("making the run with %1 clients …").arg(scenario.clients.size()));
+    return recordInBackground(
+        scenario,
+        [scenario]() -> Result<run::RunOptions> {
+          return run::RunOptions{.backend = backends::modelBackendFor(scenario)};
+        },
+        QString(), std::move(adopt));
+  }
   if (!live_) {
     // A model run that throws is a bug (a broken invariant, memory run out): it is said in the
     // error line, as a live run's failure is, rather than ending the window a class is watching.
@@ -78,20 +92,25 @@ bool LiveRunner::record(const scenario::Scenario& scenario, const QString& file,
       return false;
     }
   }
-  if (worker_) {
-    setConnectionStatus(tr("a live run is still in progress"));
-    return false;
-  }
   emit liveRunStarted();
   setConnectionStatus(tr("live: connecting to %1 …").arg(liveServers_));
   const std::string servers = liveServers_.toStdString();
+  return recordInBackground(
+      scenario, [scenario, servers] { return optionsFor(scenario, servers); },
+      tr("live: %1 · recorded %2 events in real time").arg(liveServers_, QStringLiteral("%1")),
+      std::move(adopt));
+}
+
+bool LiveRunner::recordInBackground(const scenario::Scenario& scenario, MakeOptions optionsOf,
+                                    const QString& doneStatus, Adopt adopt) {
   auto result = std::make_shared<std::unique_ptr<RunTimeline>>();
   auto error = std::make_shared<std::string>();
-  worker_ = QThread::create([scenario, servers, result, error] {
+  const bool live = live_;
+  worker_ = QThread::create([scenario, optionsOf = std::move(optionsOf), result, error, live] {
     // An exception must not leave a worker thread (std::terminate): a live run that cannot open a
     // fault proxy's port, say, is an error in the status line.
     try {
-      const Result<run::RunOptions> options = optionsFor(scenario, servers);
+      const Result<run::RunOptions> options = optionsOf();
       if (!options) {
         *error = options.message();
         return;
@@ -99,24 +118,28 @@ bool LiveRunner::record(const scenario::Scenario& scenario, const QString& file,
       *result = RunTimeline::record(scenario, *options);
     } catch (const std::exception& failure) {
       result->reset();
-      *error = QCoreApplication::translate("lockscope::gui::LiveRunner", "the live run failed: %1")
-                   .arg(QString::fromUtf8(failure.what()))
-                   .toStdString();
+      *error =
+          (live ? QCoreApplication::translate("lockscope::gui::LiveRunner",
+                                              "the live run failed: %1")
+                : QCoreApplication::translate("lockscope::gui::LiveRunner", "the run failed: %1"))
+              .arg(QString::fromUtf8(failure.what()))
+              .toStdString();
     }
   });
-  connect(worker_, &QThread::finished, this, [this, result, error, adopt = std::move(adopt)] {
-    worker_->deleteLater();
-    worker_ = nullptr;
-    if (*result) {
-      setConnectionStatus(tr("live: %1 · recorded %2 events in real time")
-                              .arg(liveServers_)
-                              .arg((*result)->trace().size()));
-      adopt(std::move(*result));
-    } else {
-      setConnectionStatus(tr("live: %1").arg(QString::fromStdString(*error)));
-      emit backendChanged();
-    }
-  });
+  connect(worker_, &QThread::finished, this,
+          [this, result, error, doneStatus, live, adopt = std::move(adopt)] {
+            worker_->deleteLater();
+            worker_ = nullptr;
+            if (*result) {
+              setConnectionStatus(doneStatus.isEmpty() ? QString()
+                                                       : doneStatus.arg((*result)->trace().size()));
+              adopt(std::move(*result));
+            } else {
+              setConnectionStatus(live ? tr("live: %1").arg(QString::fromStdString(*error))
+                                       : QString::fromStdString(*error));
+              emit backendChanged();
+            }
+          });
   emit backendChanged();
   worker_->start();
   return true;

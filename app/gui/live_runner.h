@@ -2,7 +2,8 @@
 // the GUI thread: a lesson takes milliseconds) or live servers (probed, then run for their real
 // duration on a worker thread, and handed over when done) - and says how that went in the
 // status line. An unreachable server is a status-line message within the connect timeout,
-// never a freeze.
+// never a freeze. In a window a person uses, a big class on the model (the scale slider's
+// thousand clients in a herd take seconds) runs on the worker thread too.
 #pragma once
 
 #include <QtQml/qqmlregistration.h>
@@ -23,9 +24,13 @@ class LiveRunner : public QObject {
   Q_PROPERTY(QString liveServers READ liveServers NOTIFY backendChanged)
   Q_PROPERTY(QString connectionStatus READ connectionStatus NOTIFY backendChanged)
   Q_PROPERTY(bool busy READ busy NOTIFY backendChanged)
+  // On in a window a person uses (not in headless renders or tests, which want the run at once):
+  // model runs of kBackgroundClients clients or more are made on the worker thread.
+  Q_PROPERTY(bool backgroundModelRuns MEMBER backgroundModelRuns_)
 
  public:
   using Adopt = std::function<void(std::unique_ptr<RunTimeline> run)>;
+  static constexpr size_t kBackgroundClients = 300;
 
   explicit LiveRunner(QObject* parent = nullptr);
   ~LiveRunner() override;
@@ -35,8 +40,8 @@ class LiveRunner : public QObject {
   Q_INVOKABLE void useBackend(const QString& backend, const QString& servers);
 
   // Records `scenario` and hands the run to `adopt`: at once on the model, later (from the
-  // worker thread) when live. False when no run was made or started; `file` names the scenario
-  // in messages.
+  // worker thread) when live or a big class in the background. False when no run was made or
+  // started; `file` names the scenario in messages.
   bool record(const scenario::Scenario& scenario, const QString& file, Adopt adopt);
 
   QString backend() const { return live_ ? QStringLiteral("live") : QStringLiteral("model"); }
@@ -54,8 +59,14 @@ class LiveRunner : public QObject {
 
  private:
   void setConnectionStatus(const QString& status);
+  // Runs `scenario` on the worker thread with the options `optionsOf` makes there, hands the
+  // run to `adopt` when done, and says `doneStatus` (%1: the events recorded) or the failure.
+  using MakeOptions = std::function<Result<run::RunOptions>()>;
+  bool recordInBackground(const scenario::Scenario& scenario, MakeOptions optionsOf,
+                          const QString& doneStatus, Adopt adopt);
 
   bool live_ = false;
+  bool backgroundModelRuns_ = false;
   QString liveServers_;
   QString connectionStatus_;
   QThread* worker_ = nullptr;

@@ -24,6 +24,7 @@ bool ScenarioSession::apply(Edit edit) {
     }
     parsed = *loaded.scenario;
   }
+  State before = state_;
   loaded_ = true;
   file_ = edit.file;
   text_ = std::move(edit.text);
@@ -40,8 +41,13 @@ bool ScenarioSession::apply(Edit edit) {
   }
   emit changed();
   const bool recorded = recorder_(withClickedFaults(), file_, edit.keepCursor);
-  if (recorded && edit.newLesson) emit lessonLoaded();
-  return recorded;
+  if (!recorded) {
+    state_ = std::move(before);
+    emit changed();
+    return false;
+  }
+  if (edit.newLesson) emit lessonLoaded();
+  return true;
 }
 
 bool ScenarioSession::load(const QString& path) {

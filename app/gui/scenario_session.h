@@ -103,13 +103,25 @@ class ScenarioSession : public QObject {
   scenario::Scenario withClickedFaults() const;
 
   Recorder recorder_;
-  bool loaded_ = false;
-  QString file_;
-  std::string text_;             // the scenario file's text as configured, for Record and Save As
-  scenario::Scenario base_;      // parsed from text_
-  scenario::Scenario asLoaded_;  // as loaded: what the lesson's expectations were written for
-  std::vector<scenario::Fault> clicked_;
-  std::vector<std::string> followNotes_;
+  // What the session is: kept whole so that an edit whose run could not be made (the model
+  // failed, or a run is still being made) leaves the session as the run shown.
+  struct State {
+    bool loaded = false;
+    QString file;
+    std::string text;             // the scenario file's text as configured, for Record and Save As
+    scenario::Scenario base;      // parsed from text
+    scenario::Scenario asLoaded;  // as loaded: what the lesson's expectations were written for
+    std::vector<scenario::Fault> clicked;
+    std::vector<std::string> followNotes;
+  };
+  State state_;
+  bool& loaded_ = state_.loaded;
+  QString& file_ = state_.file;
+  std::string& text_ = state_.text;
+  scenario::Scenario& base_ = state_.base;
+  scenario::Scenario& asLoaded_ = state_.asLoaded;
+  std::vector<scenario::Fault>& clicked_ = state_.clicked;
+  std::vector<std::string>& followNotes_ = state_.followNotes;
 };
 
 }  // namespace lockscope::gui
