@@ -8,6 +8,7 @@
 #include <QtQml/qqmlregistration.h>
 #include <QPen>
 #include <QStringList>
+#include <map>
 #include <vector>
 
 #include "simulation_view.h"
@@ -67,6 +68,8 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE QStringList clippedTexts() const { return clippedTexts_; }
   // The pixel size of the smallest type in the last paint's znode rows (0 if no row had text).
   Q_INVOKABLE int smallestZnodeTextPixels() const;
+  // The key rows the last paint wrote in a Redis instance's box ("lock = c1  ttl 2987 ms").
+  Q_INVOKABLE QStringList keyTexts(const QString& instance) const;
   // The row counting the znodes left out for want of room at a legible size ("" if none).
   Q_INVOKABLE QString znodeSummary() const { return znodeSummary_; }
 
@@ -138,6 +141,7 @@ class StageView : public lockscope::gui::SimulationView {
   QString twoHolders_;
   mutable QStringList clippedTexts_;
   mutable std::vector<QString> clientCaptions_;
+  mutable std::map<QString, QStringList> keyTexts_;
 };
 
 }  // namespace lockscope::gui
