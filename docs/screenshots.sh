@@ -65,3 +65,6 @@ shot fencing-bounce --scenario scenarios/zookeeper/paused-holder-fenced.yaml --a
 # The course map (--course): the lessons in the source material's order, in numbered chapters,
 # each with its goal and the recipe it shows.
 shot course --scenario scenarios/database/why-a-lock.yaml --course --at 0 --size 1280x720
+# Scale (the crowd): 200 clients of zk-naive at 1280x720, 64 ms in: c7 has released, every waiter
+# is listing /lock again, and the chart beside the heat strip counts release 1's 199 notifications.
+shot herd-at-scale --scenario scenarios/zookeeper/herd-at-scale.yaml --at 64ms --size 1280x720

@@ -121,6 +121,18 @@
         <source>Back to the lesson</source>
         <translation>返回课程</translation>
     </message>
+    <message>
+        <source>redis-cli console</source>
+        <translation>redis-cli 控制台</translation>
+    </message>
+    <message>
+        <source>Redis commands on an empty model Redis, as lockscope-cli redis-shell runs them; TTLs run out in real time</source>
+        <translation>在一个空的 Redis 模型上执行 Redis 命令，与 lockscope-cli redis-shell 相同；TTL 按真实时间流逝</translation>
+    </message>
+    <message>
+        <source>Empty Redis</source>
+        <translation>清空 Redis</translation>
+    </message>
 </context>
 <context>
     <name>EventLogPanel</name>
@@ -645,16 +657,16 @@
         <translation>回答旁白提出的问题</translation>
     </message>
     <message>
-        <source>zkCli console: type ZooKeeper commands, watch them on the stage</source>
-        <translation>zkCli 控制台：输入 ZooKeeper 命令，在舞台上观看它们的执行</translation>
-    </message>
-    <message>
         <source>time lens on / off: skip quiet stretches, slow down around what matters</source>
         <translation>时间透镜开 / 关：跳过安静的时段，在关键时刻放慢</translation>
     </message>
     <message>
         <source>faster / slower (1 ms/s to 100 s/s of virtual time)</source>
         <translation>更快 / 更慢（每秒 1 毫秒到 100 秒虚拟时间）</translation>
+    </message>
+    <message>
+        <source>zkCli console (redis-cli in a Redis lesson): type commands, watch them on the stage</source>
+        <translation>zkCli 控制台（Redis 课程中为 redis-cli）：输入命令，在舞台上观看它们的执行</translation>
     </message>
 </context>
 <context>
@@ -677,6 +689,10 @@
     <message>
         <source>zkCli console · %1 session(s)</source>
         <translation>zkCli 控制台 · %1 个会话</translation>
+    </message>
+    <message>
+        <source>redis-cli console · model:6379, its clock real time</source>
+        <translation>redis-cli 控制台 · model:6379，时钟为真实时间</translation>
     </message>
 </context>
 <context>
@@ -747,6 +763,10 @@
     <message>
         <source>zkCli console: type ZooKeeper commands, watch them on the stage (Ctrl+K)</source>
         <translation>zkCli 控制台：输入 ZooKeeper 命令，在舞台上观看它们的执行（Ctrl+K）</translation>
+    </message>
+    <message>
+        <source>redis-cli console: type Redis commands, watch the keys and their TTLs on the stage (Ctrl+K)</source>
+        <translation>redis-cli 控制台：输入 Redis 命令，在舞台上观看键及其 TTL（Ctrl+K）</translation>
     </message>
 </context>
 <context>

@@ -36,7 +36,8 @@ ApplicationWindow {
     readonly property bool answersBelow: !answersInPanel && primary.playback.question !== ""
     readonly property bool lessonAsks: primary.playback.asksQuestions
     // Two stages side by side on 1280x720 have room for names and states only in desk-sized type.
-    // The zkCli console has the stage (its own ZooKeeper) and the lower row.
+    // The console (zkCli, or redis-cli in a Redis lesson) has the stage (its own server) and the
+    // lower row.
     readonly property bool consoleOpen: primary.console.active
     readonly property real stageScale: compact && comparing ? 1.0 : textScale
 
@@ -66,7 +67,7 @@ ApplicationWindow {
             primary.console.close()
             return
         }
-        // The console's ZooKeeper is one run: no second recipe beside it.
+        // The console's server is one run: no second recipe beside it.
         comparing = false
         primary.console.open()
         Qt.callLater(() => consolePanel.takeKeys())

@@ -30,10 +30,13 @@ Frame {
             spacing: 6
             Label {
                 Layout.fillWidth: true
-                // The console's stage has sessions, not a recipe's clients.
-                text: panel.simulation.console.active
-                      ? qsTr("zkCli console · %1 session(s)").arg(panel.simulation.run.clientCount)
-                      : qsTr("%1 · %2 clients · seed %3").arg(panel.simulation.run.recipe).arg(panel.simulation.run.clientCount).arg(panel.simulation.run.seed)
+                // The console's stage has sessions (or redis-cli's one connection), not a
+                // recipe's clients.
+                text: !panel.simulation.console.active
+                      ? qsTr("%1 · %2 clients · seed %3").arg(panel.simulation.run.recipe).arg(panel.simulation.run.clientCount).arg(panel.simulation.run.seed)
+                      : panel.simulation.console.kind === "redis"
+                      ? qsTr("redis-cli console · model:6379, its clock real time")
+                      : qsTr("zkCli console · %1 session(s)").arg(panel.simulation.run.clientCount)
                 font.bold: true
                 elide: Text.ElideRight
             }

@@ -191,14 +191,17 @@ ToolBar {
             id: modes
             ToolButton {
                 objectName: "consoleButton"
-                text: "zkCli"
+                readonly property bool redis: bar.simulation.console.kind === "redis"
+                // The shell's name: not translated.
+                text: redis ? "redis-cli" : "zkCli"
                 // At 1280x720 in presentation type the lesson's title needs the room: Ctrl+K
                 // opens the console there; the button is back while it is open, to close it.
                 visible: !bar.compact || bar.consoleOpen
                 checkable: true
                 checked: bar.consoleOpen
                 onClicked: bar.consoleToggled()
-                ToolTip.text: qsTr("zkCli console: type ZooKeeper commands, watch them on the stage (Ctrl+K)")
+                ToolTip.text: redis ? qsTr("redis-cli console: type Redis commands, watch the keys and their TTLs on the stage (Ctrl+K)")
+                                    : qsTr("zkCli console: type ZooKeeper commands, watch them on the stage (Ctrl+K)")
                 ToolTip.visible: hovered
             }
             ToolButton { text: qsTr("Compare"); checkable: true; checked: bar.comparing; onClicked: bar.compareToggled() }

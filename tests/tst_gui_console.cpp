@@ -3,12 +3,13 @@
 // the window's single-key shortcuts do not see it); Enter runs the line, and after
 // `create -e -s /lock/x-` the stage holds the node and draws its row; Up brings the last line
 // back; Esc gives the keys back to the player; closing the console gives the stage back to the
-// lesson, and so does opening another lesson.
+// lesson, and so does opening another lesson. In a Redis lesson the console is redis-cli's: the
+// button says so, and a typed SET puts the key on the stage, its TTL running out in real time.
 //
 // Method: Main.qml loaded as the app loads it, in a real window (offscreen platform), driven only
 // by key events sent to that window (QTest::keyClick goes through Qt's window-system input). What
 // happened is read from the Simulation (the console, the stage state, playing) and the stage
-// view's znodeRect.
+// view's znodeRect and keyTexts.
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
 #include <QQuickWindow>
@@ -124,6 +125,51 @@ class GuiConsoleTest : public QObject {
     QVERIFY(!simulation_->console()->active());
     QTRY_VERIFY(!item("consoleInput")->isVisible());
     QVERIFY(!simulation_->stage().znodes().count("/lock/x-0000000000"));
+  }
+
+  void inARedisLessonTheConsoleSpeaksRedisCli() {
+    QVERIFY(simulation_->session()->load(
+        QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/redis/unsafe-del.yaml")));
+    QTRY_COMPARE(item("consoleButton")->property("text").toString(), QStringLiteral("redis-cli"));
+    const double lessonSpeed = simulation_->playback()->speed();
+    QTest::keyClick(window_, Qt::Key_K, Qt::ControlModifier);
+    QTRY_VERIFY(simulation_->console()->active());
+    QTRY_VERIFY(item("consoleInput")->hasActiveFocus());
+    QCOMPARE(simulation_->console()->prompt(), QStringLiteral("model:6379> "));
+    type(QStringLiteral("SET lock c1 NX PX 3000"));
+    QTest::keyClick(window_, Qt::Key_Return);
+    QCOMPARE(simulation_->console()->transcript(),
+             QStringLiteral("model:6379> SET lock c1 NX PX 3000\nOK\n"));
+    // On the stage at once, and drawn: the key's row with its value and the TTL left.
+    auto keys = [this] {
+      const auto& instances = simulation_->stage().instances();
+      const auto found = instances.find("model:6379");
+      return found == instances.end() ? std::map<std::string, lockscope::gui::KeyOnStage>()
+                                      : found->second.keys;
+    };
+    QVERIFY(keys().count("lock"));
+    QCOMPARE(keys().at("lock").value, std::string("c1"));
+    auto* stage = window_->findChild<lockscope::gui::StageView*>(QStringLiteral("stage"));
+    QVERIFY(stage);
+    QTRY_VERIFY(stage->keyTexts(QStringLiteral("model:6379"))
+                    .value(0)
+                    .startsWith(QStringLiteral("lock = c1  ttl ")));
+    // The stage plays on in real time, one second a second, and the key goes when its TTL runs
+    // out, nothing typed.
+    QVERIFY(simulation_->playback()->playing());
+    QCOMPARE(simulation_->playback()->speed(), 1.0);
+    QVERIFY(!simulation_->playback()->timeLens());
+    // That pace is the console's: the window would remember the player's own.
+    QCOMPARE(simulation_->playerSpeed(), lessonSpeed);
+    QTRY_VERIFY_WITH_TIMEOUT(!keys().count("lock"), 6000);
+    QTRY_VERIFY(stage->keyTexts(QStringLiteral("model:6379")).isEmpty());
+    // Closed, the lesson is back, at the player's own pace.
+    QTest::keyClick(window_, Qt::Key_K, Qt::ControlModifier);
+    QTRY_VERIFY(!simulation_->console()->active());
+    QVERIFY(simulation_->stage().instances().count("redis-1"));
+    QVERIFY(!simulation_->stage().instances().count("model:6379"));
+    QCOMPARE(simulation_->playback()->speed(), lessonSpeed);
+    QVERIFY(simulation_->playback()->timeLens());
   }
 
   void cleanupTestCase() {

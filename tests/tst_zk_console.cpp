@@ -8,20 +8,21 @@
 // scenarios/zookeeper-shell/lock-by-hand.zk and the differential test's scripts (tests/zkcli/)
 // run three ways: through the CLI binary (stdout and stderr apart), through runModelZkShell - the
 // CLI's own code - on streams in memory (apart, to match the binary, and merged into one, as a
-// terminal shows them), and typed line by line into a ZkConsole. The console's output must equal
-// the merged text; the runs it hands to the stage are folded into stage states and read.
-#include <QDir>
+// terminal shows them), and typed line by line into a ShellConsole (zkCli's, as in a ZooKeeper
+// lesson). The console's output must equal the merged text; the runs it hands to the stage are
+// folded into stage states and read.
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sstream>
 
 #include "app/cli/zk_shell_model.h"
-#include "zk_console.h"
+#include "support/console_run.h"
 
 using lockscope::gui::RunTimeline;
-using lockscope::gui::ZkConsole;
+using lockscope::testing::ConsoleRun;
+using lockscope::testing::fileText;
+using lockscope::testing::Printed;
 
 namespace {
 
@@ -42,46 +43,13 @@ const char* const kScript =
     "create -e -s /lock/x-\n"
     "ls -s /lock\n";
 
-struct Printed {
-  std::string out, err, merged;
-};
-
 Printed throughTheCliCode(const std::string& script) {
-  Printed printed;
   std::ostringstream out, err, merged;
   std::istringstream apart(script), together(script);
   lockscope::cli::runModelZkShell(apart, out, err, 1);
   lockscope::cli::runModelZkShell(together, merged, merged, 1);
   return {out.str(), err.str(), merged.str()};
 }
-
-Printed throughTheCliBinary(const std::string& script) {
-  QProcess cli;
-  cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH), {QStringLiteral("shell")});
-  cli.write(QByteArray::fromStdString(script));
-  cli.closeWriteChannel();
-  cli.waitForFinished(60'000);
-  return {cli.readAllStandardOutput().toStdString(), cli.readAllStandardError().toStdString(), {}};
-}
-
-std::string fileText(const QString& path) {
-  QFile file(path);
-  return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
-}
-
-// The console over `script`, with the runs it shows kept.
-struct ConsoleRun {
-  std::vector<std::unique_ptr<RunTimeline>> shown;
-  ZkConsole console{
-      [this](std::unique_ptr<RunTimeline> run, bool) { shown.push_back(std::move(run)); }, [] {}};
-  explicit ConsoleRun(const std::string& script) {
-    console.open();
-    std::istringstream lines(script);
-    for (std::string line; std::getline(lines, line);) {
-      console.execute(QString::fromStdString(line));
-    }
-  }
-};
 
 }  // namespace
 
@@ -95,19 +63,15 @@ class ZkConsoleTest : public QObject {
     QTest::newRow("lock-by-hand.zk") << QString::fromStdString(fileText(
         QStringLiteral(LOCKSCOPE_SOURCE_DIR "/scenarios/zookeeper-shell/lock-by-hand.zk")));
     // The differential test's scripts, which hold the CLI to a real zkCli.sh.
-    const QDir scripts(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/tests/zkcli"));
-    const QStringList names = scripts.entryList({QStringLiteral("*.zk")}, QDir::Files, QDir::Name);
-    QVERIFY(names.size() >= 10);
-    for (const QString& name : names) {
-      QTest::newRow(qPrintable(name)) << QString::fromStdString(fileText(scripts.filePath(name)));
-    }
+    lockscope::testing::addScriptRows(QStringLiteral(LOCKSCOPE_SOURCE_DIR "/tests/zkcli"),
+                                      QStringLiteral("*.zk"), 10);
   }
   void theConsolePrintsWhatTheShellPrints() {
     QFETCH(QString, script);
     const std::string text = script.toStdString();
     QVERIFY(text.size() > 100);
     const Printed code = throughTheCliCode(text);
-    const Printed binary = throughTheCliBinary(text);
+    const Printed binary = lockscope::testing::throughTheCliBinary(QStringLiteral("shell"), text);
     // The reference is the CLI's: the binary prints what its code prints on each stream.
     QCOMPARE(binary.out, code.out);
     QCOMPARE(binary.err, code.err);

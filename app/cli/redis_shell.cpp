@@ -34,34 +34,38 @@ int runRedisShell(RedisShellIo io, const RedisSend& send) {
   std::string line;
   while (true) {
     io.out << io.prompt << std::flush;
-    if (!std::getline(io.in, line)) break;
-    if (line.empty()) continue;
-    const auto words = splitRedisArguments(line);
-    if (!words) {
-      io.out << "Invalid argument(s)\n";
-      continue;
-    }
-    if (words->empty()) continue;
-    if (isWord(words->front(), "quit") || isWord(words->front(), "exit")) break;
-    redis::Command command = *words;
-    long times = repeatCount(command);
-    if (times == 0) {
-      io.out << "Invalid redis-cli repeat command option value.\n";
-      continue;
-    }
-    if (times > 0) {
-      command.erase(command.begin());
-    } else {
-      times = 1;
-    }
-    for (long i = 0; i < times; ++i) {
-      const redis::Reply reply = send(command);
-      if (reply.failed()) break;  // the sender said why (redis-cli: "Error: ...")
-      io.out << formatRedisReply(reply);
-    }
-    io.out << std::flush;
+    if (!std::getline(io.in, line) || !runRedisShellLine(line, io.out, send)) break;
   }
   return 0;
+}
+
+bool runRedisShellLine(const std::string& line, std::ostream& out, const RedisSend& send) {
+  if (line.empty()) return true;
+  const auto words = splitRedisArguments(line);
+  if (!words) {
+    out << "Invalid argument(s)\n";
+    return true;
+  }
+  if (words->empty()) return true;
+  if (isWord(words->front(), "quit") || isWord(words->front(), "exit")) return false;
+  redis::Command command = *words;
+  long times = repeatCount(command);
+  if (times == 0) {
+    out << "Invalid redis-cli repeat command option value.\n";
+    return true;
+  }
+  if (times > 0) {
+    command.erase(command.begin());
+  } else {
+    times = 1;
+  }
+  for (long i = 0; i < times; ++i) {
+    const redis::Reply reply = send(command);
+    if (reply.failed()) break;  // the sender said why (redis-cli: "Error: ...")
+    out << formatRedisReply(reply);
+  }
+  out << std::flush;
+  return true;
 }
 
 }  // namespace lockscope::cli

@@ -26,4 +26,13 @@ using RedisSend = std::function<redis::Reply(const redis::Command&)>;
 // Exit code 0 at the end of the input or at quit/exit, as redis-cli.
 int runRedisShell(RedisShellIo io, const RedisSend& send);
 
+// One line as the loop runs it, its replies printed to `out`; false when it ends the shell (quit,
+// exit). The GUI's redis-cli console types its lines through this.
+bool runRedisShellLine(const std::string& line, std::ostream& out, const RedisSend& send);
+
+// The model's address, as the shell's prompt names it.
+inline constexpr const char* kModelRedisAddress = "model:6379";
+// redis-cli's prompt on a terminal: "127.0.0.1:6379> ".
+inline std::string redisPrompt(const std::string& address) { return address + "> "; }
+
 }  // namespace lockscope::cli

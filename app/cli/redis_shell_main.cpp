@@ -30,7 +30,7 @@ int usage(const std::string& problem) {
 
 // redis-cli prompts only when its input is a terminal; a pipe gets replies alone.
 std::string promptFor(const std::string& address) {
-  return isatty(STDIN_FILENO) ? address + "> " : std::string();
+  return isatty(STDIN_FILENO) ? redisPrompt(address) : std::string();
 }
 
 int runLive(const live::ServerAddress& address) {
@@ -66,7 +66,7 @@ int redisShellCommand(const QStringList& arguments) {
     return runLive(parsed->front());
   }
   RedisShellModel model;
-  return runRedisShell({std::cin, std::cout, promptFor("model:6379")},
+  return runRedisShell({std::cin, std::cout, promptFor(kModelRedisAddress)},
                        [&](const redis::Command& argv) { return model.execute(argv); });
 }
 

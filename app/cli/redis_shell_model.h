@@ -26,6 +26,9 @@ class RedisShellModel {
 
   // The model's clock now: Unix milliseconds at start plus the monotonic time since.
   int64_t nowMs() const;
+  // The keys as the model holds them (an expired key stays until a command touches it): what
+  // the GUI's redis-cli console shows on its stage.
+  const redis::model::Keyspace& keys() const { return keys_; }
 
  private:
   redis::model::Keyspace keys_{true};

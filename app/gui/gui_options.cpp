@@ -11,12 +11,13 @@ namespace lockscope::gui {
 QString guiUsage() {
   return QStringLiteral(
       "usage: lockscope [--scenario FILE] [--compare RECIPE] [--lessons DIR] [--presentation]\n"
-      "                 [--course] [--language en|zh_CN] [--console SCRIPT.zk]\n"
+      "                 [--course] [--language en|zh_CN] [--console SCRIPT.zk|SCRIPT.redis]\n"
       "                 [--at TIME --screenshot OUT.png [--size WxH]] [--bench-frames N]\n"
       "       lockscope --version | --help\n"
       "TIME is virtual time after the clients start: 2.5s, 300ms, 1500us.\n"
       "The window speaks the system's language (Chinese or English) unless --language says.\n"
-      "--console opens the zkCli console and types the script's lines into it, one by one.\n");
+      "--console opens the lesson's console (zkCli, or redis-cli in a Redis lesson) and types\n"
+      "the script's lines into it, one by one.\n");
 }
 
 ParsedOptions parseGuiOptions(const QStringList& arguments) {

@@ -25,7 +25,7 @@ struct GuiOptions {
   bool presentation = false;      // --presentation
   bool course = false;            // --course: the course map open at start
   QString language;               // --language en|zh_CN (default: the system's)
-  QString console;                // --console SCRIPT: the zkCli console open, the script typed
+  QString console;                // --console SCRIPT: the lesson's console open, the script typed
 };
 
 struct ParsedOptions {

@@ -33,9 +33,10 @@ int takeScreenshot(QQuickWindow& window, SimulationController& simulation,
                    const GuiOptions& options) {
   PlaybackController& playback = *simulation.playback();
   playback.setPlaying(false);
-  // The console's picture is after its last command, unless a moment was asked for.
+  // The console's picture is after its last command, unless a moment was asked for (a moment
+  // after it shows the redis-cli console's TTLs run down).
   if (!options.console.isEmpty() && !options.at) {
-    playback.toEnd();
+    playback.seekTime(static_cast<double>(simulation.console()->now()));
   } else {
     playback.seekTime(playback.origin() + static_cast<double>(options.at.value_or(0)));
   }

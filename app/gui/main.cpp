@@ -111,6 +111,12 @@ int main(int argc, char* argv[]) {
   }
   QMetaObject::invokeMethod(window, "startComparing");
   if (!options.console.isEmpty()) {
+    // The console of the lesson shown (zkCli, or redis-cli in a Redis lesson) types the script.
+    const QString mismatch = simulation->console()->scriptMismatch(options.console);
+    if (!mismatch.isEmpty()) {
+      std::fprintf(stderr, "lockscope: --console: %s\n", qPrintable(mismatch));
+      return 2;
+    }
     QMetaObject::invokeMethod(window, "toggleConsole");
     if (!simulation->console()->executeFile(options.console)) {
       std::fprintf(stderr, "lockscope: --console: cannot read %s\n", qPrintable(options.console));

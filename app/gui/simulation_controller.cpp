@@ -25,9 +25,9 @@ SimulationController::SimulationController(QObject* parent)
       verdict_(new VerdictLine(*this)),
       challenge_(new ChallengeLine(*this)),
       explorer_(new ExplorerRunner(*session_, this)),
-      console_(new ZkConsole(
-          [this](std::unique_ptr<RunTimeline> run, bool first) {
-            showConsoleRun(std::move(run), first);
+      console_(new ShellConsole(
+          [this](std::unique_ptr<RunTimeline> run, bool first, std::optional<sim::Micros> from) {
+            showConsoleRun(std::move(run), first, from);
           },
           // Back to the lesson: recorded again (milliseconds, and the same run), from its start.
           [this] { session_->rerecord(false); }, this)) {
@@ -44,6 +44,12 @@ SimulationController::SimulationController(QObject* parent)
     if (!session_->compareWith().isEmpty()) emit compareRequested(session_->compareWith());
   });
   connect(live_, &LiveRunner::liveRunStarted, playback_, &PlaybackController::pause);
+  // The console speaks the shell of the lesson's service: redis-cli in a Redis lesson.
+  connect(session_, &ScenarioSession::changed, this,
+          [this] { console_->setKind(consoleKindFor(session_->scenario().backend)); });
+  connect(console_, &ShellConsole::activeChanged, this, [this] {
+    if (!console_->active()) restorePace();
+  });
   connect(live_, &LiveRunner::rerunRequested, this, [this] {
     if (timeline_) session_->rerecord(false);
   });
@@ -71,13 +77,26 @@ void SimulationController::adopt(std::unique_ptr<RunTimeline> timeline, bool kee
   playback_->enterRun();
 }
 
-void SimulationController::showConsoleRun(std::unique_ptr<RunTimeline> timeline, bool first) {
+void SimulationController::showConsoleRun(std::unique_ptr<RunTimeline> timeline, bool first,
+                                          std::optional<sim::Micros> from) {
+  if (first && !paceBeforeConsole_)
+    paceBeforeConsole_ = Pace{playback_->speed(), playback_->timeLens()};
   adopt(std::move(timeline), !first);
-  if (first) {
-    playback_->toEnd();
-  } else {
-    playback_->play();
-  }
+  if (from) playback_->seekTime(static_cast<double>(*from));
+  // Played on: a command's messages travel, a TTL runs out. Not at the end, where playing would
+  // start the run over.
+  if (playback_->timeMicros() < timeline_->endTime()) playback_->play();
+}
+
+void SimulationController::restorePace() {
+  if (!paceBeforeConsole_) return;
+  playback_->setSpeed(paceBeforeConsole_->speed);
+  playback_->setTimeLens(paceBeforeConsole_->timeLens);
+  paceBeforeConsole_.reset();
+}
+
+double SimulationController::playerSpeed() const {
+  return paceBeforeConsole_ ? paceBeforeConsole_->speed : playback_->speed();
 }
 
 void SimulationController::refreshModels(size_t previousIndex) {

@@ -10,7 +10,8 @@
 //   explorer  "Break it": search the lesson for a counterexample          explorer_runner.h
 //   metrics   the metrics panel's figures at the cursor                   metrics_model.h
 //   verdict   the status line's verdict                                   verdict_line.h
-//   console   the zkCli console, whose own ZooKeeper takes the stage      zk_console.h
+//   console   the zkCli / redis-cli console, whose own server takes the   shell_console.h
+//             stage
 //   challenge a challenge's goal, budget left and grade                   challenge_line.h
 // - to its list models, and to the one error line every part reports to.
 //
@@ -23,6 +24,7 @@
 #include <QObject>
 #include <QStringList>
 #include <memory>
+#include <optional>
 
 #include "challenge_line.h"
 #include "compare_controller.h"
@@ -35,8 +37,8 @@
 #include "playback_controller.h"
 #include "run_description.h"
 #include "scenario_session.h"
+#include "shell_console.h"
 #include "verdict_line.h"
-#include "zk_console.h"
 
 namespace lockscope::gui {
 
@@ -56,7 +58,7 @@ class SimulationController : public QObject {
   Q_PROPERTY(lockscope::gui::ExplorerRunner* explorer READ explorer CONSTANT)
   Q_PROPERTY(lockscope::gui::MetricsModel* metrics READ metrics CONSTANT)
   Q_PROPERTY(lockscope::gui::VerdictLine* verdict READ verdict CONSTANT)
-  Q_PROPERTY(lockscope::gui::ZkConsole* console READ console CONSTANT)
+  Q_PROPERTY(lockscope::gui::ShellConsole* console READ console CONSTANT)
   Q_PROPERTY(lockscope::gui::ChallengeLine* challenge READ challenge CONSTANT)
   Q_PROPERTY(lockscope::gui::ClientListModel* clients READ clients CONSTANT)
   Q_PROPERTY(lockscope::gui::EventLogModel* events READ events CONSTANT)
@@ -83,7 +85,7 @@ class SimulationController : public QObject {
   ExplorerRunner* explorer() const { return explorer_; }
   MetricsModel* metrics() const { return metrics_; }
   VerdictLine* verdict() const { return verdict_; }
-  ZkConsole* console() const { return console_; }
+  ShellConsole* console() const { return console_; }
   ChallengeLine* challenge() const { return challenge_; }
   ClientListModel* clients() const { return clients_; }
   EventLogModel* events() const { return events_; }
@@ -102,6 +104,9 @@ class SimulationController : public QObject {
   sim::Micros timeMicros() const { return playback_->timeMicros(); }
   // How far the painted views draw the run: the cursor, or its end when the whole run is shown.
   sim::Micros shownUntil() const;
+  // The player's speed as it is the user's: not a console's pace (the redis-cli console's real
+  // time), which the lesson does not keep. What the window remembers.
+  double playerSpeed() const;
 
  signals:
   // A new run is shown.
@@ -118,8 +123,11 @@ class SimulationController : public QObject {
   // Records the session's scenario on the chosen backend, and shows the run when it is there.
   bool record(const scenario::Scenario& scenario, const QString& file, bool keepCursor);
   void adopt(std::unique_ptr<RunTimeline> timeline, bool keepCursor);
-  // The console's run so far: its first shown whole, each later one played on from the cursor.
-  void showConsoleRun(std::unique_ptr<RunTimeline> timeline, bool first);
+  // The console's run so far, its cursor at `from` (else where it was), played on from there.
+  void showConsoleRun(std::unique_ptr<RunTimeline> timeline, bool first,
+                      std::optional<sim::Micros> from);
+  // The console gave the stage back: the player's pace as it was before the console's.
+  void restorePace();
   // The cursor moved from `previousIndex` events: the models of what it shows follow.
   void refreshModels(size_t previousIndex);
   void setError(const QString& error);
@@ -140,7 +148,14 @@ class SimulationController : public QObject {
   VerdictLine* verdict_;
   ChallengeLine* challenge_;
   ExplorerRunner* explorer_;
-  ZkConsole* console_;
+  ShellConsole* console_;
+  // The player's speed and time lens before a console's run set its own pacing (the redis-cli
+  // console plays in real time): the lesson gets them back with the stage.
+  struct Pace {
+    double speed;
+    bool timeLens;
+  };
+  std::optional<Pace> paceBeforeConsole_;
 };
 
 }  // namespace lockscope::gui

@@ -90,6 +90,11 @@ QRectF StageView::instanceRect(const QString& instance) const {
   return box == layout_.instances.end() ? QRectF() : box->second;
 }
 
+QStringList StageView::keyTexts(const QString& instance) const {
+  const auto found = keyTexts_.find(instance);
+  return found == keyTexts_.end() ? QStringList() : found->second;
+}
+
 QRectF StageView::tableRect(const QString& table) const {
   for (const auto& [name, box] : layout_.tables) {
     if (QString::fromStdString(name) == table) return box;
@@ -127,6 +132,7 @@ void StageView::paint(QPainter* painter) {
                 : layoutStage(size(), clients, simulation_->stage(), scale_, legend, resource);
   smallestRowPixels_ = std::numeric_limits<int>::max();
   clippedTexts_.clear();
+  keyTexts_.clear();
   clientCaptions_.assign(layout_.clients.size(), QString());
   painter->setRenderHint(QPainter::Antialiasing);
   resourceText_.clear();

@@ -8,6 +8,7 @@
 #include <QtQml/qqmlregistration.h>
 #include <QPen>
 #include <QStringList>
+#include <map>
 #include <vector>
 
 #include "simulation_view.h"
@@ -74,6 +75,8 @@ class StageView : public lockscope::gui::SimulationView {
   Q_INVOKABLE QStringList crowdText() const { return crowdText_; }
   Q_INVOKABLE QRectF releaseChartRect() const { return layout_.releaseChart; }
   Q_INVOKABLE QStringList releaseChartText() const { return releaseChartText_; }
+  // The key rows the last paint wrote in a Redis instance's box ("lock = c1  ttl 2987 ms").
+  Q_INVOKABLE QStringList keyTexts(const QString& instance) const;
   // The row counting the znodes left out for want of room at a legible size ("" if none).
   Q_INVOKABLE QString znodeSummary() const { return znodeSummary_; }
 
@@ -153,6 +156,7 @@ class StageView : public lockscope::gui::SimulationView {
   QStringList crowdText_, releaseChartText_;
   mutable QStringList clippedTexts_;
   mutable std::vector<QString> clientCaptions_;
+  mutable std::map<QString, QStringList> keyTexts_;
 };
 
 }  // namespace lockscope::gui

@@ -111,6 +111,7 @@ void StageView::paintInstances(QPainter& painter) const {
       text += stored.ttlMs > 0
                   ? tr("  ttl %1 ms").arg(std::llround(left * static_cast<double>(stored.ttlMs)))
                   : tr("  no expiry");
+      keyTexts_[QString::fromStdString(name)] << text;
       painter.drawText(row.adjusted(4, 0, -4, -3), Qt::AlignLeft | Qt::AlignVCenter,
                        painter.fontMetrics().elidedText(text, Qt::ElideMiddle,
                                                         static_cast<int>(row.width() - 8)));

@@ -60,7 +60,7 @@ void WindowMemory::save() {
   // A file is set once a lesson loaded (a failed load keeps the previous one).
   if (const QString file = simulation_.session()->file(); !file.isEmpty())
     now.lesson = QFileInfo(file).absoluteFilePath();
-  now.speed = simulation_.playback()->speed();
+  now.speed = simulation_.playerSpeed();
   // Only a switch made in the window: a --language run leaves the remembered choice alone.
   now.language = installedLanguage() != startLanguage_ ? installedLanguage() : QString();
   const bool presentation = window_.property("presentation").toBool();

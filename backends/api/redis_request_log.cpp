@@ -13,6 +13,17 @@ static_assert(sim::name(sim::RedisOp::CompareAndDelete) == scripts::kCompareAndD
               sim::name(sim::RedisOp::ReentrantRelease) == scripts::kReentrantRelease &&
               sim::name(sim::RedisOp::FencedAcquire) == scripts::kFencedAcquire);
 
+// An EVAL: its key is its fourth word, where everything else names its key second.
+bool isScript(const Command& argv) { return !argv.empty() && argv[0] == "EVAL"; }
+
+// The name the command's op has: a lock script's by its name, a script of a lesson's own as EVAL
+// (its source is no name), else the command's.
+std::string_view opName(const Command& argv) {
+  if (argv.empty()) return {};
+  const bool named = isScript(argv) && argv.size() > 1 && !scripts::luaSource(argv[1]).empty();
+  return named ? argv[1] : argv[0];
+}
+
 // The command's (or the script's) op. Commands arrive as argv strings, so this is the one place
 // a Redis op is looked up by name; a command the model does not execute has no op to trace.
 sim::TraceOp traceOpOf(std::string_view command) {
@@ -34,13 +45,14 @@ std::string arguments(const Command& argv) {
 
 }  // namespace
 
+bool RedisRequestLog::traced(const Command& argv) {
+  return sim::redisOpNamed(opName(argv)).has_value();
+}
+
 int64_t RedisRequestLog::begin(const Command& argv, RedisClient::ReplyCallback done) {
   const int64_t request = ++nextRequest_;
-  // EVAL's key is its fourth word; everything else names its key second.
-  const bool script = !argv.empty() && argv[0] == "EVAL";
-  // A lock script by its name; a script of a lesson's own as EVAL (its source is no name).
-  const bool named = script && argv.size() > 1 && !scripts::luaSource(argv[1]).empty();
-  const sim::TraceOp op = traceOpOf(argv.empty() ? "" : named ? argv[1] : argv[0]);
+  const bool script = isScript(argv);
+  const sim::TraceOp op = traceOpOf(opName(argv));
   std::string key = script ? (argv.size() > 3 ? argv[3] : "") : (argv.size() > 1 ? argv[1] : "");
   world_.record({.kind = sim::TraceKind::Request,
                  .actor = clientName_,

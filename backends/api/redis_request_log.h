@@ -22,6 +22,10 @@ class RedisRequestLog {
 
   const std::string& shardName() const { return shardName_; }
 
+  // Whether the trace has an op for `argv` (its command, or the lock script an EVAL names):
+  // begin() takes only such commands, which the model's clients are the ones to send.
+  static bool traced(const Command& argv);
+
   // Records the Request event, remembers `done`, and returns the request's number.
   int64_t begin(const Command& argv, RedisClient::ReplyCallback done);
   // Records the Reply event and runs the request's callback; nothing for a request answered

@@ -43,8 +43,9 @@ class RunTimeline {
   static std::unique_ptr<RunTimeline> record(const scenario::Scenario& scenario,
                                              run::RunOptions options);
 
-  // A run recorded elsewhere, up to now: the zkCli console's world (zk_console_world.h) grows
-  // its trace one command at a time and shows each prefix as a run of its own. `scenario` names
+  // A run recorded elsewhere, up to now: the console's world (console_world.h) grows its trace
+  // one command at a time and shows each prefix as a run of its own (the redis-cli console's
+  // with the expiries it foresees after it). `scenario` names
   // the clients and its narration steps at fixed times are told; `virtualTime` is the world's
   // clock.
   static std::unique_ptr<RunTimeline> fromTrace(const scenario::Scenario& scenario,

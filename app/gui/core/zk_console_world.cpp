@@ -23,6 +23,15 @@ std::string ZkConsoleWorld::execute(const std::string& line) {
   return takeOutput();
 }
 
+bool ZkConsoleWorld::echoes(const std::string& line) const {
+  return !line.empty() && line.front() == '#';
+}
+
+std::vector<std::string> ZkConsoleWorld::scriptLines(const std::string& text) const {
+  // As the shell's loop reads them (BufferedReader.readLine): lines end at \n, \r\n or \r.
+  return splitScriptLines(text, true);
+}
+
 std::string ZkConsoleWorld::takeOutput() {
   std::string text = output_.str();
   output_.str({});
@@ -30,25 +39,14 @@ std::string ZkConsoleWorld::takeOutput() {
 }
 
 std::unique_ptr<RunTimeline> ZkConsoleWorld::timeline() const {
-  scenario::Scenario scenario;
-  scenario.file = "zkCli console";
-  scenario.title.en = "zkCli console";
-  scenario.title.zh = "zkCli 控制台";
-  scenario::NarrationStep about;
-  about.at = 0;
-  about.text.en =
-      "The zkCli console: every command typed below runs on this ZooKeeper and plays here - its "
-      "requests, the znodes, the watches and their notifications. Each session is a client.";
-  about.text.zh =
-      "zkCli 控制台：在下方输入的每条命令都在这个 ZooKeeper 上执行，并在这里演示——"
-      "请求、znode、watch 以及它们的通知。每个会话是一个客户端。";
-  scenario.narration.push_back(std::move(about));
+  std::vector<clients::ClientSpec> sessions;
   for (int index = 1; index <= model_.sessionsOpened(); ++index) {
     clients::ClientSpec client;
     client.name = cli::ModelZkShell::clientName(index);
     client.sessionTimeoutMs = kSessionTimeoutMs;
-    scenario.clients.push_back(std::move(client));
+    sessions.push_back(std::move(client));
   }
+  const scenario::Scenario scenario = consoleScenario(ConsoleKind::ZooKeeper, std::move(sessions));
   return RunTimeline::fromTrace(scenario, trace_, model_.world().now());
 }
 

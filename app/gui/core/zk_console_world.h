@@ -1,7 +1,7 @@
 // The zkCli console's ZooKeeper, without Qt: the model server and the shell of
 // `lockscope-cli shell` (cli::ModelZkShell), fed one typed line at a time, with a recording of
-// every trace event the commands cause - so that what the console prints is what the CLI prints
-// for the same lines, and the stage can show each command's messages as a run.
+// every trace event the commands cause (console_world.h). Its clock is the model's virtual one:
+// it moves only while a command runs, and the stage plays each command's messages as they travel.
 #pragma once
 
 #include <cstdint>
@@ -10,29 +10,31 @@
 #include <string>
 
 #include "app/cli/zk_shell_model.h"
+#include "console_world.h"
 #include "recorded_trace.h"
 #include "run_timeline.h"
 
 namespace lockscope::gui {
 
-class ZkConsoleWorld {
+class ZkConsoleWorld final : public ConsoleWorld {
  public:
   explicit ZkConsoleWorld(uint64_t seed = 1);
   ZkConsoleWorld(const ZkConsoleWorld&) = delete;
   ZkConsoleWorld& operator=(const ZkConsoleWorld&) = delete;
 
-  // What zkCli prints at start-up (the banner and its first session's connection).
-  std::string start();
-  // What one line prints: command output, watch events and errors in the order zkCli writes them
-  // (the CLI's stdout and stderr, interleaved as a terminal shows them).
-  std::string execute(const std::string& line);
-  // The prompt zkCli shows before the next command.
-  std::string prompt() const { return model_.shell().prompt(); }
-  bool quit() const { return model_.shell().quit(); }
+  // The banner and its first session's connection.
+  std::string start() override;
+  std::string execute(const std::string& line) override;
+  std::string prompt() const override { return model_.shell().prompt(); }
+  bool quit() const override { return model_.shell().quit(); }
+  bool echoes(const std::string& line) const override;
+  std::vector<std::string> scriptLines(const std::string& text) const override;
+  // One client per session the shell opened (zkCli-1, zkCli-2, ...).
+  std::unique_ptr<RunTimeline> timeline() const override;
+  sim::Micros now() const override { return model_.world().now(); }
+  bool realTime() const override { return false; }
 
   const RecordedTrace& trace() const { return trace_; }
-  // Everything so far as a run: one client per session the shell opened (zkCli-1, zkCli-2, ...).
-  std::unique_ptr<RunTimeline> timeline() const;
 
  private:
   std::string takeOutput();
