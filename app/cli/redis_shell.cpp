@@ -57,7 +57,7 @@ int runRedisShell(RedisShellIo io, const RedisSend& send) {
     for (long i = 0; i < times; ++i) {
       const redis::Reply reply = send(command);
       if (reply.failed()) break;  // the sender said why (redis-cli: "Error: ...")
-      io.out << formatRedisReply(reply);
+      io.out << (printsVerbatim(command) ? formatRedisReplyRaw(reply) : formatRedisReply(reply));
     }
     io.out << std::flush;
   }
