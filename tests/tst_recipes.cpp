@@ -125,7 +125,7 @@ void TestRecipes::catalogDescribesEveryRecipe() {
       "zk-no-guid",
       // tests/tst_redis_recipes.cpp runs these against the Redis model
       "redis-setnx", "redis-setnx-expire", "redis-unsafe-del", "redis-lock", "redis-reentrant",
-      "redis-watchdog", "redlock", "redis-fenced",
+      "redis-watchdog", "redlock", "redis-fenced", "redis-optimistic", "redis-blind-update",
       // tests/tst_database_recipes.cpp runs these against the database model
       "db-unique-key", "db-unique-key-ttl", "db-reentrant", "db-no-expiry", "db-select-insert",
       "db-fenced", "db-for-update", "db-autocommit", "db-optimistic", "db-blind-update",

@@ -13,11 +13,16 @@
 // is emptied with FLUSHALL and SCRIPT FLUSH, so each run starts from the fresh server the model
 // starts as.
 //
-// Normalised: TIME's reply, the one line pair no two runs share. A pair `1) "<seconds>"`,
-// `2) "<microseconds>"` becomes `1) "<unix seconds>"`, `2) "<microseconds>"` when the seconds are
-// within a minute of this test's clock and the microseconds below a million; otherwise the lines
-// stay as they are and the comparison fails. Scripts avoid other timing-dependent lines: a TTL is
-// read right after it is set, in whole seconds; PTTL only of keys without a TTL.
+// Normalised: what no two servers or runs share.
+// - TIME's reply. A pair `1) "<seconds>"`, `2) "<microseconds>"` becomes `1) "<unix seconds>"`,
+//   `2) "<microseconds>"` when the seconds are within a minute of this test's clock and the
+//   microseconds below a million; otherwise the lines stay as they are and the comparison fails.
+// - INFO's replication ID, forty hex digits a server draws when it starts: `master_replid:`
+//   followed by exactly forty lower-case hex digits becomes `master_replid:<replid>` wherever it
+//   stands in a line (INFO's own lines, or INFO's reply quoted by EXEC or a script).
+//   master_replid2, forty zeros on a server that never changed roles, is compared as it is.
+// Scripts avoid other timing-dependent lines: a TTL is read right after it is set, in whole
+// seconds; PTTL only of keys without a TTL.
 
 #include <QDateTime>
 #include <QDir>
@@ -46,8 +51,10 @@ QStringList linesOf(const QByteArray& bytes) {
   return lines;
 }
 
-// TIME's reply, normalised as the header says.
+// TIME's reply and INFO's replication ID, normalised as the header says.
 QStringList normalised(QStringList lines) {
+  static const QRegularExpression replid(QStringLiteral("master_replid:[0-9a-f]{40}(?![0-9a-f])"));
+  lines.replaceInStrings(replid, QStringLiteral("master_replid:<replid>"));
   static const QRegularExpression seconds(QStringLiteral("^1\\) \"(\\d+)\"$"));
   static const QRegularExpression micros(QStringLiteral("^2\\) \"(\\d+)\"$"));
   const qint64 now = QDateTime::currentSecsSinceEpoch();
@@ -200,6 +207,19 @@ class TestRedisCliDifferential : public QObject {
       QVERIFY2(errDiff.isEmpty(), qPrintable(script + errDiff));
       QCOMPARE(shell->exitCode, real.exitCode);
     }
+  }
+
+  // A replication ID is forty hex digits; anything else after master_replid: stays.
+  void replicationIdNormalisation() {
+    const QString id = QStringLiteral("fe5fb1d771ce73e913193d40aae4fc6dbb7cd532");
+    QCOMPARE(normalised({"master_replid:" + id + "\r"}),
+             QStringList({QStringLiteral("master_replid:<replid>\r")}));
+    QCOMPARE(
+        normalised({"1) \"# Replication\\r\\nmaster_replid:" + id + "\\r\\n\""}),
+        QStringList({QStringLiteral("1) \"# Replication\\r\\nmaster_replid:<replid>\\r\\n\"")}));
+    const QStringList other = {"master_replid:" + id + "0", "master_replid2:" + id,
+                               QStringLiteral("master_replid:0123")};
+    QCOMPARE(normalised(other), other);
   }
 
   // The normalisation leaves a TIME reply alone when it is not near this test's clock.

@@ -249,6 +249,120 @@ class RedisModelTest : public QObject {
     QCOMPARE(replies[1].second.type, ReplyType::Timeout);
     QCOMPARE(replies[1].first, fromMillis(600));
   }
+
+  // WATCH is per connection and sees every connection's writes: a SET by another client between
+  // WATCH and EXEC makes EXEC answer nil and run nothing; without one, EXEC runs the queue. A
+  // crash forgets every connection's transaction.
+  void watchSeesOtherConnectionsWrites() {
+    sim::World world(1);
+    RedisInstance redis(world, {.name = "redis-1"});
+    const auto on = [&](RedisInstance::ConnectionId connection, const Command& argv) {
+      return *redis.execute(argv, connection);
+    };
+    QVERIFY(on(1, {"WATCH", "counter"}).isOk());
+    QVERIFY(on(2, {"WATCH", "counter"}).isOk());
+    QVERIFY(on(2, {"SET", "counter", "1"}).isOk());
+    QVERIFY(on(1, {"MULTI"}).isOk());
+    QCOMPARE(on(1, {"SET", "counter", "2"}).text, std::string("QUEUED"));
+    QVERIFY(on(1, {"EXEC"}).isNil());
+    QCOMPARE(on(1, {"GET", "counter"}).text, std::string("1"));
+    // Connection 2's own write spoiled its own watch too.
+    QVERIFY(on(2, {"MULTI"}).isOk());
+    QVERIFY(on(2, {"EXEC"}).isNil());
+    // Untouched: EXEC runs.
+    QVERIFY(on(1, {"WATCH", "counter"}).isOk());
+    QVERIFY(on(2, {"SET", "other", "x"}).isOk());
+    QVERIFY(on(1, {"MULTI"}).isOk());
+    on(1, {"INCR", "counter"});
+    const Reply ran = on(1, {"EXEC"});
+    QCOMPARE(ran.type, ReplyType::Array);
+    QVERIFY(ran.elements.at(0).isInteger(2));
+    QVERIFY(on(1, {"MULTI"}).isOk());
+    redis.crash();
+    redis.restart();
+    QCOMPARE(on(1, {"EXEC"}).text, std::string("ERR EXEC without MULTI"));
+  }
+
+  // INFO replication as a server words it, on a master with a replica, the replica, and a
+  // promoted replica, whose old master's ID moves to master_replid2.
+  void infoReplicationFollowsTheRoles() {
+    sim::World world(1);
+    RedisDeployment redis(world, {.masters = 1, .replicasPerMaster = 1});
+    RedisInstance& master = redis.masterOf(0);
+    RedisInstance& replica = *redis.instance("redis-1-r1");
+    master.execute({"SET", "lock", "a"});
+    world.runUntilTime(fromMillis(100));
+    const std::string masterInfo = master.execute({"INFO", "replication"})->text;
+    QVERIFY2(masterInfo.starts_with("# Replication\r\nrole:master\r\nconnected_slaves:1\r\n"
+                                    "slave0:ip=redis-1-r1,port=6379,state=online,offset=1,lag=0\r\n"
+                                    "master_failover_state:no-failover\r\nmaster_replid:"),
+             masterInfo.c_str());
+    QVERIFY(masterInfo.find("\r\nmaster_repl_offset:1\r\n") != std::string::npos);
+    const std::string replicaInfo = replica.execute({"INFO"})->text;
+    QVERIFY2(replicaInfo.starts_with("# Replication\r\nrole:slave\r\nmaster_host:redis-1\r\n"
+                                     "master_port:6379\r\nmaster_link_status:up\r\n"),
+             replicaInfo.c_str());
+    const ReplicationInfo before = replica.replication();
+    QCOMPARE(before.replid, master.replication().replid);
+    QVERIFY(replica.execute({"WAIT", "0", "0"})
+                ->text.starts_with("ERR WAIT cannot be used with replica instances."));
+    QVERIFY(redis.failover("redis-1"));
+    const ReplicationInfo promoted = replica.replication();
+    QVERIFY(promoted.master);
+    QCOMPARE(promoted.replid2, before.replid);
+    QVERIFY(promoted.replid != before.replid);
+    QCOMPARE(promoted.secondOffset, int64_t{2});
+    QCOMPARE(replica.execute({"INFO", "server"})->text, std::string());
+  }
+
+  // WAIT blocks its client until the replica has applied the write (one replication lag), or
+  // for its whole timeout when the replica is down, and then answers how many acknowledged.
+  void waitBlocksUntilTheReplicaAcknowledges() {
+    sim::World world(1);
+    RedisDeployment redis(world, {.masters = 1,
+                                  .replicasPerMaster = 1,
+                                  .replicationLag = fromMillis(10),
+                                  .latency = {fromMillis(1), fromMillis(1)}});
+    auto connections = redis.connect("c1");
+    std::vector<std::pair<sim::Micros, Reply>> replies;
+    auto record = [&](const Reply& reply) { replies.emplace_back(world.now(), reply); };
+    connections[0]->command({"SET", "lock", "a"}, record);
+    connections[0]->command({"WAIT", "1", "500"}, record);
+    world.runUntilTime(fromMillis(100));
+    QCOMPARE(replies.size(), size_t{2});
+    QVERIFY(replies[1].second.isInteger(1));
+    QCOMPARE(replies[1].first, fromMillis(12));  // SET at 1 ms, its copy applied at 11 ms
+    redis.instance("redis-1-r1")->crash();
+    connections[0]->command({"SET", "lock", "b"}, record);
+    connections[0]->command({"WAIT", "1", "500"}, record);
+    world.runUntilTime(fromMillis(1000));
+    QCOMPARE(replies.size(), size_t{4});
+    QVERIFY(replies[3].second.isInteger(0));
+    // Sent at 100 ms, blocked at 101 ms for 500 ms, back 1 ms later (FIFO may add a microsecond).
+    QVERIFY(replies[3].first >= fromMillis(602) && replies[3].first < fromMillis(603));
+  }
+
+  // SCAN answers every key in one call, in key order, filtered by MATCH and TYPE; an expired key
+  // that passes the filters is deleted, not listed.
+  void scanListsEveryKeyAtOnce() {
+    sim::World world(1);
+    RedisInstance redis(world, {.name = "redis-1"});
+    run(redis, {"SET", "b", "1"});
+    run(redis, {"HSET", "h", "f", "v"});
+    run(redis, {"SET", "a", "1"});
+    run(redis, {"SET", "gone", "1", "PX", "10"});
+    world.runUntilTime(fromMillis(50));
+    const Reply all = run(redis, {"SCAN", "0", "COUNT", "1"});
+    QCOMPARE(all.elements.at(0).text, std::string("0"));
+    QCOMPARE(all.elements.at(1).elements.size(), size_t{3});
+    QCOMPARE(all.elements.at(1).elements.at(0).text, std::string("a"));
+    QCOMPARE(all.elements.at(1).elements.at(2).text, std::string("h"));
+    QVERIFY(redis.keys().keys().find("gone") == redis.keys().keys().end());
+    const Reply hashes = run(redis, {"SCAN", "0", "TYPE", "HASH", "MATCH", "*"});
+    QCOMPARE(hashes.elements.at(1).elements.size(), size_t{1});
+    QCOMPARE(run(redis, {"SCAN", "0", "COUNT", "0"}).text, std::string("ERR syntax error"));
+    QCOMPARE(run(redis, {"SCAN", " 0"}).text, std::string("ERR invalid cursor"));
+  }
 };
 
 QTEST_GUILESS_MAIN(RedisModelTest)

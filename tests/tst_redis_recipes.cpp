@@ -139,6 +139,30 @@ class RedisRecipesTest : public QObject {
     // Each failed attempt unlocked everywhere, the dead instances included.
     QCOMPARE(count(outcome, sim::TraceKind::Request, sim::RedisOp::CompareAndDelete), 6);
   }
+
+  // No lock, the counter in Redis: with WATCH every EXEC that lost the race answers nil and is
+  // retried, so all 12 increments land and none is lost; without it (GET, then SET) concurrent
+  // writers overwrite each other. The counter ends at what the writes say.
+  void watchTurnsLostUpdatesIntoRetries() {
+    const Outcome watched = runText(contention("redis-optimistic"));
+    const auto& metrics = watched.report.verdict.metrics;
+    QVERIFY(watched.report.verdict.violations.empty());
+    QCOMPARE(metrics.at("resource_writes"), 12.0);
+    QCOMPARE(metrics.at("lost_updates"), 0.0);
+    QVERIFY(metrics.at("rejected_writes") >= 1.0);
+    QCOMPARE(count(watched, sim::TraceKind::Reply, sim::RedisOp::Exec),
+             12 + static_cast<int>(metrics.at("rejected_writes")));
+    std::string last;
+    for (const auto& event : watched.events) {
+      if (event.kind == sim::TraceKind::KeyChanged && event.path == "counter") last = event.value;
+    }
+    QCOMPARE(last, std::string("12"));
+
+    const Outcome blind = runText(contention("redis-blind-update"));
+    QVERIFY(blind.report.verdict.metrics.at("lost_updates") >= 1.0);
+    QCOMPARE(count(blind, sim::TraceKind::Request, sim::RedisOp::Watch), 0);
+    QCOMPARE(blind.report.verdict.violations.at(0).kind, std::string("lost_update"));
+  }
 };
 
 QTEST_GUILESS_MAIN(RedisRecipesTest)

@@ -67,6 +67,39 @@ class TestRedisShell : public QObject {
     const Reply ttl = model.execute({"TTL", "k"});
     QVERIFY2(ttl.integer >= 97 && ttl.integer <= 101, std::to_string(ttl.integer).c_str());
   }
+
+  // WAIT for a replica the model does not have: the answer comes at once, with the model's clock
+  // moved on by the timeout, so a key whose TTL ends within it is gone after it, as on a server
+  // that blocked that long.
+  void waitMovesTheClockOn() {
+    RedisShellModel model;
+    QVERIFY(model.execute({"SET", "k", "v", "PX", "5000"}).isOk());
+    const int64_t before = model.nowMs();
+    const auto start = std::chrono::steady_clock::now();
+    QVERIFY(model.execute({"WAIT", "1", "6000"}).isInteger(0));
+    QVERIFY2(std::chrono::steady_clock::now() - start < std::chrono::seconds(2),
+             "the shell waited in real time");
+    QVERIFY(model.nowMs() - before >= 6000);
+    QVERIFY(model.execute({"GET", "k"}).isNil());
+    // Enough replicas (none asked for) or inside a transaction: no block, no time passes.
+    const int64_t after = model.nowMs();
+    QVERIFY(model.execute({"WAIT", "0", "6000"}).isInteger(0));
+    QVERIFY(model.execute({"MULTI"}).isOk());
+    QCOMPARE(model.execute({"WAIT", "1", "6000"}).text, std::string("QUEUED"));
+    QCOMPARE(model.execute({"EXEC"}).elements.at(0).integer, int64_t(0));
+    QVERIFY(model.nowMs() - after < 1000);
+  }
+
+  // WAIT without a timeout would block forever: no reply, and a failed one that says why.
+  void waitForeverHasNoReply() {
+    RedisShellModel model;
+    const Reply unanswered = model.execute({"WAIT", "1", "0"});
+    QVERIFY(unanswered.failed());
+    QCOMPARE(unanswered.text,
+             std::string("WAIT 1 0 would block forever: the model has no replica to acknowledge"));
+    QVERIFY(model.execute({"WAIT", "1", "9223372036854775807"}).failed());
+    QVERIFY(model.execute({"PING"}).type == lockscope::redis::ReplyType::Status);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestRedisShell)

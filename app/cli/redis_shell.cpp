@@ -62,7 +62,7 @@ bool runRedisShellLine(const std::string& line, std::ostream& out, const RedisSe
   for (long i = 0; i < times; ++i) {
     const redis::Reply reply = send(command);
     if (reply.failed()) break;  // the sender said why (redis-cli: "Error: ...")
-    out << formatRedisReply(reply);
+    out << (printsVerbatim(command) ? formatRedisReplyRaw(reply) : formatRedisReply(reply));
   }
   out << std::flush;
   return true;

@@ -1,5 +1,7 @@
 #include "redis_shell_format.h"
 
+#include <strings.h>
+
 #include <cstdio>
 
 namespace lockscope::cli {
@@ -59,5 +61,40 @@ std::string quoteRedisString(std::string_view bytes) {
 }
 
 std::string formatRedisReply(const redis::Reply& reply) { return format(reply, ""); }
+
+bool printsVerbatim(const redis::Command& argv) {
+  const auto is = [&](size_t word, const char* name) {
+    return argv.size() > word && strcasecmp(argv[word].c_str(), name) == 0;
+  };
+  const size_t words = argv.size();
+  return is(0, "info") || is(0, "lolwut") ||
+         (is(0, "debug") &&
+          (is(1, "htstats") || is(1, "htstats-key") || is(1, "client-eviction"))) ||
+         (is(0, "memory") && (is(1, "malloc-stats") || is(1, "doctor"))) ||
+         (words == 2 && is(0, "cluster") && (is(1, "nodes") || is(1, "info"))) ||
+         (is(0, "client") && (is(1, "list") || is(1, "info"))) ||
+         (words == 3 && is(0, "latency") && is(1, "graph")) ||
+         (words == 2 && is(0, "latency") && is(1, "doctor")) || (is(0, "proxy") && is(1, "info"));
+}
+
+std::string formatRedisReplyRaw(const redis::Reply& reply) {
+  using redis::ReplyType;
+  switch (reply.type) {
+    case ReplyType::Nil: return "";
+    case ReplyType::Error:
+    case ReplyType::Timeout:
+    case ReplyType::Disconnected: return reply.text + "\n";
+    case ReplyType::Status:
+    case ReplyType::String: return reply.text;
+    case ReplyType::Integer: return std::to_string(reply.integer);
+    case ReplyType::Array: break;
+  }
+  std::string out;
+  for (size_t i = 0; i < reply.elements.size(); ++i) {
+    if (i > 0) out += "\n";
+    out += formatRedisReplyRaw(reply.elements[i]);
+  }
+  return out;
+}
 
 }  // namespace lockscope::cli

@@ -18,8 +18,9 @@ namespace {
 const char* const kUsage =
     "usage: lockscope-cli redis-shell [--live HOST:PORT]\n"
     "  Reads redis-cli commands from stdin, one per line, and runs them against the model Redis,\n"
-    "  printing what redis-cli 7.0 prints (its terminal format; docs/redis-cli-format.md).\n"
-    "  The model's clock follows real time: keys expire as on a server.\n"
+    "  printing what redis-cli 7.0 prints (its terminal format; docs/redis-shell-format.md).\n"
+    "  The model's clock follows real time: keys expire as on a server. A WAIT for replicas\n"
+    "  (the model has none) moves it on at once instead of blocking.\n"
     "  --live S   a real redis-server instead of the model (exit 3 if unreachable)\n";
 
 int usage(const std::string& problem) {
@@ -67,7 +68,12 @@ int redisShellCommand(const QStringList& arguments) {
   }
   RedisShellModel model;
   return runRedisShell({std::cin, std::cout, promptFor(kModelRedisAddress)},
-                       [&](const redis::Command& argv) { return model.execute(argv); });
+                       [&](const redis::Command& argv) {
+                         const redis::Reply reply = model.execute(argv);
+                         if (reply.failed())
+                           std::cerr << "lockscope-cli redis-shell: " << reply.text << "\n";
+                         return reply;
+                       });
 }
 
 }  // namespace lockscope::cli

@@ -1,5 +1,5 @@
 // `lockscope-cli redis-shell [--live HOST:PORT]`: the redis-cli-compatible shell over the model
-// Redis, or over a real server (docs/redis-cli-format.md).
+// Redis, or over a real server (docs/redis-shell-format.md).
 #pragma once
 
 #include <QStringList>

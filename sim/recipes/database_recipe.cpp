@@ -24,21 +24,13 @@ coro::Task<void> DatabaseRecipe::readResource(int64_t token) {
   line(readLine());
   const SqlResult read = co_await exec(
       statement(StatementKind::InventorySelect, sql::Value::of(kInventoryRow)));
-  // Events are built from named strings: GCC 12 miscompiles a temporary inside a designated
-  // initializer in a coroutine ("array used as initializer").
   if (!read.ok() || read.rows.empty()) {
-    const std::string why = "read failed: " + errorText(read);
-    env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .detail = why});
+    recordNote("read failed: " + errorText(read));
     co_return;
   }
   readStock_ = std::stoll(read.rows[0][0]);
   readVersion_ = std::stoll(read.rows[0][1]);
-  const std::string value = std::to_string(readStock_);
-  env_.world.record({.kind = sim::TraceKind::Resource,
-                     .actor = env_.clientName,
-                     .op = sim::ResourceOp::Read,
-                     .value = value,
-                     .request = token});
+  recordResource(sim::ResourceOp::Read, std::to_string(readStock_), "", token);
 }
 
 coro::Task<void> DatabaseRecipe::writeResource(int64_t token) {
@@ -47,15 +39,9 @@ coro::Task<void> DatabaseRecipe::writeResource(int64_t token) {
   const SqlResult written = co_await exec(writeStatement(stock, token));
   const bool accepted = written.ok() && written.affected == 1;
   lastWriteAccepted_ = accepted;
-  const std::string value = std::to_string(stock);
   const std::string why = accepted ? "" : written.ok() ? "0 rows" : errorText(written);
-  const sim::TraceOp op = accepted ? sim::ResourceOp::Write : sim::ResourceOp::Rejected;
-  env_.world.record({.kind = sim::TraceKind::Resource,
-                     .actor = env_.clientName,
-                     .op = op,
-                     .value = value,
-                     .detail = why,
-                     .request = token});
+  recordResource(accepted ? sim::ResourceOp::Write : sim::ResourceOp::Rejected,
+                 std::to_string(stock), why, token);
 }
 
 AcquireResult DatabaseRecipe::holding(int64_t fencingToken) const {

@@ -6,6 +6,7 @@
 // computed from its read whatever happened since: the lost update the version column prevents.
 #include "database_recipe.h"
 #include "database_recipes.h"
+#include "optimistic_lines.h"
 
 namespace lockscope::recipes {
 namespace {
@@ -106,18 +107,6 @@ class DbForUpdate final : public PollingDatabaseRecipe {
 
 // --- db-optimistic and db-blind-update ------------------------------------------------------
 
-struct OptimisticLines {
-  CodeLine begin;
-  CodeLine read;
-  CodeLine write;
-  CodeLine retry;  // db-optimistic only
-  CodeLine done;
-  std::vector<CodeLine> named() const {
-    std::vector<CodeLine> all{begin, read, write, done};
-    if (retry.number > 0) all.push_back(retry);
-    return all;
-  }
-};
 constexpr OptimisticLines kOptimisticLines{.begin = {1, "no lock"},
                                            .read = {2, "SELECT stock, version"},
                                            .write = {3, "AND version = version_read"},

@@ -23,6 +23,22 @@ coro::Task<bool> LockRecipe::holdUnlessRevoked(sim::Micros duration) {
   co_return co_await revocation_.wait(duration);
 }
 
+// Events are built from named strings: GCC 12 miscompiles a temporary inside a designated
+// initializer in a coroutine ("array used as initializer"), so callers in coroutines come here.
+void LockRecipe::recordResource(sim::TraceOp op, const std::string& value, const std::string& why,
+                                int64_t token) {
+  env_.world.record({.kind = sim::TraceKind::Resource,
+                     .actor = env_.clientName,
+                     .op = op,
+                     .value = value,
+                     .detail = why,
+                     .request = token});
+}
+
+void LockRecipe::recordNote(const std::string& text) {
+  env_.world.record({.kind = sim::TraceKind::Note, .actor = env_.clientName, .detail = text});
+}
+
 void LockRecipe::requestRevocation() {
   if (revocationRequested_) return;
   revocationRequested_ = true;

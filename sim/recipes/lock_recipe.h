@@ -105,6 +105,11 @@ class LockRecipe {
 
  protected:
   void line(CodeLine named) { env_.markLine(named); }
+  // For a recipe that owns the resource: a Resource event of this client (a read, a write, or a
+  // rejected write and why), as the driver's ProtectedResource records it; a Note otherwise.
+  void recordResource(sim::TraceOp op, const std::string& value, const std::string& why,
+                      int64_t token);
+  void recordNote(const std::string& text);
   // A revocable recipe calls this when a revoker asked the holder to let go; a new lock clears it.
   void requestRevocation();
   void clearRevocation();

@@ -14,5 +14,7 @@ RecipeDescription describeRedisWatchdog();
 RecipeDescription describeRedisReentrant();
 RecipeDescription describeRedisFenced();
 RecipeDescription describeRedlock();
+RecipeDescription describeRedisOptimistic();
+RecipeDescription describeRedisBlindUpdate();
 
 }  // namespace lockscope::recipes

@@ -74,6 +74,10 @@ enum class RedisOp : uint8_t {
   ReentrantRelease,
   FencedAcquire,
   Eval,  // a script given as Lua source (a lesson's own), not one of the lock scripts' names
+  Watch,
+  Multi,
+  Exec,
+  Wait,
 };
 // Request and Reply: a database statement (backends/api/sql_types.h calls it StatementKind).
 enum class SqlOp : uint8_t {
@@ -181,8 +185,8 @@ struct OpNames<ZooKeeperOp> : OpSetOf<ZooKeeperOp, OpSet::ZooKeeper, ZooKeeperOp
                                                               "addAuth"};
 };
 template <>
-struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::Eval> {
-  static constexpr std::array<std::string_view, 19> kNames = {"SET",
+struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::Wait> {
+  static constexpr std::array<std::string_view, 23> kNames = {"SET",
                                                               "SETNX",
                                                               "GET",
                                                               "DEL",
@@ -200,7 +204,11 @@ struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::Eval> {
                                                               "reentrant_acquire",
                                                               "reentrant_release",
                                                               "fenced_acquire",
-                                                              "EVAL"};
+                                                              "EVAL",
+                                                              "WATCH",
+                                                              "MULTI",
+                                                              "EXEC",
+                                                              "WAIT"};
 };
 template <>
 struct OpNames<WatchOp> : OpSetOf<WatchOp, OpSet::Watch, WatchOp::Exists> {

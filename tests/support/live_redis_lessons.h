@@ -25,7 +25,8 @@ inline QList<std::pair<const char*, int>> liveRedisLessons() {
       {"redlock-happy-path", 5},     {"redlock-split-vote", 5},
       {"redlock-two-down", 5},       {"redlock-three-down", 5},
       {"redlock-pause-caught", 5},   {"redlock-pause-buffered-replies", 5},
-      {"own-unlock-script", 1},
+      {"own-unlock-script", 1},      {"unwatched-update", 1},
+      {"optimistic-watch", 1},
   };
 }
 

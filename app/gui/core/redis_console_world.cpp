@@ -91,6 +91,9 @@ std::vector<std::string> RedisConsoleWorld::scriptLines(const std::string& text)
 
 redis::Reply RedisConsoleWorld::send(const redis::Command& argv) {
   const redis::Reply reply = model_.execute(argv);
+  // No reply to print (`WAIT 1 0` would block a server forever): the shell says why on stderr,
+  // the console in its transcript.
+  if (reply.failed()) output_ << reply.text << "\n";
   // The command, its effects and its reply at one instant, once it has run: the model answered
   // it at its own reading of the clock, within this millisecond or the one before.
   const int64_t modelMs = model_.nowMs();

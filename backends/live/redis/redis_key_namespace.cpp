@@ -17,7 +17,8 @@ bool prefixKeys(lockscope::redis::Command& argv, const std::string& prefix) {
     argv[1] = prefix + argv[1];
     return true;
   }
-  if (name == "DEL") {
+  if (name == "MULTI" || name == "EXEC") return argv.size() == 1;
+  if (name == "DEL" || name == "WATCH") {
     for (size_t i = 1; i < argv.size(); ++i) argv[i] = prefix + argv[i];
     return true;
   }

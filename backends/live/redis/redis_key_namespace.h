@@ -16,8 +16,8 @@ namespace lockscope::live::redis {
 std::string newKeyPrefix();
 
 // Prefixes the key arguments of `argv` in place. The recipes send SET, SETNX, GET, DEL, PEXPIRE,
-// PTTL and EVAL (keys counted by its numkeys). False for any other command: it is refused rather
-// than sent with keys we cannot tell from values.
+// PTTL, EVAL (keys counted by its numkeys), WATCH, and MULTI and EXEC (no keys). False for any
+// other command: it is refused rather than sent with keys we cannot tell from values.
 bool prefixKeys(lockscope::redis::Command& argv, const std::string& prefix);
 
 // Deletes every key starting with `prefix` (SCAN, then DEL); a failure when the server did not

@@ -4,7 +4,7 @@
 
 namespace lockscope::redis::model {
 
-Reply ClientConnection::execute(const Command& argv, int64_t nowMs) {
+Reply ClientConnection::execute(const Command& argv, int64_t nowMs, const Run& run) {
   const std::string name = argv.empty() ? std::string() : upperCase(argv[0]);
   const size_t words = argv.size();
   // The connection's own commands, with their arities (multi.c's command table entries).
@@ -27,14 +27,28 @@ Reply ClientConnection::execute(const Command& argv, int64_t nowMs) {
     return refused;
   }
   if (name == "MULTI") return multi();
-  if (name == "EXEC") return exec(nowMs);
+  if (name == "EXEC") return exec(nowMs, run);
   if (name == "DISCARD") return discard();
   if (name == "WATCH") return watch(argv, nowMs);
   if (inMulti_) {
     queued_.push_back(argv);
     return Reply::status("QUEUED");
   }
-  return run({argv}, nowMs).front();
+  if (name == "UNWATCH") {
+    watched_.clear();
+    watchedWritten_ = false;
+    return Reply::status("OK");
+  }
+  return run({argv}, false).front();
+}
+
+void ClientConnection::touched(const KeyChange& change) {
+  const auto found = watched_.find(change.key);
+  if (found == watched_.end()) return;
+  // A key already expired when watched and now lazily deleted did not change, logically.
+  if (change.deleted && change.cause == sim::TraceOp(sim::KeyDeletedOp::Expired) && found->second)
+    return;
+  watchedWritten_ = true;
 }
 
 Reply ClientConnection::multi() {
@@ -56,7 +70,7 @@ Reply ClientConnection::watch(const Command& argv, int64_t nowMs) {
   return Reply::status("OK");
 }
 
-Reply ClientConnection::exec(int64_t nowMs) {
+Reply ClientConnection::exec(int64_t nowMs, const Run& run) {
   if (!inMulti_) return Reply::error("ERR EXEC without MULTI");
   if (queueFailed_) {
     endTransaction();
@@ -69,34 +83,20 @@ Reply ClientConnection::exec(int64_t nowMs) {
     endTransaction();
     return Reply::nil();
   }
+  // The server forgets the watches before it runs the queue, so a queued UNWATCH finds none and
+  // answers OK; the other commands run at one instant.
   const std::vector<Command> queued = std::move(queued_);
   endTransaction();
-  Reply replies{ReplyType::Array, {}, 0, {}};
-  replies.elements = run(queued, nowMs);
-  return replies;
-}
-
-std::vector<Reply> ClientConnection::run(const std::vector<Command>& commands, int64_t nowMs) {
-  std::vector<KeyChange> changes;
-  CommandExecutor executor(keys_, nowMs, changes, &scriptRandom_, &scripts_);
-  std::vector<Reply> replies;
-  for (const Command& command : commands) {
-    // UNWATCH, queued or not; inside EXEC the watches are gone already.
-    if (upperCase(command[0]) == "UNWATCH") {
-      watched_.clear();
-      watchedWritten_ = false;
-      replies.push_back(Reply::status("OK"));
-      continue;
-    }
-    replies.push_back(executor.execute(command));
+  std::vector<Command> commands;
+  for (const Command& command : queued) {
+    if (upperCase(command[0]) != "UNWATCH") commands.push_back(command);
   }
-  for (const KeyChange& change : changes) {
-    const auto found = watched_.find(change.key);
-    if (found == watched_.end()) continue;
-    // A key already expired when watched and now lazily deleted did not change, logically.
-    if (change.deleted && change.cause == sim::TraceOp(sim::KeyDeletedOp::Expired) && found->second)
-      continue;
-    watchedWritten_ = true;
+  std::vector<Reply> ran = commands.empty() ? std::vector<Reply>() : run(commands, true);
+  Reply replies{ReplyType::Array, {}, 0, {}};
+  size_t next = 0;
+  for (const Command& command : queued) {
+    replies.elements.push_back(upperCase(command[0]) == "UNWATCH" ? Reply::status("OK")
+                                                                  : std::move(ran.at(next++)));
   }
   return replies;
 }

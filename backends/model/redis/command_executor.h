@@ -6,9 +6,10 @@
 //   strings  SET key value [NX|XX] [GET] [EX s|PX ms|EXAT s|PXAT ms|KEEPTTL], SETNX, GET,
 //            GETDEL, INCR, INCRBY, DECR, DECRBY
 //   keys     DEL, UNLINK, EXISTS key..., EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT (NX|XX|GT|LT),
-//            PERSIST, TTL, PTTL, TYPE, KEYS pattern, DBSIZE, FLUSHDB
+//            PERSIST, TTL, PTTL, TYPE, KEYS pattern, SCAN cursor [MATCH p] [COUNT n] [TYPE t],
+//            DBSIZE, FLUSHDB
 //   hashes   HSET, HGET, HDEL, HEXISTS, HINCRBY, HGETALL
-//   server   PING, ECHO, TIME
+//   server   PING, ECHO, TIME, INFO [section...] (the replication section), WAIT
 //   scripts  EVAL script numkeys key... arg..., EVALSHA, SCRIPT LOAD|EXISTS|FLUSH, where the script
 //            is Lua source (lua_engine.h) or one of the lock scripts' names
 //            (backends/api/redis_scripts.h), which stands for its source.
@@ -16,10 +17,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include "backends/api/redis_client.h"
 #include "keyspace.h"
+#include "replication_info.h"
 #include "script_cache.h"
 
 namespace lockscope::redis::model {
@@ -37,6 +41,23 @@ class CommandExecutor {
         scriptCache_(scriptCache) {}
 
   Reply execute(const Command& argv);
+
+  // What INFO replication shows and WAIT counts, asked for only by them; without it, a master
+  // without replicas.
+  using ReplicationSource = std::function<ReplicationInfo()>;
+  void setReplication(ReplicationSource replication) { replication_ = std::move(replication); }
+  // Commands run by EXEC: a WAIT there answers at once, as a server's does inside MULTI.
+  void setInTransaction(bool inTransaction) { inTransaction_ = inTransaction; }
+
+  // A WAIT that found too few replicas: the server blocks the client until `replicas` have
+  // acknowledged or `timeoutMs` has passed (0: no limit), then answers how many did. execute()
+  // answered how many have now; the caller blocks it and answers again (RedisInstance, the
+  // shell's RedisShellModel).
+  struct BlockedWait {
+    int64_t replicas = 0;
+    int64_t timeoutMs = 0;
+  };
+  const std::optional<BlockedWait>& blocked() const { return blocked_; }
   // What the server answers before running `argv`: the unknown-command or wrong-arity error, or
   // nil when the command would run (MULTI queues only what passes this).
   static Reply refusal(const Command& argv);
@@ -70,6 +91,7 @@ class CommandExecutor {
   Reply pttlCommand(const Command& argv);
   Reply typeCommand(const Command& argv);
   Reply keysCommand(const Command& argv);
+  Reply scanCommand(const Command& argv);
   Reply dbsizeCommand(const Command& argv);
   Reply flushdbCommand(const Command& argv);
   // hashes (command_executor_hashes.cpp)
@@ -83,6 +105,8 @@ class CommandExecutor {
   Reply pingCommand(const Command& argv);
   Reply echoCommand(const Command& argv);
   Reply timeCommand(const Command& argv);
+  Reply infoCommand(const Command& argv);
+  Reply waitCommand(const Command& argv);
   // scripts (script_runner.cpp)
   Reply evalCommand(const Command& argv);
   Reply evalshaCommand(const Command& argv);
@@ -100,6 +124,9 @@ class CommandExecutor {
   std::vector<KeyChange>& changes_;
   uint64_t* scriptRandom_;
   ScriptCache* scriptCache_;
+  ReplicationSource replication_;
+  bool inTransaction_ = false;
+  std::optional<BlockedWait> blocked_;
 };
 
 // A command's name as Redis matches it, case-blind.

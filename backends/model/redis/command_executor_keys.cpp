@@ -1,6 +1,12 @@
-// Key commands: DEL, UNLINK, EXISTS, the EXPIRE family, PERSIST, TTL, PTTL, TYPE, KEYS, DBSIZE,
-// FLUSHDB.
+// Key commands: DEL, UNLINK, EXISTS, the EXPIRE family, PERSIST, TTL, PTTL, TYPE, KEYS, SCAN,
+// DBSIZE, FLUSHDB.
+#include <strings.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <limits>
+#include <optional>
 
 #include "command_executor.h"
 #include "glob_match.h"
@@ -10,6 +16,20 @@ namespace lockscope::redis::model {
 namespace {
 
 enum ExpireFlag : unsigned { kNx = 1, kXx = 2, kGt = 4, kLt = 8 };
+
+const char* typeName(const StoredValue* value) {
+  return !value ? "none" : value->isHash ? "hash" : "string";
+}
+
+// db.c's parseScanCursorOrReply: strtoul's grammar, so "+1", "01", "-1" (which wraps) and even ""
+// (0) are cursors; a leading blank, trailing text or a number past 2^64-1 is not.
+bool isScanCursor(const std::string& text) {
+  if (!text.empty() && std::isspace(static_cast<unsigned char>(text[0]))) return false;
+  errno = 0;
+  char* end = nullptr;
+  std::strtoul(text.c_str(), &end, 10);
+  return *end == '\0' && errno != ERANGE;
+}
 
 }  // namespace
 
@@ -110,7 +130,7 @@ Reply CommandExecutor::ttlCommand(const Command& argv) {
 
 Reply CommandExecutor::typeCommand(const Command& argv) {
   const StoredValue* value = find(argv[1]);
-  return Reply::status(!value ? "none" : value->isHash ? "hash" : "string");
+  return Reply::status(typeName(value));
 }
 
 Reply CommandExecutor::keysCommand(const Command& argv) {
@@ -121,6 +141,49 @@ Reply CommandExecutor::keysCommand(const Command& argv) {
     if (globMatches(argv[1], key) && !keys_.expired(key, nowMs_))
       reply.elements.push_back(Reply::string(key));
   }
+  return reply;
+}
+
+// db.c's scanGenericCommand. A server walks its hash table a few buckets a call and hands back
+// where it stopped; the model has no buckets and answers every key in one call, in key order,
+// with the cursor 0 that ends an iteration, whatever cursor it was given (a cursor it never gave
+// starts one). COUNT is checked and then has nothing to bound.
+Reply CommandExecutor::scanCommand(const Command& argv) {
+  if (!isScanCursor(argv[1])) return Reply::error("ERR invalid cursor");
+  std::optional<std::string> pattern;
+  std::optional<std::string> type;
+  for (size_t i = 2; i < argv.size(); i += 2) {
+    const bool valued = argv.size() - i >= 2;  // an option without its value is a syntax error
+    const std::string option = upperCase(argv[i]);
+    if (option == "COUNT" && valued) {
+      int64_t count = 0;
+      if (!parseRedisInteger(argv[i + 1], count)) return notAnInteger();
+      if (count < 1) return syntaxError();
+    } else if (option == "MATCH" && valued) {
+      pattern = argv[i + 1];
+    } else if (option == "TYPE" && valued) {
+      type = argv[i + 1];
+    } else {
+      return syntaxError();
+    }
+  }
+  std::vector<std::string> all;
+  for (const auto& entry : keys_.keys()) all.push_back(entry.first);
+  Reply keys{ReplyType::Array, {}, 0, {}};
+  for (const std::string& key : all) {
+    // The server's filters in its order: the pattern, then the type, whose lookup expires the
+    // key (an expired key's type is "none"), then expiry, which deletes one still there.
+    if (pattern && !globMatches(*pattern, key)) continue;
+    if (type && strcasecmp(type->c_str(), typeName(find(key))) != 0) continue;
+    if (keys_.expired(key, nowMs_)) {
+      find(key);
+      continue;
+    }
+    keys.elements.push_back(Reply::string(key));
+  }
+  Reply reply{ReplyType::Array, {}, 0, {}};
+  reply.elements.push_back(Reply::string("0"));
+  reply.elements.push_back(std::move(keys));
   return reply;
 }
 

@@ -24,7 +24,7 @@ class ModelRedisClient final : public RedisClient {
  public:
   ModelRedisClient(sim::World& world, sim::Process& process, sim::Connection& connection,
                    RedisDeployment& deployment, size_t shard, std::string shardName,
-                   std::string clientName, int64_t timeoutMs);
+                   std::string clientName, int64_t timeoutMs, uint64_t connectionId);
   ~ModelRedisClient() override;
 
   const std::string& instance() const override { return log_->shardName(); }
@@ -38,6 +38,7 @@ class ModelRedisClient final : public RedisClient {
   RedisDeployment& deployment_;
   size_t shard_;
   int64_t timeoutMs_;
+  uint64_t connectionId_;  // the server's name for this connection (its MULTI and WATCH state)
   // Shared with the messages in flight, which outlive a client torn down by a restart.
   std::shared_ptr<RedisRequestLog> log_;
 };

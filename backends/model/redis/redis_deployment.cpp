@@ -47,9 +47,9 @@ std::vector<std::unique_ptr<RedisClient>> RedisDeployment::connect(const std::st
   }
   std::vector<std::unique_ptr<RedisClient>> connections;
   for (size_t s = 0; s < shards_.size(); ++s) {
-    connections.push_back(
-        std::make_unique<ModelRedisClient>(world_, *slot.process, *slot.connections[s], *this, s,
-                                           shards_[s].name, clientName, config_.requestTimeoutMs));
+    connections.push_back(std::make_unique<ModelRedisClient>(
+        world_, *slot.process, *slot.connections[s], *this, s, shards_[s].name, clientName,
+        config_.requestTimeoutMs, ++lastConnection_));
   }
   return connections;
 }
@@ -98,8 +98,10 @@ bool RedisDeployment::failover(const std::string& instanceName) {
   return false;
 }
 
-std::optional<Reply> RedisDeployment::execute(size_t shard, const Command& argv) {
-  return shards_.at(shard).master->execute(argv);
+std::optional<Reply> RedisDeployment::execute(size_t shard, const Command& argv,
+                                              RedisInstance::ConnectionId connection,
+                                              RedisInstance::LaterReply later) {
+  return shards_.at(shard).master->execute(argv, connection, std::move(later));
 }
 
 }  // namespace lockscope::redis::model

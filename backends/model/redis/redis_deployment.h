@@ -63,8 +63,11 @@ class RedisDeployment {
   // what they have but are not re-attached to the new master: lessons use one replica.)
   bool failover(const std::string& instanceName);
 
-  // Runs a request that reached `shard` (internal to the model clients).
-  std::optional<Reply> execute(size_t shard, const Command& argv);
+  // Runs a request that reached `shard` on `connection` (internal to the model clients); a
+  // blocked command's reply goes to `later` (RedisInstance::execute).
+  std::optional<Reply> execute(size_t shard, const Command& argv,
+                               RedisInstance::ConnectionId connection,
+                               RedisInstance::LaterReply later);
 
  private:
   struct Shard {
@@ -82,6 +85,8 @@ class RedisDeployment {
   std::vector<std::unique_ptr<RedisInstance>> instances_;
   std::vector<Shard> shards_;
   std::map<std::string, ClientSlot> clients_;
+  // Every model client's connection has its own number: its MULTI and WATCH state on the server.
+  RedisInstance::ConnectionId lastConnection_ = 0;
 };
 
 }  // namespace lockscope::redis::model

@@ -65,9 +65,9 @@ Reply CommandExecutor::runScript(std::string_view source, bool literal, const Co
 
   const LuaEngine::Call call = [this](const Command& command) {
     const std::string name = command.empty() ? std::string() : upperCase(command[0]);
-    // The commands a server flags noscript: scripts and a connection's transaction.
+    // The commands a server flags noscript: scripts, a connection's transaction, WAIT.
     for (const char* refused :
-         {"EVAL", "EVALSHA", "SCRIPT", "MULTI", "EXEC", "DISCARD", "WATCH", "UNWATCH"}) {
+         {"EVAL", "EVALSHA", "SCRIPT", "MULTI", "EXEC", "DISCARD", "WATCH", "UNWATCH", "WAIT"}) {
       if (name == refused) return Reply::error("ERR This Redis command is not allowed from script");
     }
     if (const Reply refused = refusal(command); refused.type == ReplyType::Error) {
