@@ -26,7 +26,8 @@ inline QList<std::pair<const char*, int>> liveRedisLessons() {
       {"redlock-two-down", 5},       {"redlock-three-down", 5},
       {"redlock-pause-caught", 5},   {"redlock-pause-buffered-replies", 5},
       {"own-unlock-script", 1},      {"unwatched-update", 1},
-      {"optimistic-watch", 1},
+      {"optimistic-watch", 1},       {"paused-holder", 1},
+      {"setnx-no-expiry", 1},
   };
 }
 
