@@ -41,7 +41,8 @@ Frame {
                 elide: Text.ElideRight
             }
             ScaleSlider {
-                visible: !panel.simulation.console.active
+                // Compare mode's second stage follows the first one's clients.
+                visible: !panel.simulation.console.active && panel.simulation.compare.leader === null
                 simulation: panel.simulation
                 textScale: panel.textScale
                 onApplied: panel.takeKeys()

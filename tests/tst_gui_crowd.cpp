@@ -201,6 +201,19 @@ class GuiCrowdTest : public QObject {
     QVERIFY(ui_.stage->hasActiveFocus());
   }
 
+  // Compare mode's second stage follows the first one's clients: only the first has a slider.
+  void onlyTheLeadingStageHasASlider() {
+    load("zookeeper/herd-naive.yaml", 10);
+    ui_.window->setProperty("comparing", true);
+    QCoreApplication::processEvents();
+    const auto sliders = ui_.window->findChildren<QQuickItem*>(QStringLiteral("scaleSlider"));
+    QCOMPARE(sliders.size(), 2);
+    QCOMPARE(std::count_if(sliders.begin(), sliders.end(),
+                           [](QQuickItem* slider) { return slider->isVisible(); }),
+             1);
+    ui_.window->setProperty("comparing", false);
+  }
+
   // In a window a person uses, a big class is made on a worker thread: the window keeps the run
   // it shows and goes on drawing, the status line says what is being made, and the new run
   // replaces the old when it is there.
