@@ -187,6 +187,9 @@ ApplicationWindow {
             StagePanel {
                 id: leftStage
                 Layout.fillWidth: true
+                // Equal preferred widths: the two stages of compare mode share the row evenly,
+                // whatever their title rows hold (only the leading one has the scale slider).
+                Layout.preferredWidth: 1
                 Layout.fillHeight: true
                 simulation: primary
                 textScale: window.stageScale
@@ -207,6 +210,7 @@ ApplicationWindow {
             StagePanel {
                 visible: window.comparing
                 Layout.fillWidth: true
+                Layout.preferredWidth: 1
                 Layout.fillHeight: true
                 simulation: secondary
                 textScale: window.stageScale

@@ -224,7 +224,9 @@ void placeLegendAndCards(StageLayout& layout, const QSizeF& size, size_t clientC
                         layout.server.width() < 300 * scale;
   // Redlock tallies hang under the cards: room for them between the cards of a column.
   const double gapBelowCard = (stage.instances().empty() ? 14 : 40) * scale;
-  if (squeezed && size.width() > size.height() * 1.2) {
+  // Any stage wider than tall: half a 1400x900 window in compare mode (552x471) showed 4 of its
+  // 11 nodes in the ellipse's box, and all of them in the columns'.
+  if (squeezed && size.width() > size.height()) {
     StageLayout columns;
     if (placeInColumns(columns, size, clientCount, scale, gapBelowCard, legend)) {
       columns.legend = legend.isEmpty() ? QRectF()
