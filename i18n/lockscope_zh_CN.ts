@@ -71,6 +71,26 @@
         <source>waiting to retry</source>
         <translation>等待重试</translation>
     </message>
+    <message>
+        <source>watching</source>
+        <translation>监听中</translation>
+    </message>
+    <message>
+        <source>node created</source>
+        <translation>已建节点</translation>
+    </message>
+    <message>
+        <source>cache open</source>
+        <translation>缓存已开</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>写入中</translation>
+    </message>
+    <message>
+        <source>registered</source>
+        <translation>已注册</translation>
+    </message>
 </context>
 <context>
     <name>CompareBar</name>
@@ -214,6 +234,10 @@
     <message>
         <source>%1: transaction %2</source>
         <translation>%1：事务 %2</translation>
+    </message>
+    <message>
+        <source>server: removed %1 watch on %2 for %3</source>
+        <translation>服务器：移除 %3 在 %2 上的 %1 监听</translation>
     </message>
 </context>
 <context>
@@ -1324,6 +1348,26 @@
     <message>
         <source>  · czxid %1</source>
         <translation>  · czxid %1</translation>
+    </message>
+    <message>
+        <source>persistent watch (addWatch)</source>
+        <translation>持久监听 (addWatch)</translation>
+    </message>
+    <message>
+        <source>cache: %1 (v%2)</source>
+        <translation>缓存：%1（v%2）</translation>
+    </message>
+    <message>
+        <source>cache: %1</source>
+        <translation>缓存：%1</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>network cut (partition)</source>
+        <translation>网络被切断（分区）</translation>
     </message>
 </context>
 <context>
