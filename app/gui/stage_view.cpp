@@ -499,9 +499,10 @@ void StageView::paintCutLink(QPainter& painter, size_t client) const {
                    QRectF(middle.x() - size / 2, middle.y() - size / 2, size, size));
 }
 
-// What a client's open cache holds (zk-node-cache, zk-children-cache), on a tag beside its card
-// (right of it, or left near the stage's edge), so that a class reads the cache against the
-// znode rows: the cache says "1" at version 1 while the node is at version 2.
+// What a client's open cache holds (zk-node-cache, zk-children-cache), on a tag by its card, so
+// that a class reads the cache against the znode rows: the cache says "1" at version 1 while the
+// node is at version 2. Beside a card above or below the server box (right of it, or left near
+// the stage's edge); under a card beside the box, whose side faces the tree and its arrows.
 void StageView::paintCache(QPainter& painter, const QRectF& box, const ClientOnStage& state) const {
   const RunTimeline& timeline = *simulation_->timeline();
   const QString holds = QString::fromUtf8(timeline.trace().text(state.cache));
@@ -514,8 +515,12 @@ void StageView::paintCache(QPainter& painter, const QRectF& box, const ClientOnS
   const QString shown = metrics.elidedText(text, Qt::ElideRight, room);
   if (shown != text) clippedTexts_ << text;
   const QSizeF size(metrics.horizontalAdvance(shown) + 10 * scale_, metrics.height() + 4 * scale_);
-  QRectF tag(QPointF(box.right() + 6 * scale_, box.center().y() - size.height() / 2), size);
-  if (tag.right() > width()) tag.moveRight(box.left() - 6 * scale_);
+  const bool besideServer = box.center().y() > layout_.server.top() &&
+                            box.center().y() < layout_.server.bottom();
+  QRectF tag(besideServer ? QPointF(box.center().x() - size.width() / 2, box.bottom() + 4 * scale_)
+                          : QPointF(box.right() + 6 * scale_, box.center().y() - size.height() / 2),
+             size);
+  if (!besideServer && tag.right() > width()) tag.moveRight(box.left() - 6 * scale_);
   tag.moveLeft(std::clamp(tag.left(), 0.0, std::max(0.0, width() - tag.width())));
   tag.moveTop(std::clamp(tag.top(), 0.0, std::max(0.0, height() - tag.height())));
   painter.setPen(QPen(palette_->ink, 1.2 * scale_ * palette_->stroke));
