@@ -71,6 +71,26 @@
         <source>waiting to retry</source>
         <translation>等待重试</translation>
     </message>
+    <message>
+        <source>watching</source>
+        <translation>监听中</translation>
+    </message>
+    <message>
+        <source>node created</source>
+        <translation>已建节点</translation>
+    </message>
+    <message>
+        <source>cache open</source>
+        <translation>缓存已开</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>写入中</translation>
+    </message>
+    <message>
+        <source>registered</source>
+        <translation>已注册</translation>
+    </message>
 </context>
 <context>
     <name>CompareBar</name>
@@ -226,6 +246,10 @@
     <message>
         <source>%1: transaction %2</source>
         <translation>%1：事务 %2</translation>
+    </message>
+    <message>
+        <source>server: removed %1 watch on %2 for %3</source>
+        <translation>服务器：移除 %3 在 %2 上的 %1 监听</translation>
     </message>
 </context>
 <context>
@@ -1408,6 +1432,26 @@
         <source>%1 notifications</source>
         <translation>%1 条通知</translation>
     </message>
+    <message>
+        <source>persistent watch (addWatch)</source>
+        <translation>持久监听 (addWatch)</translation>
+    </message>
+    <message>
+        <source>cache: %1 (v%2)</source>
+        <translation>缓存：%1（v%2）</translation>
+    </message>
+    <message>
+        <source>cache: %1</source>
+        <translation>缓存：%1</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>network cut (partition)</source>
+        <translation>网络被切断（分区）</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::gui::VerdictLine</name>
@@ -1434,6 +1478,10 @@
     <message>
         <source> · %1 violation(s) so far, first: %2</source>
         <translation> · 至此 %1 次违例，首个：%2</translation>
+    </message>
+    <message>
+        <source>a challenge attempt: the expectations are the clean run&apos;s, not judged</source>
+        <translation>挑战尝试：预期针对的是未加故障的运行，此处不评判</translation>
     </message>
 </context>
 </TS>

@@ -106,6 +106,25 @@ class Feed {
                  .value = type,
                  .session = id});
   }
+  // removeWatches took a watch out of one of the server's two tables.
+  Feed& watchRemoved(Micros t, sim::WatchOp table, std::string_view path, int64_t id) {
+    return send({.time = t,
+                 .kind = TraceKind::WatchRemoved,
+                 .actor = "server",
+                 .op = table,
+                 .path = path,
+                 .session = id});
+  }
+  // What a client's cache holds now (sim/recipes/watching_recipe.h).
+  Feed& cache(Micros t, std::string_view client, std::string_view path, int64_t version) {
+    return send({.time = t,
+                 .kind = TraceKind::Note,
+                 .actor = client,
+                 .op = sim::NoteOp::Cache,
+                 .path = path,
+                 .value = keep(std::to_string(version)),
+                 .request = version});
+  }
   Feed& request(Micros t, std::string_view client, sim::ZooKeeperOp op) {
     return send(
         {.time = t, .kind = TraceKind::Request, .actor = client, .op = op, .path = "/lock"});
@@ -703,6 +722,60 @@ class CheckersTest : public QObject {
     QCOMPARE(metric(verdict, "leaked_watches"), 2.0);
   }
 
+  // A persistent watch (addWatch) fires and stays; it leaves a table when a one-shot watch is
+  // set there or removeWatches takes it out, and goes when it has left both. addWatch replaces
+  // the session's one-shot watches on its path.
+  void persistentWatchesStayUntilRemovedFromBothTables() {
+    Feed feed;
+    feed.session(1, sim::SessionOp::Created, kSessionA, "A")
+        .session(1, sim::SessionOp::Created, kSessionB, "B")
+        .session(1, sim::SessionOp::Created, kSessionC, "C")
+        .watchSet(10, sim::WatchOp::Persistent, "/lock", kSessionA)
+        .watchFired(11, "/lock", "NodeChildrenChanged", kSessionA)
+        .watchFired(12, "/lock", "NodeDataChanged", kSessionA)  // still armed
+        .watchSet(13, sim::WatchOp::Child, "/lock", kSessionB)
+        .watchSet(14, sim::WatchOp::PersistentRecursive, "/lock", kSessionB)  // replaces it
+        .watchFired(15, "/lock", "NodeChildrenChanged", kSessionB)
+        .watchRemoved(16, sim::WatchOp::Data, "/lock", kSessionB)  // still in the child table
+        .watchSet(20, sim::WatchOp::Persistent, "/a", kSessionC)
+        .watchRemoved(21, sim::WatchOp::Child, "/a", kSessionC)
+        .watchSet(22, sim::WatchOp::Data, "/a", kSessionC)    // takes the data table: one-shot
+        .watchFired(23, "/a", "NodeDataChanged", kSessionC);  // ... and it fired
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(render(verdict), (QStringList{"leaked_watch 10..0 A", "leaked_watch 14..0 B"}));
+    QCOMPARE(verdict.violations[0].detail, std::string("persistent watch on /lock armed by A"));
+    QCOMPARE(verdict.violations[1].detail,
+             std::string("persistent_recursive watch on /lock armed by B"));
+    Feed removed;
+    removed.session(1, sim::SessionOp::Created, kSessionA, "A")
+        .watchSet(10, sim::WatchOp::Persistent, "/lock", kSessionA)
+        .watchRemoved(20, sim::WatchOp::Child, "/lock", kSessionA)
+        .watchRemoved(20, sim::WatchOp::Data, "/lock", kSessionA)
+        .watchSet(30, sim::WatchOp::Child, "/b", kSessionA)
+        .watchRemoved(31, sim::WatchOp::Child, "/b", kSessionA);  // one-shot ones go too
+    QVERIFY(removed.finish(100).violations.empty());
+  }
+
+  // --- caches ---
+
+  // Every version strictly between two a cache loaded one after the other was skipped; a
+  // version it does not know (-1) starts the count afresh; each client's cache of each path apart.
+  void cacheMissedVersionsAreTheGapsBetweenLoads() {
+    Feed feed;
+    feed.cache(10, "A", "/config", 0)
+        .cache(20, "A", "/config", 1)
+        .cache(30, "A", "/config", 4)  // 2 and 3 skipped
+        .cache(40, "B", "/config", 2)  // B's first: nothing before it counts
+        .cache(50, "B", "/config", 3)
+        .cache(60, "A", "/services", 5)
+        .cache(70, "A", "/services", -1)  // a child dropped without a listing
+        .cache(80, "A", "/services", 7)   // not counted: the version before it is unknown
+        .cache(90, "A", "/config", 6);    // 5 skipped
+    const RunVerdict verdict = feed.finish(100);
+    QCOMPARE(metric(verdict, "cache_missed_versions"), 3.0);
+    QVERIFY(verdict.violations.empty());
+  }
+
   // --- metrics ---
 
   // The verdict carries exactly the metrics of the one table (metric_names.h) that the loader,
@@ -718,7 +791,7 @@ class CheckersTest : public QObject {
     for (const auto& info : lockscope::checkers::kMetrics) listed.push_back(info.name);
     std::sort(listed.begin(), listed.end());
     QCOMPARE(produced, listed);
-    QCOMPARE(produced.size(), size_t{25});
+    QCOMPARE(produced.size(), size_t{26});
     QVERIFY(verdict.violations.empty());
   }
 

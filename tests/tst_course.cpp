@@ -70,16 +70,23 @@ class CourseTest : public QObject {
       }
     }
     QCOMPARE(titles, (QStringList{"Why a distributed lock", "Database locks", "Redis locks",
-                                  "ZooKeeper locks", "Curator's locks", "Redlock and fencing",
-                                  "Challenges", "Found by the explorer"}));
+                                  "ZooKeeper locks", "Curator's locks and caches",
+                                  "Redlock and fencing", "Challenges", "Found by the explorer"}));
     QCOMPARE(numbers, (QStringList{"1", "2", "3", "4", "5", "6", "7", "A"}));
     // Within a topic: the recipe, then its failure modes, then its fixes.
     QCOMPARE(numberOf(course, "database/why-a-lock.yaml"), QStringLiteral("1.1"));
     QCOMPARE(numberOf(course, "redis/setnx-no-expiry.yaml"), QStringLiteral("3.1"));
-    QCOMPARE(numberOf(course, "zookeeper/herd-naive.yaml"), QStringLiteral("4.1"));
-    QCOMPARE(numberOf(course, "zookeeper/herd-chained.yaml"), QStringLiteral("4.2"));
+    // ZooKeeper's watches first (issue 16): the lock's waiting is built on them.
+    QCOMPARE(numberOf(course, "zookeeper/watch-events.yaml"), QStringLiteral("4.1"));
+    QCOMPARE(numberOf(course, "zookeeper/herd-naive.yaml"), QStringLiteral("4.2"));
+    QCOMPARE(numberOf(course, "zookeeper/herd-chained.yaml"), QStringLiteral("4.3"));
+    QVERIFY(
+        numberOf(course, "zookeeper/persistent-watch-herd.yaml").startsWith(QLatin1String("4.")));
     QVERIFY(numberOf(course, "zookeeper/reentrancy.yaml").startsWith(QLatin1String("5.")));
     QVERIFY(numberOf(course, "zookeeper/nonfair-herd.yaml").startsWith(QLatin1String("5.")));
+    QVERIFY(numberOf(course, "zookeeper/node-cache-missed-version.yaml")
+                .startsWith(QLatin1String("5.")));
+    QVERIFY(numberOf(course, "zookeeper/service-discovery.yaml").startsWith(QLatin1String("5.")));
     QVERIFY(numberOf(course, "redis/redlock-happy-path.yaml").startsWith(QLatin1String("6.")));
     QVERIFY(
         numberOf(course, "zookeeper/paused-holder-fenced.yaml").startsWith(QLatin1String("6.")));

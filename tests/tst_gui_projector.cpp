@@ -122,8 +122,10 @@ class GuiProjectorTest : public QObject {
           problems << name + QStringLiteral("'s cell is off the stage");
         continue;
       }
+      const gui::HeldWords held = recipe ? gui::HeldWords{recipe->readHeldWord, recipe->heldWord}
+                                         : gui::HeldWords{};
       const QString activity = gui::activityWords(gui::activityText(
-          state.clients()[static_cast<size_t>(client)], !state.instances().empty()));
+          state.clients()[static_cast<size_t>(client)], !state.instances().empty(), held));
       // A database client's card says its state in the database's words (queued for a lock, or
       // waiting to retry) and adds its transaction and the statement in flight below.
       const QString caption = stage_->clientCaption(client);
@@ -169,7 +171,17 @@ class GuiProjectorTest : public QObject {
       const QRectF row = stage_->znodeRect(QString::fromStdString(path));
       if (row.isEmpty()) continue;
       const QRect onScreen = stage_->mapRectToScene(row).toRect();
-      const QColor fill(image.pixel(onScreen.right() - 3, onScreen.center().y()));
+      // The lightest of a few points at its right end, clear of its text: a watch arrow ends on
+      // the row's edge, and one coming in at a shallow angle (from a card above the tree to a
+      // wide row's end) lies over the middle of it for a while.
+      QColor fill = Qt::black;
+      const int quarter = onScreen.height() / 4;
+      for (const int inset : {3, 9, 15}) {
+        for (const int dy : {-quarter, 0, quarter}) {
+          const QColor sample(image.pixel(onScreen.right() - inset, onScreen.center().y() + dy));
+          if (qGray(sample.rgb()) > qGray(fill.rgb())) fill = sample;
+        }
+      }
       if (gui::Theme::contrast(Qt::black, fill) < 7)
         problems
             << QStringLiteral("row %1 filled %2").arg(QString::fromStdString(path), fill.name());

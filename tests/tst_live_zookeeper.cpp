@@ -91,6 +91,19 @@ class LiveZooKeeperTest : public QObject {
     QVERIFY2(shell.elapsedMs < 15'000, qPrintable(QString::number(shell.elapsedMs)));
   }
 
+  // libzookeeper_mt 3.8 has no addWatch: a recipe built on persistent watches is refused before
+  // the run starts, saying why, rather than failing each acquire with Unimplemented.
+  void modelOnlyRecipeIsRefused() {
+    const QString server = lockscope::testing::liveServer();
+    const CliResult run = runCli(
+        {"run", lesson("persistent-watch-herd"), "--live", "zk=" + server});
+    QCOMPARE(run.exitCode, 2);
+    QCOMPARE(run.err.count('\n'), 1);
+    QVERIFY2(run.err.contains("persistent-watch-herd.yaml: zk-persistent-watch runs on the model "
+                              "only: it needs addWatch"),
+             run.err.constData());
+  }
+
   void badLiveValueIsBadInput() {
     const CliResult run = runCli({"run", lesson("herd-chained"), "--live", "127.0.0.1:2181"});
     QCOMPARE(run.exitCode, 2);

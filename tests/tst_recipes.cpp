@@ -57,6 +57,21 @@ std::vector<Micros> deletions(const LockHarness& h, const std::string& parent) {
   return times;
 }
 
+// Each of the `count` releases under /lock woke every client still queued behind it: the herd.
+void everyReleaseWokeTheQueue(const LockHarness& h, size_t count) {
+  const std::vector<Micros> releases = deletions(h, "/lock");
+  QCOMPARE(releases.size(), count);
+  for (size_t index = 0; index + 1 < releases.size(); ++index) {
+    const int queued = static_cast<int>(releases.size() - index - 1);
+    const int woken = h.notificationsBetween(releases[index], releases[index] + fromMillis(50),
+                                             "NodeChildrenChanged");
+    QVERIFY2(woken >= queued, qPrintable(QString("release %1: %2 notifications for %3 queued")
+                                             .arg(index)
+                                             .arg(woken)
+                                             .arg(queued)));
+  }
+}
+
 // c0 holds; c1 lists the children while c0 still holds, and c0's node goes away before c1's next
 // call (c1 is paused with the listing's reply in hand). What c1 does next is the recipe's.
 void deleteBetweenListAndWatch(LockHarness& h, const char* recipe) {
@@ -116,13 +131,17 @@ class TestRecipes : public QObject {
   void lostWatchLeavesClientStuck();
   void vanishedPredecessorLeaksExistsWatch_data();
   void vanishedPredecessorLeaksExistsWatch();
+  void persistentWatchHerdsWithoutReArming();
+  void watchEventsReportEachType();
+  void nodeCacheSkipsAVersionWrittenBeforeItReArms();
+  void childrenCacheFollowsRegistrations();
 };
 
 void TestRecipes::catalogDescribesEveryRecipe() {
   const std::vector<std::string_view> expected = {
       "zk-naive", "zk-chained", "zk-curator", "zk-ephemeral", "zk-semaphore-mutex", "zk-rwlock",
       "zk-multilock", "zk-lost-watch", "zk-lost-watch-exists", "zk-no-recheck", "zk-persistent",
-      "zk-no-guid",
+      "zk-no-guid", "zk-persistent-watch", "zk-watch-events", "zk-node-cache", "zk-children-cache",
       // tests/tst_redis_recipes.cpp runs these against the Redis model
       "redis-setnx", "redis-setnx-expire", "redis-unsafe-del", "redis-lock", "redis-reentrant",
       "redis-watchdog", "redlock", "redis-fenced", "redis-optimistic", "redis-blind-update",
@@ -146,6 +165,8 @@ void TestRecipes::benignRunIsSafe_data() {
   QTest::addColumn<QString>("recipe");
   for (const recipes::RecipeDescription& recipe : recipes::recipeCatalog()) {
     if (recipe.backend != "zookeeper") continue;  // this harness is a ZooKeeper world
+    // The watching recipes lock nothing: their own tests below.
+    if (!recipe.excludes) continue;
     QTest::newRow(std::string(recipe.name).c_str())
         << QString::fromUtf8(recipe.name.data(), recipe.name.size());
   }
@@ -179,17 +200,7 @@ void TestRecipes::naiveHerdWakesEveryWaiter() {
   h.addClients(10, "zk-naive", fromMillis(100));
   h.start();
   QVERIFY(h.runUntilFinished());
-  const std::vector<Micros> releases = deletions(h, "/lock");
-  QCOMPARE(releases.size(), size_t{10});
-  for (size_t index = 0; index + 1 < releases.size(); ++index) {
-    const int queued = static_cast<int>(releases.size() - index - 1);
-    const int woken = h.notificationsBetween(releases[index], releases[index] + fromMillis(50),
-                                             "NodeChildrenChanged");
-    QVERIFY2(woken >= queued, qPrintable(QString("release %1: %2 notifications for %3 queued")
-                                             .arg(index)
-                                             .arg(woken)
-                                             .arg(queued)));
-  }
+  everyReleaseWokeTheQueue(h, 10);
 }
 
 // zk-chained: each release wakes only the next in line.
@@ -706,6 +717,97 @@ void TestRecipes::vanishedPredecessorLeaksExistsWatch() {
     }
   }
   QCOMPARE(armed, leaked);
+}
+
+// zk-persistent-watch: one addWatch per acquire and no watched reads; every release still wakes
+// every client queued behind it, and each holder takes its watch away: none is left at the end.
+void TestRecipes::persistentWatchHerdsWithoutReArming() {
+  LockHarness h(3);
+  h.createPaths({"/lock"});
+  h.addClients(6, "zk-persistent-watch", fromMillis(100));
+  h.start();
+  QVERIFY(h.runUntilFinished());
+  QCOMPARE(h.overlaps(), 0);
+  QCOMPARE(h.events(TraceKind::WatchSet, "server", sim::WatchOp::Persistent).size(), size_t{6});
+  QCOMPARE(h.events(TraceKind::WatchSet, "server", sim::WatchOp::Child).size(), size_t{0});
+  QCOMPARE(h.events(TraceKind::WatchRemoved).size(), size_t{12});  // both tables, each client
+  everyReleaseWokeTheQueue(h, 6);
+}
+
+// zk-watch-events: the watcher hears NodeCreated (its exists watch on a missing node),
+// NodeChildrenChanged, NodeDataChanged, NodeDeleted and NodeChildrenChanged, in that order, and
+// closing removes what it had set again.
+void TestRecipes::watchEventsReportEachType() {
+  LockHarness h(5);
+  h.createPaths({"/app"});
+  h.addClient(spec("watcher", 0, plan({"acquire read", "hold 1s", "release read"})),
+              "zk-watch-events", at("/app"));
+  h.addClient(spec("writer", fromMillis(100),
+                   plan({"acquire", "hold 100ms", "write", "hold 100ms", "release"})),
+              "zk-watch-events", at("/app"));
+  h.start();
+  QVERIFY(h.runUntilFinished());
+  QStringList heard;
+  for (const sim::RecordedEvent& event : h.events(TraceKind::WatchDelivered, "watcher"))
+    heard << QString::fromStdString(event.value + " " + event.path);
+  QCOMPARE(heard, (QStringList{"NodeCreated /app/config", "NodeChildrenChanged /app",
+                               "NodeDataChanged /app/config", "NodeDeleted /app/config",
+                               "NodeChildrenChanged /app"}));
+  QCOMPARE(h.events(TraceKind::WatchRemoved).size(), size_t{2});  // exists on config, child on /app
+}
+
+// zk-node-cache: the writer sets the node again while the cache, paused with the notification of
+// the first change in hand, has not re-read it: the cache goes from version 0 to version 2.
+void TestRecipes::nodeCacheSkipsAVersionWrittenBeforeItReArms() {
+  LockHarness h(1);
+  h.createPaths({"/config"});
+  h.addClient(spec("cache", 0, plan({"acquire read", "hold 2s", "release read"})), "zk-node-cache",
+              at("/config"));
+  h.addClient(spec("writer", fromMillis(100), plan({"write", "hold 300ms", "write"})),
+              "zk-node-cache", at("/config"));
+  h.start();
+  QVERIFY(h.runUntil([&] { return !h.events(TraceKind::WatchDelivered, "cache").empty(); }));
+  h.process("cache").pause();
+  h.runFor(fromMillis(500));
+  h.process("cache").resume();
+  QVERIFY(h.runUntilFinished());
+  std::vector<int64_t> versions;
+  for (const sim::RecordedEvent& note : h.events(TraceKind::Note, "cache", sim::NoteOp::Cache))
+    versions.push_back(note.request);
+  QCOMPARE(versions, (std::vector<int64_t>{0, 2}));
+  QCOMPARE(h.events(TraceKind::NodeChanged).size(), size_t{2});
+}
+
+// zk-children-cache: the cache lists each registered service, follows a data change and drops a
+// crashed service only when its session expires and its node goes.
+void TestRecipes::childrenCacheFollowsRegistrations() {
+  LockHarness h(2);
+  h.createPaths({"/services"});
+  for (const char* name : {"s1", "s2"})
+    h.addClient(spec(name, 0, plan({"acquire", "hold 200ms", "write", "hold 10s", "release"})),
+                "zk-children-cache", at("/services"));
+  h.addClient(spec("app", fromMillis(50), plan({"acquire read", "hold 12s", "release read"})),
+              "zk-children-cache", at("/services"));
+  h.start();
+  QVERIFY(h.runUntilLock("app", sim::LockOp::Acquired));
+  h.runFor(fromMillis(400));
+  h.process("s2").crash();
+  const Micros crash = h.world.now();
+  QVERIFY(h.runUntilLock("app", sim::LockOp::Done, fromSeconds(60)));  // s2 never finishes
+  QStringList held;
+  Micros dropped = -1;
+  for (const sim::RecordedEvent& note : h.events(TraceKind::Note, "app", sim::NoteOp::Cache)) {
+    held << QString::fromStdString(note.value);
+    if (dropped < 0 && note.time > crash && note.value.find("s2") == std::string::npos)
+      dropped = note.time;
+  }
+  QCOMPARE(held.first(), QStringLiteral("s1=0, s2=0"));
+  QVERIFY2(held.contains(QStringLiteral("s1=1, s2=1")), qPrintable(held.join(" | ")));
+  QVERIFY2(held.contains(QStringLiteral("s1=1")), qPrintable(held.join(" | ")));
+  const Micros expiry = timeOf(
+      h.events(TraceKind::SessionState, "server", sim::SessionOp::Expired));
+  QVERIFY(expiry - crash >= fromMillis(4000) * 2 / 3);
+  QVERIFY(dropped >= expiry && dropped - expiry < fromMillis(100));
 }
 
 QTEST_GUILESS_MAIN(TestRecipes)

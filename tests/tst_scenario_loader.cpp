@@ -538,6 +538,19 @@ class ScenarioLoaderTest : public QObject {
     QCOMPARE(byKey.at("state").byName.at("c2"), std::string("waiting"));
   }
 
+  // What a client's cache holds: a version, or none.
+  void cacheVersionClaimsAreRead() {
+    const auto result = loadScenarioText(
+        "title: t\nrecipe: zk-node-cache\nclients: 2\nnarration:\n"
+        "  - {at: 1ms, text: x, shows: {cache_version: {c1: 3, c2: none}}}\n",
+        "s.yaml");
+    QVERIFY2(result.scenario, result.error.c_str());
+    const scenario::NarrationClaim& claim = result.scenario->narration.at(0).claims.at(0);
+    QCOMPARE(claim.key, std::string("cache_version"));
+    QCOMPARE(claim.byName.at("c1"), std::string("3"));
+    QCOMPARE(claim.byName.at("c2"), std::string("none"));
+  }
+
   void narrationClaimErrors_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
@@ -561,6 +574,9 @@ class ScenarioLoaderTest : public QObject {
     QTest::newRow("not a mapping")
         << zk + "    shows: [holders]\n"
         << "s.yaml:7:12: expected a mapping for 'narration[0].shows', got a list";
+    QTest::newRow("cache version not a number")
+        << zk + "    shows: {cache_version: {c1: latest}}\n"
+        << "s.yaml:7:33: expected a version (0, 1, ...) or none, got 'latest'";
     QTest::newRow("redis claim on zookeeper") << zk + "    shows: {redis_holder: {redis-1: c1}}\n"
                                               << "s.yaml:7:27: 'redis_holder' needs backend: redis";
     QTest::newRow("unknown instance")

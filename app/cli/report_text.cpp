@@ -75,6 +75,9 @@ std::string reportText(const run::RunReport& report) {
       << metric(checkers::Metric::ResourceWrites) << ", rejected "
       << metric(checkers::Metric::RejectedWrites) << ", lost updates "
       << metric(checkers::Metric::LostUpdates) << "\n";
+  // Only a cache recipe's run has any (sim/checkers/cache_gaps.h).
+  if (metric(checkers::Metric::CacheMissedVersions) > 0)
+    out << "  cache missed versions " << metric(checkers::Metric::CacheMissedVersions) << "\n";
   if (report.verdict.violations.empty()) {
     out << "  no violations\n";
   } else {

@@ -26,6 +26,12 @@ namespace {
     QT_TRANSLATE_NOOP("Activity", "extending"),
     QT_TRANSLATE_NOOP("Activity", "acquiring"),
     QT_TRANSLATE_NOOP("Activity", "waiting to retry"),
+    // What holding is for the recipes that take no lock (RecipeDescription::heldWord).
+    QT_TRANSLATE_NOOP("Activity", "watching"),
+    QT_TRANSLATE_NOOP("Activity", "node created"),
+    QT_TRANSLATE_NOOP("Activity", "cache open"),
+    QT_TRANSLATE_NOOP("Activity", "writing"),
+    QT_TRANSLATE_NOOP("Activity", "registered"),
 };
 
 }  // namespace

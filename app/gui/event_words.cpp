@@ -29,6 +29,7 @@ constexpr auto kContext = "EventText";
     QT_TRANSLATE_NOOP("EventText", "%1: %2 (%3, clock %4 ms)"),
     QT_TRANSLATE_NOOP("EventText", "%1: %2 lock on %3 %4"),
     QT_TRANSLATE_NOOP("EventText", "%1: transaction %2"),
+    QT_TRANSLATE_NOOP("EventText", "server: removed %1 watch on %2 for %3"),
 };
 
 // The fields translated: each English default is its own source text.
@@ -39,7 +40,7 @@ constexpr std::string EventWords::*kFields[] = {
     &EventWords::sessionNumber,  &EventWords::fault,         &EventWords::process,
     &EventWords::resource,       &EventWords::step,          &EventWords::ttl,
     &EventWords::keyDeleted,     &EventWords::instance,      &EventWords::rowLock,
-    &EventWords::transaction,
+    &EventWords::transaction,    &EventWords::watchRemoved,
 };
 
 }  // namespace

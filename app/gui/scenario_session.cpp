@@ -97,7 +97,10 @@ bool ScenarioSession::follow(const ScenarioSession& leader, const std::string& r
                   .notes = std::move(notes)});
   }
   // The leader's text is its file as configured (seed, clients, latency); only the recipe differs.
-  std::string text = scenario::setTopLevelKey(leader.text_, "recipe", recipe);
+  // Its compare_with names the follower's own recipe, which cannot be compared with itself: the
+  // follower is the comparison, and has none of its own.
+  std::string text = scenario::setTopLevelKey(
+      scenario::removeTopLevelKey(leader.text_, "compare_with"), "recipe", recipe);
   text = scenario::setTopLevelKey(text, "seed", std::to_string(leader.base_.seed));
   return apply({.file = leader.file_,
                 .text = std::move(text),

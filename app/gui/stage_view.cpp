@@ -12,6 +12,7 @@
 #include "activity_words.h"
 #include "arrow_head.h"
 #include "core/activity_text.h"
+#include "sim/recipes/lock_recipe.h"
 #include "theme.h"
 
 namespace lockscope::gui {
@@ -106,6 +107,18 @@ const DatabaseShape& StageView::databaseShape() {
   const RunTimeline* timeline = simulation_->timeline();
   if (timeline != shapeOf_ || timeline->trace().size() != shapeEvents_) {
     shape_ = databaseShapeOf(timeline->trace());
+    partitions_ = std::any_of(timeline->trace().events().begin(), timeline->trace().events().end(),
+                              [](const StoredEvent& event) {
+                                return event.kind == sim::TraceKind::Fault &&
+                                       event.op == sim::FaultKind::Partition;
+                              });
+    persistentWatches_ = std::any_of(timeline->trace().events().begin(),
+                                     timeline->trace().events().end(),
+                                     [](const StoredEvent& event) {
+                                       return event.kind == sim::TraceKind::WatchSet &&
+                                              (event.op == sim::WatchOp::Persistent ||
+                                               event.op == sim::WatchOp::PersistentRecursive);
+                                     });
     shapeOf_ = timeline;
     shapeEvents_ = timeline->trace().size();
   }
@@ -263,7 +276,7 @@ void StageView::paintZnodes(QPainter& painter) {
     if (row.node->data) {
       const QString data =
           QString::fromUtf8(simulation_->timeline()->trace().text(row.node->data)).left(24);
-      notes << QStringLiteral("  = \"%1\"").arg(data);
+      notes << QStringLiteral("  = \"%1\" (v%2)").arg(data).arg(row.node->version);
     }
     if (owner != kNoClient)
       notes << QStringLiteral(" \u00B7 ") +
@@ -295,29 +308,50 @@ void StageView::paintWatches(QPainter& painter) const {
   // A crowd's fan of arrows is drawn aliased: hundreds of antialiased strokes would cost a frame.
   const bool crowd = layout_.clients.size() > 40;
   painter.setRenderHint(QPainter::Antialiasing, !crowd);
-  simulation_->stage().watches().forEach(
-      [&](int64_t session, std::string_view path, const checkers::ArmedWatches::Watch& watch) {
-        const int client = timeline.cast().clientOfSession(session);
-        if (client == kNoClient) return;
-        const QPointF from = layout_.clientAnchor(static_cast<size_t>(client));
-        QPointF to = layout_.serverAnchor(from);
-        const auto row = layout_.rowOfPath.find(path);
-        if (row != layout_.rowOfPath.end()) {
-          const QRectF& box = layout_.rows[row->second].box;
-          to = QPointF(from.x() < box.center().x() ? box.left() : box.right(), box.center().y());
-        }
-        const QColor colour = Theme::clientColour(client);
-        // Children watches solid, node (exists/getData) watches dashed: the herd's fan to /lock
-        // against the chain of dashed arrows to predecessors.
-        const QPen pen = watchPen(palette_->highContrast ? colour.darker(150) : colour,
-                                  watch.kind == sim::WatchOp::Child);
-        painter.setPen(pen);
-        painter.drawLine(from, to);
-        painter.setBrush(pen.color());
-        painter.setPen(Qt::NoPen);
-        drawArrowHead(painter, from, to, 8 * scale_ * palette_->stroke);
-      });
+  simulation_->stage().watches().forEach([&](int64_t session, std::string_view path,
+                                             const checkers::ArmedWatches::Watch& watch) {
+    const int client = timeline.cast().clientOfSession(session);
+    if (client == kNoClient) return;
+    const QPointF from = layout_.clientAnchor(static_cast<size_t>(client));
+    QPointF to = layout_.serverAnchor(from);
+    const auto row = layout_.rowOfPath.find(path);
+    if (row != layout_.rowOfPath.end()) {
+      const QRectF& box = layout_.rows[row->second].box;
+      to = QPointF(from.x() < box.center().x() ? box.left() : box.right(), box.center().y());
+    }
+    const QColor colour = Theme::clientColour(client);
+    // Children watches solid, node (exists/getData) watches dashed: the herd's fan to /lock
+    // against the chain of dashed arrows to predecessors. A persistent watch (addWatch) has a
+    // pattern of its own: it stays when it fires.
+    const bool persistent = watch.kind == sim::WatchOp::Persistent ||
+                            watch.kind == sim::WatchOp::PersistentRecursive;
+    const QPen pen = persistent
+                         ? persistentWatchPen(palette_->highContrast ? colour.darker(150) : colour)
+                         : watchPen(palette_->highContrast ? colour.darker(150) : colour,
+                                    watch.kind == sim::WatchOp::Child);
+    painter.setPen(pen);
+    painter.drawLine(from, to);
+    painter.setBrush(pen.color());
+    painter.setPen(Qt::NoPen);
+    drawArrowHead(painter, from, to, 8 * scale_ * palette_->stroke);
+  });
   painter.setRenderHint(QPainter::Antialiasing, true);
+}
+
+double StageView::flightProgress(const Flight& flight, sim::Micros now) {
+  return static_cast<double>(now - flight.start) /
+         static_cast<double>(std::max<sim::Micros>(1, flight.end - flight.start));
+}
+
+QPointF StageView::flightPoint(const Flight& flight, sim::Micros now) const {
+  const RunTimeline& timeline = *simulation_->timeline();
+  const QPointF client = layout_.clientAnchor(static_cast<size_t>(flight.client));
+  const QPointF server = layout_.serverAnchor(
+      timeline.trace().text(flight.target),
+      layout_.clients[static_cast<size_t>(flight.client)].center());
+  const bool outbound = flight.kind == FlightKind::Request;
+  const QPointF from = outbound ? client : server, to = outbound ? server : client;
+  return from + (to - from) * flightProgress(flight, now);
 }
 
 void StageView::paintFlights(QPainter& painter) const {
@@ -330,16 +364,8 @@ void StageView::paintFlights(QPainter& painter) const {
   for (size_t index : timeline.flights().inFlightAt(now)) {
     const Flight& flight = timeline.flights().all()[index];
     if (flight.client < 0 || static_cast<size_t>(flight.client) >= layout_.clients.size()) continue;
-    const QPointF client = layout_.clientAnchor(static_cast<size_t>(flight.client));
-    const QPointF server = layout_.serverAnchor(
-        timeline.trace().text(flight.target),
-        layout_.clients[static_cast<size_t>(flight.client)].center());
-    const double progress = static_cast<double>(now - flight.start) /
-                            static_cast<double>(
-                                std::max<sim::Micros>(1, flight.end - flight.start));
-    const bool outbound = flight.kind == FlightKind::Request;
-    const QPointF from = outbound ? client : server, to = outbound ? server : client;
-    const QPointF at = from + (to - from) * progress;
+    const double progress = flightProgress(flight, now);
+    const QPointF at = flightPoint(flight, now);
     QColor colour = Theme::flightColour(flight.kind);
     if (flight.lost) colour.setAlphaF(std::max(0.15, 1.0 - progress));
     painter.setPen(QPen(palette_->highContrast ? Qt::black : Qt::white, 1.2 * palette_->stroke));
@@ -353,10 +379,52 @@ void StageView::paintFlights(QPainter& painter) const {
                                                         : Shape::Diamond,
                      dot);
   }
+  paintNotificationTypes(painter, now, radius * 1.3);
+}
+
+// Each notification in the air says what it reports: "NodeDeleted", "NodeChildrenChanged" (the
+// API's names, not translated) beside its diamond. A herd's nine alike carry one label, on the
+// first of them: the same word nine times would hide the stage.
+void StageView::paintNotificationTypes(QPainter& painter, sim::Micros now, double radius) const {
+  const RunTimeline& timeline = *simulation_->timeline();
+  painter.setFont(font(7.5, true));
+  std::vector<TextId> labelled;
+  std::vector<QRectF> taken;  // labels drawn so far: the next one goes clear of them
+  for (size_t index : timeline.flights().inFlightAt(now)) {
+    const Flight& flight = timeline.flights().all()[index];
+    if (flight.kind != FlightKind::Notification || flight.label == 0 || flight.lost) continue;
+    if (flight.client < 0 || static_cast<size_t>(flight.client) >= layout_.clients.size()) continue;
+    if (std::find(labelled.begin(), labelled.end(), flight.label) != labelled.end()) continue;
+    labelled.push_back(flight.label);
+    const QPointF at = flightPoint(flight, now);
+    const QString text = QString::fromUtf8(timeline.trace().text(flight.label));
+    const QRectF bounds = painter.fontMetrics().boundingRect(text).adjusted(-3, -1, 3, 1);
+    // Right of the diamond (on its left near the stage's right edge), level with it, and below
+    // the labels it would cover: two notifications fired together travel side by side.
+    QRectF tag(QPointF(at.x() + radius + 3 * scale_, at.y() - bounds.height() / 2), bounds.size());
+    if (tag.right() > width()) tag.moveRight(at.x() - radius - 3 * scale_);
+    for (size_t tries = 0; tries < taken.size() + 1; ++tries) {
+      const auto covered = std::find_if(taken.begin(), taken.end(),
+                                        [&](const QRectF& other) { return other.intersects(tag); });
+      if (covered == taken.end()) break;
+      tag.moveTop(covered->bottom() + scale_);
+    }
+    tag.moveTop(std::clamp(tag.top(), 0.0, std::max(0.0, height() - tag.height())));
+    taken.push_back(tag);
+    painter.setPen(QPen(Theme::notificationColour().darker(140), scale_));
+    painter.setBrush(palette_->highContrast ? QColor(Qt::white) : QColor(0xFF, 0xFF, 0xFF, 225));
+    painter.drawRoundedRect(tag, 3 * scale_, 3 * scale_);
+    painter.setPen(palette_->ink);
+    painter.drawText(tag, Qt::AlignCenter, text);
+  }
 }
 
 void StageView::paintClients(QPainter& painter) const {
   const RunTimeline& timeline = *simulation_->timeline();
+  // A recipe that takes no lock says what its holders are doing ("cache open", "registered").
+  HeldWords heldWords;
+  if (const auto* recipe = recipes::findRecipe(timeline.scenario().recipe))
+    heldWords = {recipe->readHeldWord, recipe->heldWord};
   const StageState& stage = simulation_->stage();
   const sim::Micros now = simulation_->timeMicros();
   for (size_t client = 0; client < layout_.clients.size(); ++client) {
@@ -364,6 +432,7 @@ void StageView::paintClients(QPainter& painter) const {
     const ClientOnStage& state = stage.clients()[client];
     const Activity activity = state.activity();
     const QColor identity = Theme::clientColour(static_cast<int>(client));
+    if (state.partitioned) paintCutLink(painter, client);
     const double left = timeline.sessionLeft(static_cast<int>(client), now);
     if (left < 1.0)
       paintSessionRing(painter, box, left,
@@ -396,6 +465,7 @@ void StageView::paintClients(QPainter& painter) const {
                                               -box.width() * 0.25, -box.height() * 0.25);
       Theme::drawShape(painter, Shape::Cross, cross);
     }
+    if (state.cacheOpen) paintCache(painter, box, state);
     if (!layout_.clientLabels) continue;
     Theme::drawClientMarker(
         painter, static_cast<int>(client),
@@ -419,7 +489,8 @@ void StageView::paintClients(QPainter& painter) const {
     if (twoLines) {
       painter.setFont(font(8.5));
       // In the service's words: a Redis client is "trying SET NX", not "listing".
-      const QString doing = activityWords(activityText(state, !stage.instances().empty()));
+      const QString doing = activityWords(
+          activityText(state, !stage.instances().empty(), heldWords));
       if (painter.fontMetrics().horizontalAdvance(doing) > box.width() - 4 * scale_)
         clippedTexts_ << doing;
       painter.drawText(QRectF(box.left(), box.center().y(), box.width(), box.height() / 2 - 2),
@@ -427,6 +498,53 @@ void StageView::paintClients(QPainter& painter) const {
       clientCaptions_[client] += QLatin1Char('\n') + doing;
     }
   }
+}
+
+// A partitioned client's link to the server, cut: a broken line with a cross where it breaks, so
+// that a class sees why nothing reaches it (and, on the ring, why its session runs out).
+void StageView::paintCutLink(QPainter& painter, size_t client) const {
+  const QPointF from = layout_.clientAnchor(client);
+  const QPointF to = layout_.serverAnchor(from);
+  const QColor colour = Theme::violationColour();
+  QPen pen(colour, 2 * scale_ * palette_->stroke, Qt::DotLine);
+  painter.setPen(pen);
+  painter.drawLine(from, to);
+  const QPointF middle = (from + to) / 2;
+  const double size = 12 * scale_;
+  painter.setPen(Qt::NoPen);
+  painter.setBrush(colour);
+  Theme::drawShape(painter, Shape::Cross,
+                   QRectF(middle.x() - size / 2, middle.y() - size / 2, size, size));
+}
+
+// What a client's open cache holds (zk-node-cache, zk-children-cache), on a tag by its card, so
+// that a class reads the cache against the znode rows: the cache says "1" at version 1 while the
+// node is at version 2. Beside a card above or below the server box (right of it, or left near
+// the stage's edge); under a card beside the box, whose side faces the tree and its arrows.
+void StageView::paintCache(QPainter& painter, const QRectF& box, const ClientOnStage& state) const {
+  const RunTimeline& timeline = *simulation_->timeline();
+  const QString holds = QString::fromUtf8(timeline.trace().text(state.cache));
+  const QString text = state.cacheVersion >= 0
+                           ? tr("cache: %1 (v%2)").arg(holds).arg(state.cacheVersion)
+                           : tr("cache: %1").arg(holds.isEmpty() ? tr("(empty)") : holds);
+  painter.setFont(font(8.5, true));
+  const QFontMetricsF metrics = painter.fontMetrics();
+  const double room = std::max(box.width() * 2.4, 120 * scale_);
+  const QString shown = metrics.elidedText(text, Qt::ElideRight, room);
+  if (shown != text) clippedTexts_ << text;
+  const QSizeF size(metrics.horizontalAdvance(shown) + 10 * scale_, metrics.height() + 4 * scale_);
+  const bool besideServer = box.center().y() > layout_.server.top() &&
+                            box.center().y() < layout_.server.bottom();
+  QRectF tag(besideServer ? QPointF(box.center().x() - size.width() / 2, box.bottom() + 4 * scale_)
+                          : QPointF(box.right() + 6 * scale_, box.center().y() - size.height() / 2),
+             size);
+  if (!besideServer && tag.right() > width()) tag.moveRight(box.left() - 6 * scale_);
+  tag.moveLeft(std::clamp(tag.left(), 0.0, std::max(0.0, width() - tag.width())));
+  tag.moveTop(std::clamp(tag.top(), 0.0, std::max(0.0, height() - tag.height())));
+  painter.setPen(QPen(palette_->ink, 1.2 * scale_ * palette_->stroke));
+  painter.setBrush(palette_->highContrast ? QColor(Qt::white) : QColor(0xFF, 0xF6, 0xD5));
+  painter.drawRoundedRect(tag, 4 * scale_, 4 * scale_);
+  painter.drawText(tag, Qt::AlignCenter, shown);
 }
 
 // The session countdown of a silent client: a thick ring around its card that empties as the
@@ -462,7 +580,16 @@ namespace {
 
 // One row of the legend: a mark, then its text.
 struct LegendRow {
-  enum class Mark { Shape, ChildrenWatch, NodeWatch, SessionRing, WaitsFor, Deadlock } mark;
+  enum class Mark {
+    Shape,
+    ChildrenWatch,
+    NodeWatch,
+    PersistentWatch,
+    CutLink,
+    SessionRing,
+    WaitsFor,
+    Deadlock
+  } mark;
   Shape shape = Shape::Circle;
   QColor colour;
   const char* text;
@@ -470,7 +597,7 @@ struct LegendRow {
 
 // The legend of a ZooKeeper or a Redis stage, top row first: paintLegend draws these rows and
 // legendSize measures them, so the two never disagree.
-std::vector<LegendRow> legendRows(bool redis, bool database) {
+std::vector<LegendRow> legendRows(bool redis, bool database, bool persistent, bool partition) {
   using Mark = LegendRow::Mark;
   std::vector<LegendRow> rows = {{Mark::Shape, Shape::Circle, Theme::requestColour(),
                                   QT_TRANSLATE_NOOP("lockscope::gui::StageView", "request")},
@@ -511,6 +638,19 @@ std::vector<LegendRow> legendRows(bool redis, bool database) {
                   {},
                   {},
                   QT_TRANSLATE_NOOP("lockscope::gui::StageView", "node watch (exists / getData)")});
+  // Only on a stage that has one: the other lessons' legends stay as they were.
+  if (persistent) {
+    rows.push_back({Mark::PersistentWatch,
+                    {},
+                    {},
+                    QT_TRANSLATE_NOOP("lockscope::gui::StageView", "persistent watch (addWatch)")});
+  }
+  if (partition) {
+    rows.push_back({Mark::CutLink,
+                    {},
+                    {},
+                    QT_TRANSLATE_NOOP("lockscope::gui::StageView", "network cut (partition)")});
+  }
   rows.push_back(
       {Mark::SessionRing,
        {},
@@ -525,7 +665,7 @@ QSizeF StageView::legendSize() const {
   const QFontMetricsF metrics(font(8.5));
   double widest = 0;
   const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty(),
-                                                 shape_.database);
+                                                 shape_.database, persistentWatches_, partitions_);
   for (const LegendRow& row : rows)
     widest = std::max(widest, metrics.horizontalAdvance(tr(row.text)));
   // From the stage's edge: 10 units of margin, 16 to the text, the text, a little air; the rows
@@ -536,7 +676,7 @@ QSizeF StageView::legendSize() const {
 void StageView::paintLegend(QPainter& painter) const {
   using Mark = LegendRow::Mark;
   const std::vector<LegendRow> rows = legendRows(!simulation_->stage().redis().empty(),
-                                                 shape_.database);
+                                                 shape_.database, persistentWatches_, partitions_);
   // Where the layout put it; the legend-only view (a tab of its own) fills its whole item.
   const QSizeF size = legendSize();
   const QRectF box = legendOnly_ ? QRectF(QPointF(0, height() - size.height()), size)
@@ -565,6 +705,18 @@ void StageView::paintLegend(QPainter& painter) const {
         painter.setPen(watchPen(palette_->quietInk, row.mark == Mark::ChildrenWatch));
         painter.drawLine(QPointF(x, y), QPointF(x + 13 * scale_, y));
         break;
+      case Mark::PersistentWatch:
+        painter.setPen(persistentWatchPen(palette_->quietInk));
+        painter.drawLine(QPointF(x, y), QPointF(x + 13 * scale_, y));
+        break;
+      case Mark::CutLink:
+        painter.setPen(QPen(Theme::violationColour(), 2 * scale_ * palette_->stroke, Qt::DotLine));
+        painter.drawLine(QPointF(x, y), QPointF(x + 13 * scale_, y));
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(Theme::violationColour());
+        Theme::drawShape(painter, Shape::Cross,
+                         QRectF(x + 2.5 * scale_, y - 4 * scale_, 8 * scale_, 8 * scale_));
+        break;
       case Mark::WaitsFor:
       case Mark::Deadlock: {
         // The wait-for graph's arrows: ink, and the alarm colour, thicker, on a deadlock's cycle.
@@ -591,6 +743,12 @@ void StageView::paintLegend(QPainter& painter) const {
     painter.drawText(QPointF(x + 16 * scale_, y + 4 * scale_), tr(row.text));
     y += 14 * scale_;
   }
+}
+
+QPen StageView::persistentWatchPen(const QColor& colour) const {
+  QPen pen(colour, 2.2 * scale_ * palette_->stroke, Qt::DashDotLine);
+  if (palette_->highContrast) pen.setDashPattern({3.0, 1.5, 1.0, 1.5});
+  return pen;
 }
 
 QPen StageView::watchPen(const QColor& colour, bool children) const {

@@ -116,6 +116,10 @@ class StageView : public lockscope::gui::SimulationView {
   void paintWatches(QPainter& painter) const;
   void paintClients(QPainter& painter) const;
   void paintFlights(QPainter& painter) const;
+  // Where a flight is at `now` (client to server for a request, back for the rest), and how far.
+  QPointF flightPoint(const Flight& flight, sim::Micros now) const;
+  static double flightProgress(const Flight& flight, sim::Micros now);
+  void paintNotificationTypes(QPainter& painter, sim::Micros now, double radius) const;
   void paintLegend(QPainter& painter) const;
   // A crowd (stage_view_crowd.cpp): the heat strip, its caption (drawn over the messages that
   // fly through it), and the release chart.
@@ -134,16 +138,22 @@ class StageView : public lockscope::gui::SimulationView {
   QString accessText(const ResourceAccess& access, const ResourceAccess* overwritten) const;
   // The legend's box in the stage's bottom-left corner, measured from its rows.
   QSizeF legendSize() const;
+  void paintCache(QPainter& painter, const QRectF& box, const ClientOnStage& state) const;
+  void paintCutLink(QPainter& painter, size_t client) const;
   void paintSessionRing(QPainter& painter, const QRectF& box, double left,
                         sim::Micros leftMicros) const;
   QFont font(double points, bool bold = false) const;
   // A watch arrow's pen: solid to a parent's children, dashed to one node.
   QPen watchPen(const QColor& colour, bool children) const;
+  // A persistent watch's (addWatch): dash-dot and thicker, as it watches both and stays.
+  QPen persistentWatchPen(const QColor& colour) const;
 
   StageLayout layout_;
   const RunTimeline* shapeOf_ = nullptr;
   size_t shapeEvents_ = 0;
   DatabaseShape shape_;
+  bool persistentWatches_ = false;  // the run arms one: the legend explains its line
+  bool partitions_ = false;         // the run cuts a client off: the legend explains the cut
   int selectedClient_ = -1;
   bool legendShown_ = true;
   bool legendOnly_ = false;

@@ -1,6 +1,7 @@
 #include "live_run_setup.h"
 
 #include "backends/api/sql_scenario.h"
+#include "sim/recipes/lock_recipe.h"
 #include "sim/scenario/database_seed.h"
 
 #include "database/database_address.h"
@@ -78,6 +79,11 @@ Result<run::RunBackendFactory> liveBackendFor(const scenario::Scenario& scenario
         scenario.file +
         ": --live zk= runs backend: zookeeper scenarios, this one is backend: " + scenario.backend);
   }
+  // A recipe that needs a call the C client lacks is refused here, not left to fail each call.
+  if (const auto* recipe = recipes::findRecipe(scenario.recipe);
+      recipe && !recipe->modelOnly.empty())
+    return Status::failure(scenario.file + ": " + scenario.recipe +
+                           " runs on the model only: " + std::string(recipe->modelOnly));
   if (Status runs = serverFaultsCanRun(scenario, program); !runs) return runs;
   return liveBackend({.servers = list,
                       .connectTimeoutMs = connectTimeoutMs,

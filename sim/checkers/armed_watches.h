@@ -5,6 +5,12 @@
 // NodeCreated and NodeDataChanged: the data watch; NodeChildrenChanged: the child watch); a
 // session the server expires, closes or resumes loses all of its watches.
 //
+// A persistent watch (addWatch, `watch_set` persistent or persistent_recursive) sits in both of
+// the server's tables and is never disarmed by firing; it leaves a table when the session arms a
+// one-shot watch there (the server keeps one mode per session and path) or when removeWatches
+// takes it out (`watch_removed`, naming the table), and goes when it has left both. It is one
+// watch here, as for the client that asked for it.
+//
 // The watch-leak checker and the GUI's stage (its watch arrows) both read this one table.
 #pragma once
 
@@ -24,7 +30,10 @@ class ArmedWatches {
   struct Watch {
     sim::WatchOp kind = sim::WatchOp::Data;  // as the trace named it when set
     sim::Micros since = 0;
+    // A persistent watch: the server tables it is still in (kInData | kInChild); 0 otherwise.
+    uint8_t tables = 0;
   };
+  static constexpr uint8_t kInData = 1, kInChild = 2;
 
   ArmedWatches() = default;
   // Copies (the GUI's stage snapshots) take the armed watches, not the spare nodes.
@@ -46,7 +55,7 @@ class ArmedWatches {
   }
 
  private:
-  enum Table : uint8_t { Data, Child };
+  enum Table : uint8_t { Data, Child, Persistent };
   // Ordered by session first, so that a session's watches are one range.
   struct Key {
     int64_t session = 0;
@@ -70,6 +79,9 @@ class ArmedWatches {
   using Armed = std::map<Key, Watch, KeyLess>;
 
   void disarm(int64_t session, Table table, std::string_view path);
+  void arm(int64_t session, Table table, std::string_view path, const Watch& watch);
+  // The persistent watch of (session, path) leaves `table` (Data or Child); gone when in neither.
+  void leavePersistent(int64_t session, Table table, std::string_view path);
 
   Armed armed_;
   // Nodes of disarmed watches, reused by the next watch armed: in a herd every waiter's watch is

@@ -37,6 +37,7 @@ enum class Metric {
   LeakedWatches,
   StuckClients,
   DeadlockVictims,
+  CacheMissedVersions,
 };
 
 struct MetricInfo {
@@ -85,6 +86,9 @@ inline constexpr std::array kMetrics = {
     MetricInfo{Metric::StuckClients, "stuck_clients", "clients that never finished"},
     MetricInfo{Metric::DeadlockVictims, "deadlock_victims",
                "statements a database failed to break a deadlock (`wait_cycle` violations)"},
+    MetricInfo{Metric::CacheMissedVersions, "cache_missed_versions",
+               "versions of a cached znode (its data, or its children) that a client's cache "
+               "skipped: changed again before the cache re-read it"},
 };
 
 constexpr bool metricsInEnumOrder() {
@@ -94,7 +98,7 @@ constexpr bool metricsInEnumOrder() {
   return true;
 }
 static_assert(metricsInEnumOrder() &&
-              kMetrics.size() == static_cast<size_t>(Metric::DeadlockVictims) + 1);
+              kMetrics.size() == static_cast<size_t>(Metric::CacheMissedVersions) + 1);
 
 constexpr const char* metricName(Metric metric) {
   return kMetrics[static_cast<size_t>(metric)].name;

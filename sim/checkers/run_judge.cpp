@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cache_gaps.h"
 #include "client_names.h"
 #include "fifo_checker.h"
 #include "liveness_checker.h"
@@ -24,6 +25,7 @@ bool namesAClient(const sim::TraceEvent& event) {
     case sim::TraceKind::Lock:
     case sim::TraceKind::Process:
     case sim::TraceKind::Resource: return true;
+    case sim::TraceKind::Note: return event.op == sim::NoteOp::Cache;
     case sim::TraceKind::SessionState: return !isServer(event);
     case sim::TraceKind::Reply: return event.op == sim::ZooKeeperOp::Create;
     default: return false;
@@ -46,6 +48,7 @@ struct RunJudge::State {
   LivenessChecker liveness;
   WatchLedger watches;
   WaitCycleChecker waitCycles;
+  CacheGaps caches;
   RunMetrics metrics;
   // With lockPathsOfClient: who holds each lock path, and its overlaps.
   struct PathJudge {
@@ -90,6 +93,7 @@ void RunJudge::onEvent(const sim::TraceEvent& event) {
   s.liveness.onEvent(event, actor);
   s.watches.onEvent(event, actor);
   s.waitCycles.onEvent(event);
+  s.caches.onEvent(event, actor);
   s.metrics.onEvent(event);
 }
 
@@ -119,6 +123,8 @@ RunVerdict RunJudge::finish(sim::Micros endTime) {
       verdict.stuckClients.size());
   verdict.metrics[metricName(Metric::DeadlockVictims)] = static_cast<double>(
       s.waitCycles.victims());
+  verdict.metrics[metricName(Metric::CacheMissedVersions)] = static_cast<double>(
+      s.caches.missedVersions());
   return verdict;
 }
 

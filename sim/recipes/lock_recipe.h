@@ -134,6 +134,13 @@ struct RecipeDescription {
   bool excludes = true;
   std::string_view backend = "zookeeper";  // the service: "zookeeper", "redis" or "database"
   std::string_view dialect;                // a database recipe for one server only: "postgresql"
+  // Why the recipe runs on the model only (a call the live backend's client lacks); empty: it runs
+  // live too. A live run of it is refused before it starts, with this reason.
+  std::string_view modelOnly;
+  // A recipe that takes no lock (excludes = false) names what "holding" is on a client's card:
+  // for a client that acquired in read mode, and for the others. Empty: "holding".
+  std::string_view readHeldWord;
+  std::string_view heldWord;
   std::function<std::unique_ptr<LockRecipe>(RecipeEnvironment&)> make;
 };
 

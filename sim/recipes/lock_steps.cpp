@@ -126,6 +126,14 @@ coro::Task<CreateResult> SingleNodeRecipe::createGuidNode(CreateMode mode) {
   co_return created;
 }
 
+coro::Task<CreateResult> SingleNodeRecipe::createPlainNode(CodeLine createLine) {
+  line(createLine);
+  const CreateResult created = co_await zk().create(parameters().lockPath + "/lock-", "",
+                                                    CreateMode::EphemeralSequential);
+  if (created.rc == ErrorCode::Ok) node_ = created.path;
+  co_return created;
+}
+
 coro::Task<AcquireResult> SingleNodeRecipe::giveUpNode(CodeLine giveUpLine, AcquireResult failure) {
   watched_.clear();
   line(giveUpLine);

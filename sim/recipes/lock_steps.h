@@ -118,6 +118,9 @@ class SingleNodeRecipe : public LockRecipe {
   // create("lock/<guid>-lock-", mode); after a ConnectionLoss, look for <guid>- among the
   // children before creating again. Sets node_ on success.
   coro::Task<CreateResult> createGuidNode(CreateMode mode);
+  // zk-naive's create, without a GUID: node = create("<lock>/lock-", EPHEMERAL_SEQUENTIAL) at
+  // `createLine`. Sets node_ on success.
+  coro::Task<CreateResult> createPlainNode(CodeLine createLine);
   // A timed-out or failed acquire (pseudocode line `giveUpLine`): delete our node, report
   // `failure`.
   coro::Task<AcquireResult> giveUpNode(CodeLine giveUpLine, AcquireResult failure);

@@ -16,18 +16,19 @@ const char* lockModeName(LockMode mode) {
 
 const std::vector<RecipeDescription>& recipeCatalog() {
   static const std::vector<RecipeDescription> catalog = {
-      describeZkNaive(),          describeZkChained(),        describeZkCurator(),
-      describeZkEphemeral(),      describeZkSemaphoreMutex(), describeZkRwLock(),
-      describeZkMultiLock(),      describeZkLostWatch(),      describeZkLostWatchExists(),
-      describeZkNoRecheck(),      describeZkPersistent(),     describeZkNoGuid(),
-      describeRedisSetnx(),       describeRedisSetnxExpire(), describeRedisUnsafeDel(),
-      describeRedisLock(),        describeRedisReentrant(),   describeRedisWatchdog(),
-      describeRedlock(),          describeRedisFenced(),      describeRedisOptimistic(),
-      describeRedisBlindUpdate(), describeDbUniqueKey(),      describeDbUniqueKeyTtl(),
-      describeDbReentrant(),      describeDbNoExpiry(),       describeDbSelectInsert(),
-      describeDbFenced(),         describeDbForUpdate(),      describeDbAutocommit(),
-      describeDbOptimistic(),     describeDbBlindUpdate(),    describePgAdvisory(),
-      describePgAdvisoryXact(),
+      describeZkNaive(),           describeZkChained(),        describeZkCurator(),
+      describeZkEphemeral(),       describeZkSemaphoreMutex(), describeZkRwLock(),
+      describeZkMultiLock(),       describeZkLostWatch(),      describeZkLostWatchExists(),
+      describeZkNoRecheck(),       describeZkPersistent(),     describeZkNoGuid(),
+      describeZkPersistentWatch(), describeZkWatchEvents(),    describeZkNodeCache(),
+      describeZkChildrenCache(),   describeRedisSetnx(),       describeRedisSetnxExpire(),
+      describeRedisUnsafeDel(),    describeRedisLock(),        describeRedisReentrant(),
+      describeRedisWatchdog(),     describeRedlock(),          describeRedisFenced(),
+      describeRedisOptimistic(),   describeRedisBlindUpdate(), describeDbUniqueKey(),
+      describeDbUniqueKeyTtl(),    describeDbReentrant(),      describeDbNoExpiry(),
+      describeDbSelectInsert(),    describeDbFenced(),         describeDbForUpdate(),
+      describeDbAutocommit(),      describeDbOptimistic(),     describeDbBlindUpdate(),
+      describePgAdvisory(),        describePgAdvisoryXact(),
   };
   return catalog;
 }

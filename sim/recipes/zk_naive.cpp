@@ -20,11 +20,8 @@ class ZkNaive final : public SingleNodeRecipe {
   coro::Task<AcquireResult> acquire(LockMode) override {
     const std::string& lock = parameters().lockPath;
     const Deadline deadline(env_.world, parameters().acquireTimeoutMs);
-    line(kCreate);
-    const CreateResult created = co_await zk().create(lock + "/lock-", "",
-                                                      CreateMode::EphemeralSequential);
+    const CreateResult created = co_await createPlainNode(kCreate);
     if (created.rc != ErrorCode::Ok) co_return failedResult(created.rc);
-    node_ = created.path;
     watched_ = lock;
     for (;;) {
       wakeUp_.clear();

@@ -15,6 +15,11 @@ RecipeDescription describeZkEphemeral();
 RecipeDescription describeZkSemaphoreMutex();
 RecipeDescription describeZkRwLock();
 RecipeDescription describeZkMultiLock();
+// Watching rather than locking (zk_caches.h), and a queue woken by a persistent watch.
+RecipeDescription describeZkWatchEvents();
+RecipeDescription describeZkNodeCache();
+RecipeDescription describeZkChildrenCache();
+RecipeDescription describeZkPersistentWatch();
 // Broken on purpose, each showing one lesson.
 RecipeDescription describeZkLostWatch();
 RecipeDescription describeZkLostWatchExists();

@@ -22,7 +22,8 @@ const std::map<std::string, ClaimShape>& shapes() {
       {"node_exists", ClaimShape::Paths},
       {"node_absent", ClaimShape::Paths},
       {"state", ClaimShape::ClientStates},
-      {"redis_holder", ClaimShape::InstanceHolders}};
+      {"redis_holder", ClaimShape::InstanceHolders},
+      {"cache_version", ClaimShape::CacheVersions}};
   return all;
 }
 
@@ -100,6 +101,22 @@ NarrationClaim NarrationClaimsReader::readClaim(const std::string& key, const YA
                   "unknown state '" + state + "'; expected one of:" + expected);
         }
         claim.byName[name] = state;
+      }
+      break;
+    case ClaimShape::CacheVersions:
+      // The version each client's open cache holds (sim/recipes/watching_recipe.h): a number, or
+      // `none` for a cache closed, never opened, or holding no node.
+      r_.requireMap(value, where);
+      for (const auto& entry : value) {
+        const std::string name = client(entry.first, where);
+        const std::string version = r_.text(entry.second, where + "." + name);
+        const bool number = !version.empty() &&
+                            version.find_first_not_of("0123456789") == std::string::npos;
+        if (!number && version != "none") {
+          r_.fail(entry.second, where + "." + name,
+                  "expected a version (0, 1, ...) or none, got '" + version + "'");
+        }
+        claim.byName[name] = version;
       }
       break;
     case ClaimShape::InstanceHolders: {

@@ -4,7 +4,8 @@
 //   counts, a number or a bound (">= 6"):  holders, violations, acquisitions, releases,
 //   notifications sets of clients, exactly these:         holder, waiting, watching, part_holder
 //   znodes, one path or a list:             node_exists, node_absent
-//   one value per name:                     state {c1: crashed}, redis_holder {redis-3: none}
+//   one value per name:                     state {c1: crashed}, redis_holder {redis-3: none},
+//                                           cache_version {c2: 3}
 //
 // The loader reads and validates the block here; app/gui/core/narration_check.h holds a recorded
 // run to it, on the same stage state the GUI draws. Client names are not checked against the
@@ -23,7 +24,7 @@
 namespace lockscope::scenario {
 
 // What a claim's key takes, and so how its value is read and compared.
-enum class ClaimShape { Count, Clients, Paths, ClientStates, InstanceHolders };
+enum class ClaimShape { Count, Clients, Paths, ClientStates, InstanceHolders, CacheVersions };
 
 ClaimShape claimShape(const std::string& key);
 const std::vector<std::string>& claimKeys();

@@ -29,6 +29,7 @@ const char* traceKindName(TraceKind kind) {
     case TraceKind::Row: return "row";
     case TraceKind::RowLock: return "row_lock";
     case TraceKind::Transaction: return "transaction";
+    case TraceKind::WatchRemoved: return "watch_removed";
   }
   return "unknown";
 }

@@ -43,8 +43,11 @@ enum class TraceKind : uint8_t {
                 //   (who it waits for; a deadlock's cycle)
   Transaction,  // a transaction began or ended: op (TransactionOp), zxid (the transaction),
                 //   session (the connection), detail (why it was aborted)
+  // ZooKeeper again, after the others so that no kind's number moved.
+  WatchRemoved,  // the server took a watch away (removeWatches): path, op (WatchOp: the table it
+                 //   left, data or child), session
 };
-inline constexpr size_t kTraceKindCount = static_cast<size_t>(TraceKind::Transaction) + 1;
+inline constexpr size_t kTraceKindCount = static_cast<size_t>(TraceKind::WatchRemoved) + 1;
 
 const char* traceKindName(TraceKind kind);
 // The kind whose name is `name`, for the JSON reader.

@@ -35,7 +35,8 @@ constexpr KindSets setsOf(TraceKind kind) {
   switch (kind) {
     case TraceKind::Request:
     case TraceKind::Reply: return {OpSet::ZooKeeper, OpSet::Redis, OpSet::Sql};
-    case TraceKind::WatchSet: return {OpSet::Watch};
+    case TraceKind::WatchSet:
+    case TraceKind::WatchRemoved: return {OpSet::Watch};
     case TraceKind::SessionState: return {OpSet::Session};
     case TraceKind::Fault: return {OpSet::Fault, OpSet::ServerFault};
     case TraceKind::Process: return {OpSet::Process};

@@ -107,7 +107,9 @@ enum class RowOp : uint8_t { Inserted, Updated, Deleted, Restored };  // Restore
 // row out; TimedOut: the lock timeout ended the wait; Victim: a deadlock's chosen victim.
 enum class RowLockOp : uint8_t { Waiting, Granted, Released, Refused, Skipped, TimedOut, Victim };
 enum class TransactionOp : uint8_t { Began, Committed, RolledBack, Aborted, SessionEnded };
-enum class WatchOp : uint8_t { Data, Child, Exists };  // WatchSet: which watch was armed
+// WatchSet: which watch was armed (Persistent, PersistentRecursive: addWatch's modes);
+// WatchRemoved: the table it left (Data or Child).
+enum class WatchOp : uint8_t { Data, Child, Exists, Persistent, PersistentRecursive };
 enum class SessionOp : uint8_t { Created, Resumed, Connected, Disconnected, Expired, Closed };
 enum class ProcessOp : uint8_t { Paused, Resumed, Crashed, Restarted };
 enum class LockOp : uint8_t {
@@ -124,7 +126,9 @@ enum class ResourceOp : uint8_t { Read, Write, Rejected };
 enum class KeyChangedOp : uint8_t { Set, Incr, PExpire, HIncrBy };  // the write's cause
 enum class KeyDeletedOp : uint8_t { Del, Expired };
 enum class RedisInstanceOp : uint8_t { Up, Down, Promoted, Clock };
-enum class NoteOp : uint8_t { Redlock, Multilock };  // what a note is about, for the stage
+// What a note is about, for the stage. Cache: what a client's cache of a znode (or of its children)
+// holds now (path, value: the data or the children, request: the version it loaded).
+enum class NoteOp : uint8_t { Redlock, Multilock, Cache };
 // Fault, besides the scenario's FaultKind: what the ZooKeeper model's server did on its own.
 enum class ServerFaultOp : uint8_t { DropConnection };
 
@@ -211,8 +215,9 @@ struct OpNames<RedisOp> : OpSetOf<RedisOp, OpSet::Redis, RedisOp::Wait> {
                                                               "WAIT"};
 };
 template <>
-struct OpNames<WatchOp> : OpSetOf<WatchOp, OpSet::Watch, WatchOp::Exists> {
-  static constexpr std::array<std::string_view, 3> kNames = {"data", "child", "exists"};
+struct OpNames<WatchOp> : OpSetOf<WatchOp, OpSet::Watch, WatchOp::PersistentRecursive> {
+  static constexpr std::array<std::string_view, 5> kNames = {"data", "child", "exists",
+                                                             "persistent", "persistent_recursive"};
 };
 template <>
 struct OpNames<SessionOp> : OpSetOf<SessionOp, OpSet::Session, SessionOp::Closed> {
@@ -247,8 +252,8 @@ struct OpNames<RedisInstanceOp>
   static constexpr std::array<std::string_view, 4> kNames = {"up", "down", "promoted", "clock"};
 };
 template <>
-struct OpNames<NoteOp> : OpSetOf<NoteOp, OpSet::Note, NoteOp::Multilock> {
-  static constexpr std::array<std::string_view, 2> kNames = {"redlock", "multilock"};
+struct OpNames<NoteOp> : OpSetOf<NoteOp, OpSet::Note, NoteOp::Cache> {
+  static constexpr std::array<std::string_view, 3> kNames = {"redlock", "multilock", "cache"};
 };
 template <>
 struct OpNames<ServerFaultOp>

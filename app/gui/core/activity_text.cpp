@@ -18,8 +18,10 @@ std::string redisAttempt(sim::TraceOp op) {
 
 }  // namespace
 
-std::string activityText(const ClientOnStage& client, bool redis) {
+std::string activityText(const ClientOnStage& client, bool redis, const HeldWords& held) {
   const Activity activity = client.activity();
+  const std::string_view heldAs = client.holdingRead ? held.read : held.other;
+  if (activity == Activity::Holding && !heldAs.empty()) return std::string(heldAs);
   if (!redis) return activityName(activity);
   switch (activity) {
     case Activity::Creating:

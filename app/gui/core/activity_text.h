@@ -6,11 +6,19 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "stage_state.h"
 
 namespace lockscope::gui {
 
-std::string activityText(const ClientOnStage& client, bool redis);
+// What "holding" is called for a recipe that takes no lock (a cache is "cache open"): for a
+// client holding in read mode, and for the others; empty: "holding".
+struct HeldWords {
+  std::string_view read;
+  std::string_view other;
+};
+
+std::string activityText(const ClientOnStage& client, bool redis, const HeldWords& held = {});
 
 }  // namespace lockscope::gui

@@ -60,6 +60,7 @@ std::string describeEvent(const StoredEvent& event, const RecordedTrace& trace, 
     case sim::TraceKind::WatchSet: return fill(words.watchSet, {op, path, owner()});
     case sim::TraceKind::WatchFired: return fill(words.watchFired, {value, path, owner()});
     case sim::TraceKind::WatchDelivered: return fill(words.watchDelivered, {actor, value, path});
+    case sim::TraceKind::WatchRemoved: return fill(words.watchRemoved, {op, path, owner()});
     case sim::TraceKind::SessionState:
       return actor == "server" ? fill(words.serverSession, {owner(), op})
                                : fill(words.clientSession, {actor, op});

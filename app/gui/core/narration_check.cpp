@@ -78,6 +78,17 @@ class Moment {
           if (actual != state) return name + " " + actual;
         }
         return "";
+      case ClaimShape::CacheVersions:
+        for (const auto& [name, version] : claim.byName) {
+          const int index = timeline_.cast().clientOfName(name);
+          if (index == kNoClient) return "no client " + name;
+          const ClientOnStage& client = stage_.clients()[static_cast<size_t>(index)];
+          const std::string actual = client.cacheOpen && client.cacheVersion >= 0
+                                         ? std::to_string(client.cacheVersion)
+                                         : "none";
+          if (actual != version) return name + " " + actual;
+        }
+        return "";
       case ClaimShape::InstanceHolders:
         for (const auto& [instance, holder] : claim.byName) {
           const std::string actual = redisHolder(instance);

@@ -130,6 +130,11 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
       break;
     case sim::TraceKind::Lock:
       if (client) applyLock(*client, op, trace.text(event.path));
+      if (client && op == sim::LockOp::Acquired)
+        client->holdingRead = trace.text(event.value) == "read";
+      // A cache's close is its role's release (`release read`): what it held is no longer kept.
+      if (client && op == sim::LockOp::Released && trace.text(event.value) == "read")
+        client->cacheOpen = false;
       break;
     case sim::TraceKind::Process:
       if (client) applyProcess(*client, op);
@@ -137,6 +142,11 @@ void StageState::apply(const StoredEvent& event, const RecordedTrace& trace, con
     case sim::TraceKind::Note:
       if (client && op == sim::NoteOp::Multilock)
         client->partNodes.emplace_back(trace.text(event.path));
+      if (client && op == sim::NoteOp::Cache) {
+        client->cacheOpen = true;
+        client->cache = event.value;
+        client->cacheVersion = event.request;
+      }
       break;
     case sim::TraceKind::Fault:
       if (op == sim::FaultKind::KillServer) serverUp_ = false;

@@ -44,6 +44,12 @@ struct ClientOnStage {
   int acquisitions = 0;
   // A multi-lock's nodes it holds while it waits for the rest (zk-multilock): part of the lock.
   std::vector<std::string> partNodes;
+  // What its open cache holds (a cache recipe's `note`s, sim/recipes/watching_recipe.h): the
+  // content in words and the version it loaded (-1: none, or not known).
+  bool holdingRead = false;  // its latest acquire was in read mode
+  bool cacheOpen = false;
+  TextId cache = 0;
+  int64_t cacheVersion = -1;
 
   Activity activity() const;
 };

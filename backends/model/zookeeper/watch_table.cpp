@@ -21,19 +21,23 @@ void WatchTable::addPersistent(const std::string& path, int64_t session, AddWatc
   persistent_.add(path, session, mode);
 }
 
-bool WatchTable::remove(const std::string& path, WatcherType type, int64_t session) {
+bool WatchTable::remove(const std::string& path, WatcherType type, int64_t session,
+                        std::vector<WatchKind>* removedFrom) {
   bool removed = false;
   for (const WatchKind kind : {WatchKind::Child, WatchKind::Data}) {
     if (type != WatcherType::Any && (type == WatcherType::Data) != (kind == WatchKind::Data))
       continue;
     PathTable& table = kind == WatchKind::Data ? data_ : child_;
+    bool left = false;
     if (const auto found = table.find(path);
         found != table.end() && found->second.contains(session)) {
       found->second.erase(session);
       if (found->second.empty()) table.erase(found);
-      removed = true;
+      left = true;
     }
-    removed = persistent_.remove(kind, path, session) || removed;
+    left = persistent_.remove(kind, path, session) || left;
+    if (left && removedFrom) removedFrom->push_back(kind);
+    removed = removed || left;
   }
   return removed;
 }

@@ -30,8 +30,9 @@ class WatchTable {
   // A persistent watch (both tables); it replaces the session's one-shot watches on the path.
   void addPersistent(const std::string& path, int64_t session, AddWatchMode mode);
   // DataTree.removeWatch: the session's watches of `type` on `path`, one-shot or persistent, are
-  // gone; false when there was none.
-  bool remove(const std::string& path, WatcherType type, int64_t session);
+  // gone; false when there was none. `removedFrom`, when given, gets each table a watch left.
+  bool remove(const std::string& path, WatcherType type, int64_t session,
+              std::vector<WatchKind>* removedFrom = nullptr);
   bool has(WatchKind kind, const std::string& path, int64_t session) const;
 
   // Fires `type` for `path`, appending one notification per watching session (sorted by session).

@@ -343,13 +343,30 @@ Reply ZooKeeperServer::execute(Session& session, const Request& request) {
     case OpCode::AddWatch:
       // No zxid, no check that the node exists (a watch on a missing node hears its creation).
       tree_.watches().addPersistent(request.path, session.id, request.watchMode);
+      world_.record({.kind = sim::TraceKind::WatchSet,
+                     .actor = "server",
+                     .op = request.watchMode == AddWatchMode::Persistent
+                               ? sim::WatchOp::Persistent
+                               : sim::WatchOp::PersistentRecursive,
+                     .path = request.path,
+                     .session = session.id});
       break;
-    case OpCode::RemoveWatches:
+    case OpCode::RemoveWatches: {
       // FinalRequestProcessor: NoWatcher when the session had no such watch here. A local
       // removal never reaches this far in the real client; here it is answered without effect.
-      if (!request.local && !tree_.watches().remove(request.path, request.watcherType, session.id))
+      if (request.local) break;
+      std::vector<WatchKind> removedFrom;
+      if (!tree_.watches().remove(request.path, request.watcherType, session.id, &removedFrom))
         reply.rc = ErrorCode::NoWatcher;
+      for (const WatchKind kind : removedFrom) {
+        world_.record({.kind = sim::TraceKind::WatchRemoved,
+                       .actor = "server",
+                       .op = kind == WatchKind::Child ? sim::WatchOp::Child : sim::WatchOp::Data,
+                       .path = request.path,
+                       .session = session.id});
+      }
       break;
+    }
     case OpCode::Sync:
     case OpCode::Ping:
     case OpCode::CloseSession:
