@@ -196,13 +196,19 @@ ApplicationWindow {
                 highContrast: window.presentation
                 legendShown: !window.compact
                 selectedClient: window.selectedClient
+                // The console's stage shows its own sessions: the fault menus act on the lesson's
+                // clients (and would take the stage back from the console), so they wait.
                 onClientClicked: (client, x, y) => {
+                    if (window.consoleOpen)
+                        return
                     window.selectedClient = client
                     faultMenu.client = client
                     faultMenu.popup()
                 }
-                onServerClicked: serverMenu.popup()
+                onServerClicked: if (!window.consoleOpen) serverMenu.popup()
                 onInstanceClicked: (instance) => {
+                    if (window.consoleOpen)
+                        return
                     instanceMenu.instance = instance
                     instanceMenu.popup()
                 }

@@ -5,11 +5,13 @@
 //
 // Method: a SimulationController (no window) loads scenarios/challenges/zk-expire-two-holders,
 // the cursor is moved to 12 ms and an expire_session is clicked on c1 (the known solution), the
-// run is played to its end, and the challenge line's texts are read; then the seed is changed.
+// run is played to its end, and the challenge line's and the status line's texts are read; then
+// the seed is changed.
 #include <QTest>
 
 #include "core/run_timeline.h"
 #include "simulation_controller.h"
+#include "verdict_line.h"
 
 using lockscope::gui::SimulationController;
 
@@ -38,6 +40,7 @@ class GuiChallengeTest : public QObject {
     QCOMPARE(challenge->status(),
              QStringLiteral("Not yet: no violation yet (the goal: mutual exclusion is broken)"));
     QVERIFY(!challenge->solved());
+    QCOMPARE(simulation.verdict()->text(), QStringLiteral("expectations hold"));
 
     // The timeline's times include the set-up before the clients start (the run's origin).
     simulation.playback()->seekTime(
@@ -51,6 +54,12 @@ class GuiChallengeTest : public QObject {
              QStringLiteral("Solved: mutual exclusion is broken with 1 fault (expire_session c1 "
                             "at 12ms)"));
     QVERIFY(challenge->solved());
+    // The status line beside the grade: the clean run's expectations are not held against the
+    // attempt (no "expectation failed" in the violation colour), and the violation is named.
+    QVERIFY2(simulation.verdict()->text().startsWith(QStringLiteral("a challenge attempt")) &&
+                 simulation.verdict()->text().contains(QStringLiteral("violation(s), first: ")),
+             qPrintable(simulation.verdict()->text()));
+    QVERIFY(!simulation.verdict()->failed());
 
     // Another seed in the top bar: the same faults no longer grade.
     QVERIFY(simulation.session()->configure(QStringLiteral("zk-curator"), QStringLiteral("16"), 0));

@@ -84,6 +84,26 @@ class GuiConsoleTest : public QObject {
     QTRY_VERIFY(!stage->znodeRect(QStringLiteral("/lock/x-0000000000")).isEmpty());
   }
 
+  // A click on the console's session opens no fault menu: those act on the lesson's clients, and
+  // a fault there took the stage back from the console (its c1 crashed for a click on zkCli-1).
+  void aClickOnTheConsolesSessionOpensNoFaultMenu() {
+    auto* stage = window_->findChild<lockscope::gui::StageView*>(QStringLiteral("stage"));
+    QVERIFY(stage);
+    QTRY_VERIFY(!stage->clientRect(0).isEmpty());
+    const QPoint card = stage->mapToScene(stage->clientRect(0).center()).toPoint();
+    QTest::mouseClick(window_, Qt::LeftButton, Qt::NoModifier, card);
+    QTest::mouseClick(window_, Qt::LeftButton, Qt::NoModifier,
+                      stage->mapToScene(stage->serverRect().center()).toPoint());
+    QTest::qWait(100);
+    for (const char* menu : {"faultMenu", "serverMenu"})
+      QVERIFY2(!window_->findChild<QObject*>(QLatin1String(menu))->property("visible").toBool(),
+               menu);
+    QVERIFY(simulation_->console()->active());
+    QCOMPARE(simulation_->run()->clientCount(), 1);
+    // The keyboard back in the console's line for the next test.
+    item("consoleInput")->forceActiveFocus();
+  }
+
   void upBringsTheLastLineBack() {
     QTest::keyClick(window_, Qt::Key_Up);
     QCOMPARE(typed(), QStringLiteral("create -e -s /lock/x-"));

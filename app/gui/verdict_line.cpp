@@ -2,6 +2,7 @@
 
 #include "core/run_so_far.h"
 #include "scenario_session.h"
+#include "sim/scenario/challenge_grade.h"
 #include "simulation_controller.h"
 
 namespace lockscope::gui {
@@ -10,6 +11,14 @@ VerdictLine::VerdictLine(SimulationController& simulation)
     : QObject(&simulation), simulation_(simulation) {
   connect(&simulation_, &SimulationController::frameChanged, this, &VerdictLine::changed);
   connect(&simulation_, &SimulationController::scenarioChanged, this, &VerdictLine::changed);
+}
+
+// A challenge with faults added: its expectations describe the run as written (clean), which an
+// attempt sets out to break, so "expectation failed" beside "Solved" would contradict the grade.
+bool VerdictLine::challengeAttempt() const {
+  const RunTimeline* timeline = simulation_.timeline();
+  return timeline && timeline->scenario().challenge &&
+         scenario::faultsSpent(timeline->scenario().faults) > 0;
 }
 
 bool VerdictLine::judged() const {
@@ -24,6 +33,8 @@ QString VerdictLine::text() const {
   QString text;
   if (simulation_.session()->settingsChanged()) {
     text = tr("settings changed: the lesson's expectations are not judged");
+  } else if (challengeAttempt()) {
+    text = tr("a challenge attempt: the expectations are the clean run's, not judged");
   } else if (!judged()) {
     text = tr("the lesson's expectations are judged at the end of the run");
   } else {
@@ -42,7 +53,7 @@ QString VerdictLine::text() const {
 
 bool VerdictLine::failed() const {
   const RunTimeline* timeline = simulation_.timeline();
-  if (!timeline || simulation_.session()->settingsChanged()) return false;
+  if (!timeline || simulation_.session()->settingsChanged() || challengeAttempt()) return false;
   return judged() && !timeline->report().passed();
 }
 

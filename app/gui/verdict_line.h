@@ -34,6 +34,8 @@ class VerdictLine : public QObject {
   void changed();
 
  private:
+  bool challengeAttempt() const;
+
   SimulationController& simulation_;
 };
 
