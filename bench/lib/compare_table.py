@@ -53,10 +53,11 @@ METHOD_NOTES = (
     "report's (the trace's release to the next grant); Curator's is timed in the harness, from just "
     "before release() to the next acquire() returning.",
     "Redis: the peer is the bound the pair of round trips puts on one client's cycle, "
-    "1 / (1/r_set + 1/r_eval), from redis-benchmark -c 1 running SET NX PX and the compare-and-delete EVAL.",
+    "1 / (1/r_set + 1/r_eval), from redis-benchmark -c 1 running SET NX PX and the compare-and-delete EVAL "
+    "(each rate the better of two samples per round: load from elsewhere only lowers a bound).",
     "PostgreSQL 15: pgbench -c 1 -M extended running bench/pgbench-for-update.sql, the same five statements.",
     "Engine: bench_engine's BM_WorldScheduleThenRun against BM_BareHeapScheduleThenRun "
-    "(bench/bench_bare_heap.cpp): the same callbacks at the same times through std::push_heap / pop_heap.",
+    "(bench/bench_bare_heap.cpp): the same callbacks at the same times through std::push_heap / pop_heap; events per CPU second.",
     "GUI: `lockscope --bench-frames` renders offscreen (QT_QPA_PLATFORM=offscreen, Qt's software "
     "renderer, no display) bench/scenarios/herd-200.yaml; the budget is 16.7 ms (60 frames/s).",
 )
@@ -139,7 +140,7 @@ def main():
     values, missing = read_results(sys.argv[1])
     meta = dict(line.rstrip("\n").split("\t", 1) for line in open(sys.argv[2], encoding="utf-8") if "\t" in line)
     print(f"Command: `{meta.get('command', '?')}`  ")
-    print(f"Machine: {meta.get('machine', '?')}; date {meta.get('date', '?')}; "
+    print(f"Machine: {meta.get('machine', '?')}; {meta.get('build') or 'default'} build; date {meta.get('date', '?')}; "
           f"load average before {meta.get('load_before', '?')}, after {meta.get('load_after', '?')}  ")
     print(f"Rounds: {meta.get('rounds', '?')} x {meta.get('seconds', '?')} s, interleaved "
           f"(Lockscope, peer, Lockscope, peer ...); cells are medians with the range of the rounds; "
