@@ -130,6 +130,9 @@ def table(values, missing):
         ours_text, ours = cell(ours_samples, unit)
         peer_text, peer = cell(peer_samples, unit)
         ratio = (ours / peer if higher else peer / ours) if ours and peer else 0.0
+        # The verdict goes by the ratio as printed, so that "0.80x" never reads "< 0.8x"; the rounds
+        # differ by far more than the third decimal.
+        ratio = round(ratio, 2)
         peer_cell = f"{peer_text} ({peer_name})"
         lines.append(f"| {label} | {ours_text} | {peer_cell} | {ratio:.2f}x | "
                      f"{verdict(kind, ratio, target, ours, number(peer, unit))} |")
