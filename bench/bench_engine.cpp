@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "bench/schedule_then_run.h"
 #include "sim/engine/connection.h"
 #include "sim/engine/world.h"
 
@@ -18,21 +19,11 @@ namespace sim = lockscope::sim;
 
 namespace {
 
-// N callbacks scheduled at scattered times, then run: the agenda at its largest. One world for
-// all iterations, so what is timed is the agenda, not the first growth of its vectors.
+// N callbacks scheduled at scattered times, then run: the agenda at its largest
+// (schedule_then_run.h, the same work as the bare heap's in bench_bare_heap.cpp).
 void BM_WorldScheduleThenRun(benchmark::State& state) {
-  const int64_t count = state.range(0);
-  uint64_t sink = 0;
   sim::World world(1);
-  for (auto _ : state) {
-    const sim::Micros start = world.now();
-    for (int64_t i = 0; i < count; ++i) {
-      world.at(start + (i * 7919) % count, [&sink, i] { sink += static_cast<uint64_t>(i); });
-    }
-    world.runUntilTime(start + count);
-  }
-  benchmark::DoNotOptimize(sink);
-  state.SetItemsProcessed(state.iterations() * count);
+  lockscope::bench::scheduleThenRun(state, world);
 }
 BENCHMARK(BM_WorldScheduleThenRun)->Arg(1'000)->Arg(100'000);
 

@@ -9,6 +9,7 @@
 #   bench/database_live.sh [SECONDS] [BUILD_DIR]     defaults: 5, build
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib/live_peers.sh
 seconds=${1:-5}
 build=${2:-build}
 cli="$build/app/lockscope-cli"
@@ -22,13 +23,8 @@ port=${hostport##*:}
 database=${address##*/}
 export PGHOST=$host PGPORT=$port PGUSER=lockscope PGDATABASE=$database
 echo "uptime: $(uptime)"
-psql -q -v ON_ERROR_STOP=1 <<'SQL'
-CREATE SCHEMA bench;
-CREATE TABLE bench.inventory (id BIGINT PRIMARY KEY, stock BIGINT NOT NULL, version BIGINT NOT NULL, fence BIGINT NOT NULL);
-INSERT INTO bench.inventory VALUES (1, 0, 0, 0);
-SQL
-pg_tps=$(pgbench -n -c 1 -M extended -T "$seconds" -f bench/pgbench-for-update.sql 2>/dev/null |
-  awk '/^tps =/ { print $3; exit }')
+pg_create_bench_table
+pg_tps=$(pg_for_update_tps "$seconds")
 report=$(LOCKSCOPE_PG_USER=lockscope "$cli" run bench/database-live-loop.yaml --json \
   --set "max_virtual_ms=$(( seconds * 1000 ))" --live "pg=$address")
 python3 - "$report" "$pg_tps" <<'PY'

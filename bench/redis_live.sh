@@ -11,6 +11,7 @@
 #   bench/redis_live.sh [SECONDS] [BUILD_DIR]     defaults: 5, build
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib/live_peers.sh
 seconds=${1:-5}
 build=${2:-build}
 cli="$build/app/lockscope-cli"
@@ -20,14 +21,8 @@ trap 'tests/support/redis-servers.sh stop "$server_dir" >/dev/null 2>&1 || true;
 servers=$(tests/support/redis-servers.sh start "$server_dir" 5)
 first=${servers%%,*}
 port=${first##*:}
-lua="if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
-# Ours is split over two C++ string literals in backends/api/redis_reply.cpp: both halves must match.
-grep -qF "${lua% else*} \"" backends/api/redis_reply.cpp && grep -qF '"else return 0 end"' backends/api/redis_reply.cpp ||
-  { echo "redis_live.sh: the compare-and-delete Lua changed; update it here" >&2; exit 1; }
-
-rate() {  # requests per second of one command, one connection
-  redis-benchmark -h 127.0.0.1 -p "$port" -c 1 -n 50000 -q "$@" | tr '\r' '\n' | awk '/requests per second/ { for (i = 1; i <= NF; i++) if ($i == "requests") print $(i-1) }' | tail -1
-}
+lua=$(redis_compare_and_delete_lua)
+rate() { redis_command_rate "$port" 50000 "$@"; }
 echo "uptime: $(uptime)"
 r_set=$(rate SET k v NX PX 30000)
 r_eval=$(rate EVAL "$lua" 1 k v)

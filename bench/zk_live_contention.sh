@@ -11,6 +11,7 @@
 # sent right behind create). Curator's InterProcessMutex, the issue's reference, does not pipeline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib/live_peers.sh
 seconds=${1:-10}
 build=${2:-build}
 cli="$build/app/lockscope-cli"
@@ -20,17 +21,13 @@ server_dir=$(mktemp -d)
 trap 'tests/support/zk-server.sh stop "$server_dir" >/dev/null 2>&1 || true; rm -rf "$server_dir"' EXIT
 port=$(tests/support/zk-server.sh start "$server_dir")
 
-packets_received() {
-  timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && printf mntr >&3 && cat <&3" |
-    awk '$1 == "zk_packets_received" { print $2 }'
-}
 
 printf '%-8s %10s %12s %14s %14s %12s\n' clients cycles/s "req/cycle" "handoff mean" "handoff p99" "client req"
 for clients in 1 4 16; do
-  before=$(packets_received)
+  before=$(zk_packets_received "$port")
   report=$("$cli" run bench/zk-live-contention.yaml --live "zk=127.0.0.1:$port" --json \
     --set "clients=$clients" --set "max_virtual_ms=$(( seconds * 1000 ))" "${extra[@]}")
-  after=$(packets_received)
+  after=$(zk_packets_received "$port")
   python3 - "$report" "$before" "$after" "$clients" <<'PY'
 import json, sys
 report, before, after, clients = json.loads(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
