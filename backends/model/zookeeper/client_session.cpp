@@ -77,6 +77,13 @@ void ClientSession::onReply(uint64_t attempt, const Reply& reply) {
   });
 }
 
+void ClientSession::onPong(uint64_t attempt, int64_t zxid) {
+  if (process_.state() == sim::Process::State::Running) return handlePong(attempt, zxid);
+  process_.deliver([weak = weak_from_this(), attempt, zxid] {
+    if (auto self = weak.lock()) self->handlePong(attempt, zxid);
+  });
+}
+
 void ClientSession::onWatchEvent(uint64_t attempt, const WatchedEvent& event) {
   if (process_.state() == sim::Process::State::Running) return handleWatchEvent(attempt, event);
   process_.deliver([weak = weak_from_this(), attempt, event] {
@@ -208,11 +215,18 @@ void ClientSession::sendSetWatches() {
   sendToServer(request);
 }
 
-void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
-  if (attempt != attempt_ || phase_ != Phase::Connected) return;
-  if (resetIfMessagesLost()) return;
+bool ClientSession::heard(uint64_t attempt, int64_t zxid) {
+  if (attempt != attempt_ || phase_ != Phase::Connected) return false;
+  if (resetIfMessagesLost()) return false;
   lastReceived_ = world_.now();
-  lastZxidSeen_ = std::max(lastZxidSeen_, reply.zxid);
+  lastZxidSeen_ = std::max(lastZxidSeen_, zxid);
+  return true;
+}
+
+void ClientSession::handlePong(uint64_t attempt, int64_t zxid) { heard(attempt, zxid); }
+
+void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
+  if (!heard(attempt, reply.zxid)) return;
   if (reply.xid == kPingXid || reply.xid == kSetWatchesXid) return;
   if (inFlight_.empty() || inFlight_.front().request.xid != reply.xid) {
     connectionLost("xid out of order");  // ClientCnxn.readResponse: never wait on a lost reply
@@ -430,10 +444,12 @@ void ClientSession::heartbeat() {
     return;
   }
   if (world_.now() - lastSent_ >= timeout / 3) {
-    Request ping;
-    ping.xid = kPingXid;
-    ping.op = OpCode::Ping;
-    sendToServer(ping);
+    // A ping (xid -2): the server touches the session and answers with its last zxid.
+    connection_.send(sim::Direction::ToServer,
+                     [server = &server_, session = sessionId_, attempt = attempt_] {
+                       server->onPing(session, attempt);
+                     });
+    lastSent_ = world_.now();
   }
   scheduleHeartbeat();
 }

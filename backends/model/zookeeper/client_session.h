@@ -64,6 +64,7 @@ class ClientSession final : public ClientEndpoint,
   // ClientEndpoint: arrivals from the server (each routed through the process).
   void onConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs) override;
   void onReply(uint64_t attempt, const Reply& reply) override;
+  void onPong(uint64_t attempt, int64_t zxid) override;
   void onWatchEvent(uint64_t attempt, const WatchedEvent& event) override;
   void onConnectionClosed(uint64_t attempt) override;
 
@@ -80,6 +81,9 @@ class ClientSession final : public ClientEndpoint,
   void connectionLost(const char* why);
   void handleConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs);
   void handleReply(uint64_t attempt, const Reply& reply);
+  // What every reply does first: false if it is for an old connection or found it broken.
+  bool heard(uint64_t attempt, int64_t zxid);
+  void handlePong(uint64_t attempt, int64_t zxid);
   void handleWatchEvent(uint64_t attempt, const WatchedEvent& event);
   void transmit(Pending pending);
   void sendToServer(const Request& request);
