@@ -21,6 +21,11 @@ ClientSession::ClientSession(sim::World& world, sim::Process& process, sim::Conn
       name_(std::move(name)),
       requestedTimeoutMs_(requestedTimeoutMs) {}
 
+ClientSession::~ClientSession() {
+  // The server and the network go on: the ping in flight still arrives, the session still expires.
+  takeBackQuiet();
+}
+
 void ClientSession::start() { startAttempt(); }
 
 SessionState ClientSession::state() const {
@@ -64,12 +69,14 @@ void ClientSession::connectTimedOut(uint64_t attempt) {
 }
 
 void ClientSession::onConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs) {
+  takeBackQuiet();
   process_.deliver([weak = weak_from_this(), attempt, session, timeoutMs] {
     if (auto self = weak.lock()) self->handleConnectReply(attempt, session, timeoutMs);
   });
 }
 
 void ClientSession::onReply(uint64_t attempt, const Reply& reply) {
+  takeBackQuiet();
   // A running process handles it now; only a paused one needs the reply copied to hold it.
   if (process_.state() == sim::Process::State::Running) return handleReply(attempt, reply);
   process_.deliver([weak = weak_from_this(), attempt, reply] {
@@ -78,6 +85,7 @@ void ClientSession::onReply(uint64_t attempt, const Reply& reply) {
 }
 
 void ClientSession::onPong(uint64_t attempt, int64_t zxid) {
+  takeBackQuiet();
   if (process_.state() == sim::Process::State::Running) return handlePong(attempt, zxid);
   process_.deliver([weak = weak_from_this(), attempt, zxid] {
     if (auto self = weak.lock()) self->handlePong(attempt, zxid);
@@ -85,6 +93,7 @@ void ClientSession::onPong(uint64_t attempt, int64_t zxid) {
 }
 
 void ClientSession::onWatchEvent(uint64_t attempt, const WatchedEvent& event) {
+  takeBackQuiet();
   if (process_.state() == sim::Process::State::Running) return handleWatchEvent(attempt, event);
   process_.deliver([weak = weak_from_this(), attempt, event] {
     if (auto self = weak.lock()) self->handleWatchEvent(attempt, event);
@@ -92,6 +101,7 @@ void ClientSession::onWatchEvent(uint64_t attempt, const WatchedEvent& event) {
 }
 
 void ClientSession::onConnectionClosed(uint64_t attempt) {
+  takeBackQuiet();
   process_.deliver([weak = weak_from_this(), attempt] {
     if (auto self = weak.lock();
         self && attempt == self->attempt_ && self->phase_ == Phase::Connected) {
@@ -167,6 +177,7 @@ void ClientSession::connectionLost(const char* why) {
 }
 
 void ClientSession::submit(Request request, Completion complete) {
+  takeBackQuiet();
   if (phase_ == Phase::Expired || phase_ == Phase::Closed) {
     failLater(std::move(complete), 0, ErrorCode::SessionExpired);
     return;
@@ -371,6 +382,7 @@ void ClientSession::notifyWatcher(const WatchedEvent& event) {
 }
 
 void ClientSession::close(Completion complete) {
+  takeBackQuiet();
   if (phase_ == Phase::Connected) {
     Request request;
     request.op = OpCode::CloseSession;
@@ -443,6 +455,8 @@ void ClientSession::heartbeat() {
     connectionLost("read timeout");
     return;
   }
+  // Idle: the server's table runs the loop from here, this heartbeat's ping included.
+  if (server_.quiet().adopt(*this)) return;
   if (world_.now() - lastSent_ >= timeout / 3) {
     // A ping (xid -2): the server touches the session and answers with its last zxid.
     connection_.send(sim::Direction::ToServer,

@@ -25,7 +25,9 @@ sim::WatchOp watchOp(bool exists, WatchKind kind) {
 }  // namespace
 
 ZooKeeperServer::ZooKeeperServer(sim::World& world, ServerConfig config)
-    : world_(world), config_(config), tree_(world.chooser()) {}
+    : world_(world), config_(config), tree_(world.chooser()), quiet_(world, *this) {
+  quiet_.setEnabled(config.quietSessions);
+}
 
 ZooKeeperServer::Session* ZooKeeperServer::findSession(int64_t sessionId) {
   return const_cast<Session*>(std::as_const(*this).findSession(sessionId));
@@ -83,6 +85,7 @@ void ZooKeeperServer::onConnect(const Link& link, int64_t sessionId, int64_t req
                           });
     return;
   }
+  takeBackQuiet(*found);
   resumeSession(*found, link);
 }
 
@@ -114,13 +117,14 @@ void ZooKeeperServer::scheduleExpiryCheck(Session& session) {
   // schedules the next one, which keeps the agenda small however often clients ping.
   if (session.checkScheduledAt >= 0) return;
   session.checkScheduledAt = session.expiresAt;
-  world_.at(session.expiresAt, [this, id = session.id] { checkExpiry(id); });
+  session.checkEvent = world_.at(session.expiresAt, [this, id = session.id] { checkExpiry(id); });
 }
 
 void ZooKeeperServer::checkExpiry(int64_t sessionId) {
   Session* found = findSession(sessionId);
   if (!found) return;
   Session& session = *found;
+  LOCKSCOPE_CHECK(!session.quiet, "a session's expiry check on the agenda while the table has it");
   session.checkScheduledAt = -1;
   if (!running_) return;  // start() gives every session a fresh timeout
   if (world_.now() >= session.expiresAt) {
@@ -131,12 +135,16 @@ void ZooKeeperServer::checkExpiry(int64_t sessionId) {
 }
 
 void ZooKeeperServer::expireSession(int64_t sessionId) {
-  if (findSession(sessionId)) closeSession(sessionId, sim::SessionOp::Expired);
+  if (Session* session = findSession(sessionId)) {
+    takeBackQuiet(*session);
+    closeSession(sessionId, sim::SessionOp::Expired);
+  }
 }
 
 void ZooKeeperServer::dropConnection(int64_t sessionId) {
   Session* session = findSession(sessionId);
   if (!session) return;
+  takeBackQuiet(*session);
   Link& link = session->link;
   // Already dropped and not yet replaced by a reconnect: nothing to drop. (Without this check a
   // second drop, or a drop after a lost reply, dereferenced the null connection.)
@@ -153,6 +161,7 @@ void ZooKeeperServer::dropConnection(int64_t sessionId) {
 
 void ZooKeeperServer::stop() {
   if (!running_) return;
+  quiet_.giveBackAll();
   running_ = false;
   for (const auto& session : sessions_) {
     if (!session) continue;
@@ -172,6 +181,7 @@ void ZooKeeperServer::start() {
 void ZooKeeperServer::closeSession(int64_t sessionId, sim::SessionOp reason) {
   Session* closing = findSession(sessionId);
   LOCKSCOPE_CHECK(closing != nullptr, "closing a session the server does not have");
+  takeBackQuiet(*closing);
   const Link link = closing->link;
   const int64_t zxid = nextZxid();  // closeSession: one transaction for every ephemeral
   world_.record({.kind = sim::TraceKind::SessionState,
@@ -207,6 +217,7 @@ void ZooKeeperServer::onRequest(int64_t sessionId, uint64_t attempt, const Reque
   Session* found = findSession(sessionId);
   if (!found) return;  // its connection was closed with the session
   Session& session = *found;
+  takeBackQuiet(session);
   if (attempt != session.link.attempt || !session.link.connection) return;  // a replaced connection
   // Too long to read: the server closes the connection before it looks at the request (no zxid,
   // no session touch); the client sees ConnectionLoss and reconnects, as after a network fault.
@@ -242,6 +253,7 @@ void ZooKeeperServer::onPing(int64_t sessionId, uint64_t attempt) {
   if (!running_) return;
   Session* session = findSession(sessionId);
   if (!session) return;
+  takeBackQuiet(*session);
   const Link& link = session->link;
   if (attempt != link.attempt || !link.connection) return;
   touch(*session);

@@ -14,6 +14,7 @@
 
 #include "client_endpoint.h"
 #include "data_tree.h"
+#include "quiet_sessions.h"
 #include "sim/engine/connection.h"
 #include "sim/engine/world.h"
 
@@ -27,6 +28,9 @@ struct ServerConfig {
   // with Unimplemented (and uses a zxid). On, TTL nodes are made, but never expire: the model
   // has no TTL reaper (docs/zkcli-format.md).
   bool extendedTypesEnabled = false;
+  // Idle sessions' heartbeats run from a compact table (quiet_sessions.h). Off only to compare:
+  // a run is the same, event for event in its trace, either way.
+  bool quietSessions = quietSessionsByDefault();
 };
 
 class ZooKeeperServer {
@@ -40,6 +44,8 @@ class ZooKeeperServer {
   };
 
   ZooKeeperServer(sim::World& world, ServerConfig config);
+  ZooKeeperServer(const ZooKeeperServer&) = delete;
+  ZooKeeperServer& operator=(const ZooKeeperServer&) = delete;
 
   // A connect request arrived: sessionId 0 asks for a new session, otherwise to resume one.
   void onConnect(const Link& link, int64_t sessionId, int64_t requestedTimeoutMs,
@@ -70,19 +76,29 @@ class ZooKeeperServer {
   bool sessionAlive(int64_t sessionId) const { return findSession(sessionId) != nullptr; }
   size_t sessionCount() const { return liveSessions_; }
   int64_t negotiateTimeout(int64_t requestedMs) const;
+  QuietSessions& quiet() { return quiet_; }
 
  private:
+  friend class QuietSessions;
+
   struct Session {
     int64_t id = 0;
     std::string clientName;
     int64_t timeoutMs = 0;
     sim::Micros expiresAt = 0;  // a tick boundary
     sim::Micros checkScheduledAt = -1;
+    sim::EventId checkEvent;  // the pending check
     Link link;
     // The identities the connection holds (ServerCnxn.authInfo): its address, then what
     // addAuth added. Kept with the session: the real client sends them again on a reconnect.
     AuthIdentities auth{std::string(kModelClientAddress)};
+    QuietLoop* quiet = nullptr;  // while the table runs its heartbeat loop
   };
+
+  // Before anything reads or changes a session whose loop the table runs.
+  static void takeBackQuiet(Session& session) {
+    if (session.quiet) session.quiet->giveBack();
+  }
 
   // Sessions by id: ids are numbered in order of creation, so a session's slot is its number.
   // Every ping looks its session up; a tree of 10,000 sessions cost a cache miss per level.
@@ -121,6 +137,7 @@ class ZooKeeperServer {
   int64_t sessionsCreated_ = 0;
   bool containerCheckScheduled_ = false;
   std::vector<Notification> fired_;  // reused buffer
+  QuietSessions quiet_;              // last: it gives back into the members above
 };
 
 }  // namespace lockscope::zookeeper::model
