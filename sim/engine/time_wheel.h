@@ -3,7 +3,7 @@
 // keys, each a second or more ahead, a few due every millisecond).
 //
 // Keys are KeyHeap's (key_heap.h): `when` (time << 16 | tie-break) first, then `order`. The wheel
-// has 4,096 buckets of 1,024 us (4.2 s); a key further ahead waits in a heap until the wheel
+// has 1,024 buckets of 4,096 us (4.2 s); a key further ahead waits in a heap until the wheel
 // reaches it. Pushing is an append to a bucket; the bucket at the cursor is sorted when the wheel
 // reaches it and taken in order, with a small heap for keys pushed into it after that. Popping
 // is in exactly the order of the keys, as from KeyHeap, provided no key is pushed behind one
@@ -11,7 +11,7 @@
 // an agenda's, always are).
 //
 // When the wheel reaches a bucket it shows the bucket's keys to an observer, which may start
-// loading what those events will read: they run within the next millisecond of virtual time.
+// loading what those events will read: they run within the next few milliseconds of virtual time.
 #pragma once
 
 #include <cstddef>
@@ -45,8 +45,8 @@ class TimeWheel {
   void pop();
 
  private:
-  static constexpr int kBucketBits = 10;  // of time: 1,024 us
-  static constexpr size_t kBuckets = 4096;
+  static constexpr int kBucketBits = 12;  // of time: 4,096 us
+  static constexpr size_t kBuckets = 1024;
   static constexpr size_t kMask = kBuckets - 1;
   static uint64_t bucketOf(const Entry& entry) { return entry.when >> (16 + kBucketBits); }
 

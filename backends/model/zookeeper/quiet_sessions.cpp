@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
+#include <type_traits>
 
 #include "client_session.h"
 #include "zookeeper_server.h"
@@ -16,9 +18,20 @@ bool quietSessionsByDefault() {
 }
 
 QuietLoop& QuietSessions::Records::add() {
-  constexpr uint32_t kBlock = 256;
-  if (size_ % kBlock == 0) blocks_.push_back(std::make_unique<QuietLoop[]>(kBlock));
-  return (*this)[size_++];
+  if (size_ % kBlock == 0) {
+    blocks_.push_back(static_cast<QuietLoop*>(
+        ::operator new (kBlock * sizeof(QuietLoop), std::align_val_t{alignof(QuietLoop)})));
+  }
+  QuietLoop* slot = &blocks_[size_ / kBlock][size_ % kBlock];
+  ++size_;
+  return *::new (static_cast<void*>(slot)) QuietLoop{};
+}
+
+QuietSessions::Records::~Records() {
+  static_assert(std::is_trivially_destructible_v<QuietLoop>, "records are freed, not destroyed");
+  for (QuietLoop* block : blocks_) {
+    ::operator delete (block, std::align_val_t{alignof(QuietLoop)});
+  }
 }
 
 void QuietLoop::giveBack() { table->giveBack(*this, Event::None); }
@@ -28,7 +41,6 @@ void QuietLoop::forget() { table->release(*this); }
 QuietSessions::QuietSessions(sim::World& world, ZooKeeperServer& server)
     : world_(world), server_(server) {
   wheel_.observeLoads(&QuietSessions::prefetchRecords, this);
-  world_.addSideAgenda(this);
 }
 
 QuietSessions::~QuietSessions() {
@@ -36,7 +48,7 @@ QuietSessions::~QuietSessions() {
   for (uint32_t number = 0; number < loops_.size(); ++number) {
     if (loops_[number].inTable) release(loops_[number]);
   }
-  world_.removeSideAgenda(this);
+  if (inWorld_) world_.removeSideAgenda(this);
 }
 
 bool QuietSessions::adopt(ClientSession& client) {
@@ -96,6 +108,12 @@ bool QuietSessions::adopt(ClientSession& client) {
   client.quiet_ = loop;
   session->quiet = loop;
   ++adopted_;
+  // A side agenda of the world only while it holds a loop: a run without idle sessions (the
+  // explorer's thousands of short ones) pays nothing for it.
+  if (!inWorld_) {
+    world_.addSideAgenda(this);
+    inWorld_ = true;
+  }
   beat(*loop);
   scheduleClient(*loop);
   scheduleCheck(loop->number, check);
@@ -306,6 +324,10 @@ void QuietSessions::release(QuietLoop& loop) {
   }
   loop.table = nullptr;
   free_.push_back(loop.number);
+  if (quietCount() == 0 && inWorld_) {
+    world_.removeSideAgenda(this);  // what is left on the wheel is stale
+    inWorld_ = false;
+  }
 }
 
 void QuietSessions::scheduleClient(QuietLoop& loop) {

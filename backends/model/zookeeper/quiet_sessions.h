@@ -154,7 +154,7 @@ class QuietSessions final : public sim::SideAgenda {
   // Enters the loop's next client event (the ping in flight or the next heartbeat) in the order.
   void scheduleClient(QuietLoop& loop);
   void scheduleCheck(uint32_t number, const sim::EventKey& key);
-  // As the wheel reaches a millisecond's bucket: starts loading the records its heartbeats and
+  // As the wheel reaches a bucket (4 ms of time): starts loading the records its heartbeats and
   // pings will read, while the world runs what comes before (a record is read once per event,
   // and thousands of loops run between two events of one: it is in memory, not in a cache).
   static void prefetchRecords(void* table, const sim::TimeWheel::Entry* begin,
@@ -173,19 +173,28 @@ class QuietSessions final : public sim::SideAgenda {
   sim::World& world_;
   ZooKeeperServer& server_;
   bool enabled_ = true;
+  bool inWorld_ = false;  // registered as a side agenda: while it holds a loop
   mutable sim::TimeWheel wheel_;
   mutable sim::EventKey top_;
   mutable Event topEvent_ = Event::None;  // client (Heartbeat) or Check
 
-  // The records, numbered in order, in blocks of 256: stable addresses, and neighbours in memory.
+  // The records, numbered in order, in blocks of 64: stable addresses, and neighbours in memory.
+  // A block's records are made as they are first used (a run with a few sessions makes a few).
   class Records {
    public:
-    QuietLoop& operator[](uint32_t number) const { return blocks_[number >> 8][number & 255]; }
+    Records() = default;
+    Records(const Records&) = delete;
+    Records& operator=(const Records&) = delete;
+    ~Records();
+    QuietLoop& operator[](uint32_t number) const {
+      return blocks_[number / kBlock][number % kBlock];
+    }
     uint32_t size() const { return size_; }
     QuietLoop& add();
 
    private:
-    std::vector<std::unique_ptr<QuietLoop[]>> blocks_;
+    static constexpr uint32_t kBlock = 64;
+    std::vector<QuietLoop*> blocks_;  // raw storage for kBlock records each
     uint32_t size_ = 0;
   };
   Records loops_;            // freed ones reused
