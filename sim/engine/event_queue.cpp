@@ -6,21 +6,7 @@ namespace lockscope::sim {
 
 EventKey EventKey::endOf(Micros time) { return EventQueue::keyOf(time, UINT16_MAX, UINT64_MAX); }
 
-EventKey EventQueue::keyOf(Micros time, uint16_t tieBreak, uint64_t sequence) {
-  const uint64_t clamped = std::min(static_cast<uint64_t>(std::max<Micros>(time, 0)),
-                                    kTimeLimit - 1);
-  return EventKey{clamped << kTieBreakBits | tieBreak, sequence, time};
-}
-
-EventKey EventQueue::reserve(Micros time, uint16_t tieBreak) {
-  const uint64_t sequence = nextSequence_++;
-  LOCKSCOPE_CHECK(sequence < kSequenceLimit, "agenda: more than 2^40 events in one run");
-  return keyOf(time, tieBreak, sequence);
-}
-
-EventId EventQueue::push(const EventKey& key, Action action) {
-  LOCKSCOPE_CHECK(key.sequence > 0 && key.sequence < nextSequence_,
-                  "agenda: pushed with a key it did not reserve");
+EventId EventQueue::insert(const EventKey& key, Action&& action) {
   uint32_t slot;
   if (!freeSlots_.empty()) {
     slot = freeSlots_.back();

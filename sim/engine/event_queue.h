@@ -14,6 +14,7 @@
 // scheduled, so the event keeps its place among ties exactly as if it had been pushed then.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -52,13 +53,24 @@ class EventQueue {
   using Action = InlineFunction<void(), 64>;
 
   EventId push(Micros time, uint16_t tieBreak, Action action) {
-    return push(reserve(time, tieBreak), std::move(action));
+    return insert(reserve(time, tieBreak), std::move(action));
   }
   // A key for an event at `time`, its sequence taken now; push(key, ...) schedules it later.
-  EventKey reserve(Micros time, uint16_t tieBreak);
-  EventId push(const EventKey& key, Action action);
+  EventKey reserve(Micros time, uint16_t tieBreak) {
+    const uint64_t sequence = nextSequence_++;
+    LOCKSCOPE_CHECK(sequence < kSequenceLimit, "agenda: more than 2^40 events in one run");
+    return keyOf(time, tieBreak, sequence);
+  }
+  EventId push(const EventKey& key, Action action) {
+    LOCKSCOPE_CHECK(key.sequence > 0 && key.sequence < nextSequence_,
+                    "agenda: pushed with a key it did not reserve");
+    return insert(key, std::move(action));
+  }
   // The key of the sequence `sequence` reserved at `time` with `tieBreak` (an EventId's event).
-  static EventKey keyOf(Micros time, uint16_t tieBreak, uint64_t sequence);
+  static EventKey keyOf(Micros time, uint16_t tieBreak, uint64_t sequence) {
+    const uint64_t clamped = time <= 0 ? 0 : std::min(static_cast<uint64_t>(time), kTimeLimit - 1);
+    return EventKey{clamped << kTieBreakBits | tieBreak, sequence, time};
+  }
 
   // True when the event was pending and is now cancelled.
   bool cancel(EventId id);
@@ -99,6 +111,8 @@ class EventQueue {
 
   // Heap entries: when = min(time, kTimeLimit - 1) << kTieBreakBits | tieBreak,
   // order = sequence << kSlotBits | slot.
+  // Takes the action by reference: moved once, into its slot.
+  EventId insert(const EventKey& key, Action&& action);
   static uint32_t slotOf(const KeyHeap::Entry& entry) {
     return static_cast<uint32_t>(entry.order & kSlotMask);
   }

@@ -47,7 +47,7 @@ SideAgenda* World::nextSide(EventKey* key) const {
 
 Micros World::nextEventTime() const {
   EventKey side;
-  if (!nextSide(&side)) return queue_.nextTime();
+  if (sides_.empty() || !nextSide(&side)) return queue_.nextTime();
   return queue_.empty() ? side.time : std::min(side.time, queue_.nextTime());
 }
 
@@ -68,26 +68,35 @@ bool World::peek(Next& next) const {
   return true;
 }
 
-bool World::run(const Next& next) {
-  if (next.side) {
-    now_ = next.key.time;
-    highWater_ = std::max(highWater_, next.key);
-    ++eventsRun_;
-    ++sideEventsRun_;
-    next.side->runNext();
-    return true;
-  }
+bool World::runFromAgenda() {
   EventQueue::Action action;
   EventKey key;
   if (!queue_.pop(key, action)) return false;  // cancelled
   now_ = key.time;
-  highWater_ = std::max(highWater_, key);
+  if (highWater_ < key) highWater_ = key;
   ++eventsRun_;
   action();
   return true;
 }
 
+bool World::run(const Next& next) {
+  if (!next.side) return runFromAgenda();
+  now_ = next.key.time;
+  if (highWater_ < next.key) highWater_ = next.key;
+  ++eventsRun_;
+  ++sideEventsRun_;
+  next.side->runNext();
+  return true;
+}
+
 bool World::step() {
+  if (sides_.empty()) {
+    // Only the agenda (the usual case: no side agenda holds anything).
+    while (!queue_.empty()) {
+      if (runFromAgenda()) return true;
+    }
+    return false;
+  }
   Next next;
   while (peek(next)) {
     if (run(next)) return true;
@@ -110,12 +119,21 @@ bool World::runUntil(const std::function<bool()>& done, Micros deadline, uint64_
   Next next;
   for (uint64_t ran = 0; ran < maxEvents; ++ran) {
     if (done()) return true;
+    if (sides_.empty()) {
+      if (queue_.empty()) return false;
+      if (queue_.nextTime() > deadline) {
+        advanceClockTo(deadline);
+        return done();
+      }
+      step();  // cancelled entries of the agenda are passed over, the next live event runs
+      continue;
+    }
+    // The same with side agendas, asking each for its next key once per event.
     if (!peek(next)) return false;
     if (next.key.time > deadline) {
       advanceClockTo(deadline);
       return done();
     }
-    // As step(): cancelled entries of the agenda are passed over, the next live event runs.
     while (!run(next)) {
       if (!peek(next)) return done();
     }

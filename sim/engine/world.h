@@ -73,7 +73,7 @@ class World {
   bool runUntil(const std::function<bool()>& done, Micros deadline,
                 uint64_t maxEvents = 100'000'000);
 
-  bool idle() const { return queue_.empty() && !nextSide(); }
+  bool idle() const { return queue_.empty() && (sides_.empty() || !nextSide()); }
   // When the next pending event is due (perhaps a cancelled one); call only when !idle(). A
   // real-time driver (backends/live) sleeps until then.
   Micros nextEventTime() const;
@@ -96,6 +96,7 @@ class World {
   bool peek(Next& next) const;
   // Runs it; false if it was a cancelled entry of the agenda (nothing ran).
   bool run(const Next& next);
+  bool runFromAgenda();
   void advanceClockTo(Micros time);
 
   uint64_t seed_;
