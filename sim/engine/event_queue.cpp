@@ -4,8 +4,6 @@
 
 namespace lockscope::sim {
 
-EventKey EventKey::endOf(Micros time) { return EventQueue::keyOf(time, UINT16_MAX, UINT64_MAX); }
-
 EventId EventQueue::insert(const EventKey& key, Action&& action) {
   uint32_t slot;
   if (!freeSlots_.empty()) {

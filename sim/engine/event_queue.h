@@ -42,8 +42,6 @@ struct EventKey {
   friend bool operator<(const EventKey& a, const EventKey& b) {
     return a.when != b.when ? a.when < b.when : a.sequence < b.sequence;
   }
-  // After every event at or before `time`, whatever its tie-break or sequence.
-  static EventKey endOf(Micros time);
 };
 
 class EventQueue {
@@ -102,7 +100,6 @@ class EventQueue {
   size_t pendingCount() const { return heap_.size(); }
 
  private:
-  friend struct EventKey;
   static constexpr int kTieBreakBits = 16;
   static constexpr int kSlotBits = 24;
   static constexpr uint64_t kTimeLimit = uint64_t{1} << (64 - kTieBreakBits);

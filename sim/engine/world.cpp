@@ -73,7 +73,6 @@ bool World::runFromAgenda() {
   EventKey key;
   if (!queue_.pop(key, action)) return false;  // cancelled
   now_ = key.time;
-  if (highWater_ < key) highWater_ = key;
   ++eventsRun_;
   action();
   return true;
@@ -82,7 +81,6 @@ bool World::runFromAgenda() {
 bool World::run(const Next& next) {
   if (!next.side) return runFromAgenda();
   now_ = next.key.time;
-  if (highWater_ < next.key) highWater_ = next.key;
   ++eventsRun_;
   ++sideEventsRun_;
   next.side->runNext();
@@ -104,11 +102,7 @@ bool World::step() {
   return false;
 }
 
-void World::advanceClockTo(Micros time) {
-  // The callers ran every event due at or before `time`: nothing up to its end is pending.
-  highWater_ = std::max(highWater_, EventKey::endOf(time));
-  now_ = std::max(now_, time);
-}
+void World::advanceClockTo(Micros time) { now_ = std::max(now_, time); }
 
 void World::runUntilTime(Micros time) {
   while (!idle() && nextEventTime() <= time) step();

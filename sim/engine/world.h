@@ -58,12 +58,6 @@ class World {
   void addSideAgenda(SideAgenda* side) { sides_.push_back(side); }
   void removeSideAgenda(SideAgenda* side);
 
-  // Every event whose key is below this has run, and none above it has: the key of the event
-  // running now (or last run), or the end of the current microsecond once the clock was moved on
-  // past every event due by then. An event kept off the agenda with a key above it, once this
-  // passes its key, has run in the order.
-  const EventKey& highWater() const { return highWater_; }
-
   // Runs the next pending event; false when nothing is pending.
   bool step();
   // Runs every event up to and including `time`, then sets the clock to `time`.
@@ -106,7 +100,6 @@ class World {
   Micros now_ = 0;
   uint64_t eventsRun_ = 0;
   uint64_t sideEventsRun_ = 0;
-  EventKey highWater_;
   std::vector<SideAgenda*> sides_;
 };
 

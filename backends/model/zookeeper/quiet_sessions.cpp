@@ -61,14 +61,12 @@ bool QuietSessions::adopt(ClientSession& client) {
   // A message lost on this connection and not yet noticed: the next arrival resets it.
   if (connection.droppedCount() != client.droppedAtConnect_) return false;
   ZooKeeperServer::Session* session = server_.findSession(client.sessionId_);
+  // The server's expiry check must be pending (it is while the server runs): it stays on the
+  // agenda, and the table takes the session's checks over from the moment it runs.
   if (!session || session->quiet || session->link.connection != &connection ||
       session->link.attempt != client.attempt_ || session->checkScheduledAt < 0) {
     return false;
   }
-  // The server's pending expiry check leaves the agenda and keeps its key here.
-  const sim::EventKey check = sim::EventQueue::keyOf(session->checkScheduledAt, 0,
-                                                     session->checkEvent.sequence);
-  if (!world_.cancel(session->checkEvent)) return false;
 
   QuietLoop* loop;
   if (free_.empty()) {
@@ -101,7 +99,9 @@ bool QuietSessions::adopt(ClientSession& client) {
   loop->lastArrival[1] = connection.lastArrival(sim::Direction::ToClient);
   loop->sessionTimeout = sim::fromMillis(session->timeoutMs);
   loop->tick = sim::fromMillis(server_.config().tickTimeMs);
-  heads_[loop->number].expiresAt = session->expiresAt;
+  Head& head = heads_[loop->number];
+  head = Head{};
+  head.expiresAt = session->expiresAt;
 
   process.setKeeper(loop);
   connection.setKeeper(loop);
@@ -116,7 +116,6 @@ bool QuietSessions::adopt(ClientSession& client) {
   }
   beat(*loop);
   scheduleClient(*loop);
-  scheduleCheck(loop->number, check);
   return true;
 }
 
@@ -134,7 +133,7 @@ const sim::EventKey* QuietSessions::nextKey() const {
     if (!(top.order & kCheckBit)) {
       if (head.clientSequence != sequence) continue;  // the loop ran that event, or left
       top_ = sim::EventKey{top.when, sequence, head.clientTime};
-      topEvent_ = Event::Heartbeat;  // or the ping's arrival: the record says which
+      topEvent_ = Event::Heartbeat;  // or a ping's or a pong's arrival: the record says which
       return &top_;
     }
     if (head.checkSequence == sequence) {
@@ -155,20 +154,27 @@ void QuietSessions::runNext() {
   wheel_.pop();
   ++eventsRun_;
   if (event == Event::Check) {
-    check(number);
-  } else {
-    QuietLoop& loop = loops_[number];
-    const bool ping = loop.pingInFlight && loop.ping.sequence == key.sequence;
-    if (ping ? pingArrives(loop) : heartbeat(loop)) scheduleClient(loop);
+    check(loops_[number]);
+    return;
   }
+  QuietLoop& loop = loops_[number];
+  bool kept;
+  if (loop.pingInFlight && loop.ping.sequence == key.sequence) {
+    kept = pingArrives(loop);
+  } else if (loop.pongInFlight && loop.pong.sequence == key.sequence) {
+    kept = pongArrives(loop);
+  } else {
+    kept = heartbeat(loop);
+  }
+  if (kept) scheduleClient(loop);
 }
 
 void QuietSessions::prefetchRecords(void* context, const sim::TimeWheel::Entry* begin,
                                     const sim::TimeWheel::Entry* end) {
   const auto& table = *static_cast<const QuietSessions*>(context);
   for (const sim::TimeWheel::Entry* entry = begin; entry != end; ++entry) {
-    // Every event reads its loop's head; a check reads no record, a heartbeat or a ping's
-    // arrival its first three lines.
+    // Every event reads its loop's head; a check reads no record, a heartbeat or an arrival
+    // its first three lines.
     __builtin_prefetch(&table.heads_[numberOf(*entry)]);
     if (entry->order & kCheckBit) continue;
     const char* record = reinterpret_cast<const char*>(&table.loops_[numberOf(*entry)]);
@@ -178,21 +184,10 @@ void QuietSessions::prefetchRecords(void* context, const sim::TimeWheel::Entry* 
   }
 }
 
-bool QuietSessions::pongArrived(QuietLoop& loop) {
-  if (!loop.pongInFlight) return true;
-  if (loop.pongMustArrive || !(loop.pong < world_.highWater())) return false;
-  // ClientSession::heard(): the client has heard from the server, at the pong's arrival.
-  loop.lastReceived = loop.pong.time;
-  loop.lastZxidSeen = std::max(loop.lastZxidSeen, loop.pongZxid);
-  loop.pongInFlight = false;
-  ++pongsApplied_;
-  return true;
-}
-
 // ClientSession::heartbeat (the process running, the session connected: anything else gave the
 // loop back).
 bool QuietSessions::heartbeat(QuietLoop& loop) {
-  if (!pongArrived(loop) || loop.pingInFlight ||
+  if (loop.pingInFlight || loop.pongInFlight ||
       world_.now() - loop.lastReceived >= loop.readTimeout) {
     // A reply still on its way, or none for too long: the client's own code decides.
     ClientSession& client = *loop.client;
@@ -223,7 +218,8 @@ void QuietSessions::beat(QuietLoop& loop) {
 
 // ZooKeeperServer::onPing (the server running and holding the session on this connection).
 bool QuietSessions::pingArrives(QuietLoop& loop) {
-  if (!pongArrived(loop)) {
+  if (loop.pongInFlight) {
+    // The last ping's answer is still on its way: the objects' own code runs this one.
     ZooKeeperServer& server = server_;
     const int64_t session = loop.sessionId;
     const uint64_t attempt = loop.attempt;
@@ -241,27 +237,42 @@ bool QuietSessions::pingArrives(QuietLoop& loop) {
   loop.pong = world_.reserve(arrival.time, arrival.tieBreak);
   loop.pongZxid = server_.lastZxid();
   loop.pongInFlight = true;
-  // Due no later than events already run (a zero latency): it must run from the agenda.
-  loop.pongMustArrive = !(world_.highWater() < loop.pong);
-  if (loop.pongMustArrive) {
-    giveBack(loop, Event::None);
-    return false;
-  }
   return true;
 }
 
-// ZooKeeperServer::checkExpiry.
-bool QuietSessions::check(uint32_t number) {
-  const Head& head = heads_[number];
+// ClientSession::onPong and heard() (the process running, the session connected on this
+// attempt, nothing lost on the connection: anything else gave the loop back).
+bool QuietSessions::pongArrives(QuietLoop& loop) {
+  loop.lastReceived = world_.now();
+  loop.lastZxidSeen = std::max(loop.lastZxidSeen, loop.pongZxid);
+  loop.pongInFlight = false;
+  return true;
+}
+
+// ZooKeeperServer::checkExpiry, from the table.
+bool QuietSessions::check(QuietLoop& loop) {
+  const Head& head = heads_[loop.number];
   if (world_.now() >= head.expiresAt) {
-    QuietLoop& loop = loops_[number];
     ZooKeeperServer& server = server_;
     const int64_t session = loop.sessionId;
     giveBack(loop, Event::Check);
     server.checkExpiry(session);
     return false;
   }
-  scheduleCheck(number, world_.reserve(head.expiresAt));
+  scheduleCheck(loop.number, world_.reserve(head.expiresAt));
+  return true;
+}
+
+bool QuietSessions::checkFromAgenda(QuietLoop& loop) {
+  // The server's own check, pending when the loop was taken over: the same as from the table,
+  // except that when it expires the session the server's code carries on with it.
+  const Head& head = heads_[loop.number];
+  LOCKSCOPE_CHECK(head.checkSequence == 0, "a second expiry check for a session in the table");
+  if (world_.now() >= head.expiresAt) {
+    giveBack(loop, Event::None);
+    return false;
+  }
+  scheduleCheck(loop.number, world_.reserve(head.expiresAt));
   return true;
 }
 
@@ -270,7 +281,6 @@ void QuietSessions::giveBack(QuietLoop& loop, Event running) {
   sim::Connection& connection = *loop.connection;
   ZooKeeperServer::Session* session = server_.findSession(loop.sessionId);
   LOCKSCOPE_CHECK(session && session->quiet == &loop, "a quiet loop without its server session");
-  const bool pongPending = !pongArrived(loop);
   const QuietLoop kept = loop;
   const Head head = heads_[loop.number];
   ++givenBack_;
@@ -290,7 +300,7 @@ void QuietSessions::giveBack(QuietLoop& loop, Event running) {
                              server->onPing(id, attempt);
                            });
   }
-  if (pongPending) {
+  if (kept.pongInFlight) {
     std::weak_ptr<ClientEndpoint> endpoint = client.weak_from_this();
     connection.sendWithKey(
         sim::Direction::ToClient, kept.pong,
@@ -303,19 +313,21 @@ void QuietSessions::giveBack(QuietLoop& loop, Event running) {
       if (auto self = weak.lock()) self->heartbeat();
     });
   }
-  // The server's session.
+  // The server's session: its expiry, and its next check (unless that is the one being run, or
+  // the server's own is still on the agenda).
   session->expiresAt = head.expiresAt;
-  session->checkScheduledAt = head.checkTime;
-  if (running != Event::Check) {
-    const sim::EventKey check = sim::EventQueue::keyOf(head.checkTime, 0, head.checkSequence);
-    session->checkEvent = world_.atKey(
-        check, [server = &server_, id = kept.sessionId] { server->checkExpiry(id); });
+  if (head.checkSequence != 0) {
+    session->checkScheduledAt = head.checkTime;
+    if (running != Event::Check) {
+      const sim::EventKey check = sim::EventQueue::keyOf(head.checkTime, 0, head.checkSequence);
+      world_.atKey(check, [server = &server_, id = kept.sessionId] { server->checkExpiry(id); });
+    }
   }
 }
 
 void QuietSessions::release(QuietLoop& loop) {
   loop.inTable = false;
-  heads_[loop.number] = Head{};  // its entries in the heap are dropped when they reach the top
+  heads_[loop.number] = Head{};  // its entries on the wheel are dropped when they reach the top
   loop.process->setKeeper(nullptr);
   loop.connection->setKeeper(nullptr);
   loop.client->quiet_ = nullptr;
@@ -331,12 +343,13 @@ void QuietSessions::release(QuietLoop& loop) {
 }
 
 void QuietSessions::scheduleClient(QuietLoop& loop) {
-  const sim::EventKey& next = loop.pingInFlight && loop.ping < loop.heartbeat ? loop.ping
-                                                                              : loop.heartbeat;
+  const sim::EventKey* next = &loop.heartbeat;
+  if (loop.pingInFlight && loop.ping < *next) next = &loop.ping;
+  if (loop.pongInFlight && loop.pong < *next) next = &loop.pong;
   Head& head = heads_[loop.number];
-  head.clientSequence = next.sequence;
-  head.clientTime = next.time;
-  wheel_.push(sim::TimeWheel::Entry{next.when, next.sequence << kSequenceShift | loop.number});
+  head.clientSequence = next->sequence;
+  head.clientTime = next->time;
+  wheel_.push(sim::TimeWheel::Entry{next->when, next->sequence << kSequenceShift | loop.number});
 }
 
 void QuietSessions::scheduleCheck(uint32_t number, const sim::EventKey& key) {

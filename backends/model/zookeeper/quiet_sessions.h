@@ -3,21 +3,23 @@
 // A connected session with nothing in flight costs, every third of its timeout, a ping and its
 // answer: three events (the client's heartbeat timer, the ping's arrival at the server, the pong's
 // arrival at the client) and, every few seconds, the server's expiry check. None of them is
-// traced, but the ping and the pong each draw a latency and a tie-break from the run's Chooser, so
-// they cannot simply be left out: every later draw, and with it every trace, would change. Run
-// from the objects, 10,000 sessions' heartbeats were cache misses on as many clients, processes,
-// connections and server sessions, and most of a long run's time.
+// traced, but they cannot be left out or played in bulk: the ping and the pong each draw a latency
+// and a tie-break from the run's Chooser (every later draw, and every trace, depends on them
+// happening in their place), the check reserves the order of the next one against everything else
+// due on that tick, and a run's own stopping rule reads the clock between any two events (the
+// stall window) and counts them. Run from the objects, 10,000 sessions' heartbeats were cache
+// misses on as many clients, processes, connections and server sessions, and most of a long
+// run's time.
 //
 // So a session that is connected and idle at a heartbeat hands its heartbeat loop over to this
 // table (adopt()). One record holds what the loop touches: the client's "last sent" and "last
 // heard" times and zxid, the connection's latency, last arrivals and sent count, the server's
-// expiry time, and the keys of the events to come: the next heartbeat, the ping in flight, the
-// pong in flight, the server's next expiry check. As a side agenda of the world (world.h), the
-// table runs the heartbeat, the ping's arrival and the check each in its exact place in the run's
-// order, under the key the world reserved for it when it would have been scheduled, and draws
-// exactly what the objects would have drawn. The pong's arrival draws nothing and changes only
-// what this record holds: it is applied when next needed (world.h's highWater() says whether it
-// has arrived by then).
+// expiry time, and the keys of the events to come: the next heartbeat, the ping and the pong in
+// flight, the session's next expiry check. As a side agenda of the world (world.h), the table runs
+// every one of those events, one for one, in its exact place in the run's order, under the key the
+// world reserved for it when the objects would have scheduled it, and draws exactly what they
+// would have drawn: the world runs the same events at the same times, only cheaper. The server's
+// check pending at the takeover stays on the agenda; when it runs, the table takes the checks over.
 //
 // The moment anything could observe the difference - the client is called or sent to, anything
 // goes either way on the connection or its counts are read, a fault hits the process, the
@@ -49,9 +51,9 @@ class QuietSessions;
 bool quietSessionsByDefault();
 
 // One session's heartbeat loop, while the table runs it: what the client's heartbeat and the
-// ping's arrival read and write, in the record's first three cache lines (the rest is read only
-// when the loop is taken over or given back). The server's expiry check lives in the table's
-// heads (below), so that a check reads no record.
+// ping's and the pong's arrivals read and write, in the record's first three cache lines (the
+// rest is read only when the loop is taken over or given back). The server's expiry check lives in
+// the table's heads (below), so that a check reads no record.
 struct alignas(64) QuietLoop final : sim::StateKeeper {
   enum class Event : uint8_t { None, Heartbeat, Ping, Check };
 
@@ -61,8 +63,7 @@ struct alignas(64) QuietLoop final : sim::StateKeeper {
   bool inTable = false;
   bool pingInFlight = false;
   bool pongInFlight = false;
-  bool pongMustArrive = false;  // its key lay behind the high water: it must run as an event
-  uint32_t number = 0;          // its place in the table
+  uint32_t number = 0;  // its place in the table
 
   // The client (ClientCnxn's timers).
   sim::Micros pingInterval = 0;  // a third of the timeout
@@ -112,12 +113,15 @@ class QuietSessions final : public sim::SideAgenda {
   bool adopt(ClientSession& client);
   // Gives every loop back (the server is about to stop).
   void giveBackAll();
+  // The server's expiry check, pending on the agenda when the loop was taken over, has come: the
+  // table takes the session's checks over. False when it finds the session expired: the loop is
+  // given back and the server's code carries on.
+  bool checkFromAgenda(QuietLoop& loop);
 
   size_t quietCount() const { return loops_.size() - free_.size(); }
-  // Events the table ran (heartbeats, pings' arrivals, expiry checks), pongs it applied, loops
-  // it took over and gave back.
+  // Events the table ran (heartbeats, pings' and pongs' arrivals, expiry checks), loops it took
+  // over and gave back.
   uint64_t eventsRun() const { return eventsRun_; }
-  uint64_t pongsApplied() const { return pongsApplied_; }
   uint64_t adopted() const { return adopted_; }
   uint64_t givenBack() const { return givenBack_; }
 
@@ -131,8 +135,8 @@ class QuietSessions final : public sim::SideAgenda {
   // A loop's two tracks of events, and the server session's expiry: 40 bytes a loop, so that the
   // order is kept, and an expiry check run, without reading a record.
   struct Head {
-    uint64_t clientSequence = 0;  // the next heartbeat or ping arrival; 0: none (not in the table)
-    uint64_t checkSequence = 0;   // the server's next expiry check; 0: none
+    uint64_t clientSequence = 0;  // the next heartbeat or arrival; 0: none (not in the table)
+    uint64_t checkSequence = 0;   // the session's next expiry check; 0: the server's, on the agenda
     sim::Micros clientTime = 0;
     sim::Micros checkTime = 0;
     sim::Micros expiresAt = 0;  // the server session's
@@ -141,12 +145,11 @@ class QuietSessions final : public sim::SideAgenda {
   // Each runs one event of the loop; false when it gave the loop back (then `loop` is gone).
   bool heartbeat(QuietLoop& loop);
   bool pingArrives(QuietLoop& loop);
-  bool check(uint32_t number);
+  bool pongArrives(QuietLoop& loop);
+  bool check(QuietLoop& loop);
   // What ClientSession::heartbeat does after its read-timeout check: a ping if a third of the
   // timeout passed since the last send, then the next heartbeat.
   void beat(QuietLoop& loop);
-  // Whether the pong in flight has arrived by now; if so, what its arrival did to the client.
-  bool pongArrived(QuietLoop& loop);
   // Puts everything back; `running` is the event being run now, which the caller runs itself.
   void giveBack(QuietLoop& loop, Event running);
   void release(QuietLoop& loop);
@@ -201,7 +204,6 @@ class QuietSessions final : public sim::SideAgenda {
   std::vector<Head> heads_;  // by number
   std::vector<uint32_t> free_;
   uint64_t eventsRun_ = 0;
-  uint64_t pongsApplied_ = 0;
   uint64_t adopted_ = 0;
   uint64_t givenBack_ = 0;
 };

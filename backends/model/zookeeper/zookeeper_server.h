@@ -87,7 +87,6 @@ class ZooKeeperServer {
     int64_t timeoutMs = 0;
     sim::Micros expiresAt = 0;  // a tick boundary
     sim::Micros checkScheduledAt = -1;
-    sim::EventId checkEvent;  // the pending check
     Link link;
     // The identities the connection holds (ServerCnxn.authInfo): its address, then what
     // addAuth added. Kept with the session: the real client sends them again on a reconnect.
