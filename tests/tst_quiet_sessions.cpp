@@ -424,7 +424,7 @@ class TestQuietSessions : public QObject {
     // table the hour's heartbeats alone were over 9,000 a client.
     QVERIFY2(agenda < 60 * kClients, qPrintable(QString::number(agenda) + " agenda events"));
     // A heartbeat, a ping's arrival and a pong's arrival every 4000 / 3 ms (3 x 2,700 in the
-    // hour) and the server's expiry check every few seconds: about 9,300 table events a client.
+    // hour) and the server's expiry check every few seconds: about 9,000 table events a client.
     const uint64_t pings = kHourMs * 3 / 4000;
     QVERIFY2(outcome.world.sideEvents > 3 * pings * kClients,
              qPrintable(QString::number(outcome.world.sideEvents) + " side events"));
