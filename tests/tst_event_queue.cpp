@@ -3,6 +3,9 @@
 // runs, cancelling twice or cancelling a stale id does nothing, and a slot reused after a cancel is
 // never confused with the cancelled event.
 //
+// The time wheel (sim/engine/time_wheel.h), the side agendas' order, hands out its keys in exactly
+// the order of the keys too, across its buckets, its late heap and its overflow.
+//
 // Method: push events whose actions append a label to a log, pop everything, compare the log.
 #include <QTest>
 
@@ -18,6 +21,7 @@
 #include "sim/engine/event_queue.h"
 #include "sim/engine/process.h"
 #include "sim/engine/random.h"
+#include "sim/engine/time_wheel.h"
 #include "sim/engine/world.h"
 
 using lockscope::sim::EventId;
@@ -264,6 +268,55 @@ class EventQueueTest : public QObject {
     std::vector<int> rest;
     for (const Key& key : reference) rest.push_back(std::get<2>(key));
     QCOMPARE(std::vector<int>(ran.begin() + static_cast<std::ptrdiff_t>(before), ran.end()), rest);
+  }
+
+  // Against an ordered set: 200,000 random pushes and pops, each push at or after the time last
+  // popped (as an agenda's), some at that very time (the late heap), most within the wheel's
+  // 4.2 s, some far past it (the overflow), with runs of equal times (a tick's expiry checks) and
+  // long quiet gaps; the wheel pops every key in the set's order.
+  void timeWheelPopsInKeyOrder() {
+    using Entry = lockscope::sim::TimeWheel::Entry;
+    lockscope::sim::Random random(20);
+    lockscope::sim::TimeWheel wheel;
+    size_t observed = 0;
+    wheel.observeLoads(
+        [](void* count, const Entry* begin, const Entry* end) {
+          // A bucket shown as it is reached is in key order.
+          QVERIFY(std::is_sorted(begin, end, lockscope::sim::KeyHeap::earlier));
+          *static_cast<size_t*>(count) += static_cast<size_t>(end - begin);
+        },
+        &observed);
+    std::set<std::pair<uint64_t, uint64_t>> reference;
+    Micros now = 0;
+    uint64_t sequence = 0;
+    const Micros spans[] = {0, 3'000, 1'400'000, 4'000'000, 5'000'000, 60'000'000};
+    for (int step = 0; step < 200'000; ++step) {
+      if (random.below(10) < 6 || reference.empty()) {
+        Micros time = now + static_cast<Micros>(random.below(
+                                static_cast<uint64_t>(spans[random.below(std::size(spans))]) + 1));
+        if (random.below(8) == 0) time = (time / 200'000 + 1) * 200'000;  // a tick boundary
+        const auto tieBreak = random.below(4) == 0 ? random.below(1 << 16) : 0;
+        const Entry entry{static_cast<uint64_t>(time) << 16 | tieBreak, ++sequence << 24 | 7};
+        wheel.push(entry);
+        reference.insert({entry.when, entry.order});
+      } else {
+        QVERIFY(!wheel.empty());
+        const Entry top = wheel.top();
+        QCOMPARE(top.when, reference.begin()->first);
+        QCOMPARE(top.order, reference.begin()->second);
+        wheel.pop();
+        reference.erase(reference.begin());
+        now = static_cast<Micros>(top.when >> 16);
+      }
+      QCOMPARE(wheel.size(), reference.size());
+    }
+    while (!wheel.empty()) {
+      QCOMPARE(wheel.top().order, reference.begin()->second);
+      wheel.pop();
+      reference.erase(reference.begin());
+    }
+    QVERIFY(reference.empty());
+    QVERIFY(observed > 10'000);  // most keys went through the buckets, not the late heap
   }
 };
 

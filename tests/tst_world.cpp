@@ -1,20 +1,29 @@
 // Goal: the world's run loops keep their documented contracts, since every test, scenario and
 // benchmark drives time through them: step() runs one event and advances the clock to it;
 // runUntilTime(t) runs everything up to and including t and leaves the clock at t; runUntil() stops
-// at the first of done(), the deadline (clock parked there), an empty agenda, or maxEvents.
+// at the first of done(), the deadline (clock parked there), an empty agenda, or maxEvents. Events
+// a side agenda holds under reserved keys, or pushed later under them, run exactly where they would
+// have run from the agenda.
 //
 // Method: small agendas with known times; check the clock, the events run and the return values.
+// For side agendas, one random tree of events run twice: every event on the agenda, then half of
+// them held by a side agenda (some pushed onto the agenda later with their reserved key): the
+// same events at the same times in the same order.
 #include <QTest>
 
+#include <algorithm>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <vector>
 
 #include "sim/coro/task.h"
+#include "sim/engine/random.h"
 #include "sim/engine/world.h"
 #include "sim/trace/trace_sinks.h"
 
 using lockscope::sim::Chooser;
+using lockscope::sim::EventKey;
 using lockscope::sim::Micros;
 using lockscope::sim::TraceKind;
 using lockscope::sim::TraceRecorder;
@@ -42,6 +51,86 @@ lockscope::coro::Task<int> recipe(World& world, bool& continued) {
   const int value = co_await failingStep(world);
   continued = true;  // never: the step threw
   co_return value;
+}
+
+// A side agenda as simple as can be: its events in a vector, the earliest run first.
+class VectorSide final : public lockscope::sim::SideAgenda {
+ public:
+  void hold(EventKey key, std::function<void()> action) {
+    held_.push_back({key, std::move(action)});
+  }
+  const EventKey* nextKey() const override {
+    const Held* earliest = nullptr;
+    for (const Held& held : held_) {
+      if (!earliest || held.key < earliest->key) earliest = &held;
+    }
+    return earliest ? &earliest->key : nullptr;
+  }
+  void runNext() override {
+    const EventKey key = *nextKey();
+    const auto it = std::find_if(held_.begin(), held_.end(), [&](const Held& held) {
+      return held.key.sequence == key.sequence;
+    });
+    std::function<void()> action = std::move(it->action);
+    held_.erase(it);
+    action();
+  }
+
+ private:
+  struct Held {
+    EventKey key;
+    std::function<void()> action;
+  };
+  std::vector<Held> held_;
+};
+
+// A random tree of events: each logs its label and time, then schedules up to three children at
+// the same time or a little later, with tie-breaks that collide. With `side`, the children with
+// odd labels are held by the side agenda instead (every third of those put on the agenda with
+// their reserved key by a later event). The log must not depend on where the events waited.
+std::vector<std::pair<int, Micros>> runTree(bool side) {
+  World world(5);
+  VectorSide held;
+  if (side) world.addSideAgenda(&held);
+  lockscope::sim::Random random(9);
+  std::vector<std::pair<int, Micros>> log;
+  std::vector<std::pair<EventKey, int>> toPushLater;
+  int labels = 0;
+  std::function<void(int)> event = [&](int label) {
+    log.emplace_back(label, world.now());
+    for (auto& [key, late] : toPushLater) {
+      if (late >= 0 && world.now() < key.time) {  // not due yet: pushed now, it keeps its place
+        world.atKey(key, [&event, l = late] { event(l); });
+        late = -1;
+      }
+    }
+    const uint64_t children = labels < 3000 ? 1 + random.below(3) : 0;
+    for (uint64_t i = 0; i < children; ++i) {
+      const int child = ++labels;
+      const Micros at = world.now() + static_cast<Micros>(random.below(4));
+      const auto tieBreak = static_cast<uint16_t>(random.below(3));
+      if (side && child % 2 == 1) {
+        if (child % 3 == 0) {
+          // Pushed by whichever event runs next (the tree is dense: one runs before its time).
+          const EventKey key = world.reserve(at + 4, tieBreak);
+          toPushLater.emplace_back(key, child);
+        } else {
+          held.hold(world.reserve(at, tieBreak), [&event, child] { event(child); });
+        }
+      } else {
+        world.atWithTieBreak(at + (child % 6 == 3 ? 4 : 0), tieBreak,
+                             [&event, child] { event(child); });
+      }
+    }
+  };
+  world.at(0, [&] { event(0); });
+  world.runUntilTime(1'000'000);
+  // Reserved for later and never pushed: their time came while no event ran that could.
+  for (const auto& [key, late] : toPushLater) {
+    if (late >= 0) log.emplace_back(late, -key.time);
+  }
+  if (side) world.removeSideAgenda(&held);
+  return log;
 }
 
 // Always picks the last option, to show the world uses the chooser it was given.
@@ -227,6 +316,26 @@ class WorldTest : public QObject {
     QCOMPARE(recorder.events()[0].time, Micros{42});
     QCOMPARE(recorder.events()[0].detail, std::string("hello"));
     QCOMPARE(world.trace().eventCount(), uint64_t{1});
+  }
+
+  void aSideAgendaRunsItsEventsInTheirPlace() {
+    const auto plain = runTree(false);
+    const auto side = runTree(true);
+    QVERIFY(plain.size() > 1000);
+    QCOMPARE(side, plain);
+  }
+
+  void aReservedKeyKeepsItsPlaceAmongTies() {
+    World world(1);
+    std::vector<int> order;
+    const EventKey first = world.reserve(10);  // reserved before the others were scheduled
+    world.at(10, [&] { order.push_back(2); });
+    const EventKey third = world.reserve(10);
+    world.at(10, [&] { order.push_back(4); });
+    world.atKey(third, [&] { order.push_back(3); });
+    world.atKey(first, [&] { order.push_back(1); });
+    world.runUntilTime(10);
+    QCOMPARE(order, (std::vector<int>{1, 2, 3, 4}));
   }
 
   void usesTheChooserItWasGiven() {

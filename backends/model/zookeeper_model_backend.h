@@ -27,6 +27,7 @@ class ZooKeeperModelBackend final : public run::RunBackend {
   bool runUntil(const std::function<bool()>& done, sim::Micros deadline) override {
     return world_.runUntil(done, deadline);
   }
+  zookeeper::model::ZooKeeperModel& model() { return model_; }
 
  private:
   sim::World& world_;

@@ -5,8 +5,23 @@
 
 namespace lockscope::sim {
 
+Arrival drawArrival(World& world, LatencyRange latency, Micros& lastArrival) {
+  const Micros drawn = world.now() + world.chooser().between(latency.low, latency.high, "latency");
+  // Strictly after the previous arrival in this direction, so the chosen tie-break below can
+  // never reorder one connection's messages.
+  const Micros arrival = std::max(drawn, lastArrival + 1);
+  lastArrival = arrival;
+  const auto tieBreak = static_cast<uint16_t>(
+      world.chooser().choose(1u << 16, "simultaneous arrival order"));
+  return {arrival, tieBreak};
+}
+
 Connection::Connection(World& world, std::string name, LatencyRange latency)
     : world_(world), name_(std::move(name)), latency_(latency) {}
+
+Connection::~Connection() {
+  if (keeper_) keeper_->forget();
+}
 
 bool Connection::admit() {
   ++sent_;
@@ -16,18 +31,14 @@ bool Connection::admit() {
 }
 
 void Connection::scheduleArrival(size_t lane) {
-  const Micros drawn = world_.now() +
-                       world_.chooser().between(latency_.low, latency_.high, "latency");
-  // Strictly after the previous arrival in this direction, so the chosen tie-break below can
-  // never reorder one connection's messages.
-  const Micros arrival = std::max(drawn, lastArrival_[lane] + 1);
-  lastArrival_[lane] = arrival;
-  const auto tieBreak = static_cast<uint16_t>(
-      world_.chooser().choose(1u << 16, "simultaneous arrival order"));
-  world_.atWithTieBreak(arrival, tieBreak, [this, tag = epoch_ << 1 | lane] { arrive(tag); });
+  const Arrival arrival = drawArrival(world_, latency_, lastArrival_[lane]);
+  ++pendingArrivals_;
+  world_.atWithTieBreak(arrival.time, arrival.tieBreak,
+                        [this, tag = epoch_ << 1 | lane] { arrive(tag); });
 }
 
 void Connection::arrive(uint64_t tag) {
+  --pendingArrivals_;
   if (tag >> 1 != epoch_) {
     // Sent before a cut: counted when it would have arrived. Before a hold: still queued, and
     // arriving again after the release.
@@ -42,6 +53,7 @@ void Connection::arrive(uint64_t tag) {
 }
 
 void Connection::cut() {
+  takeBackKept();
   if (cut_) return;
   cut_ = true;
   ++epoch_;
@@ -50,15 +62,20 @@ void Connection::cut() {
   inFlight_[1].clear();
 }
 
-void Connection::restore() { cut_ = false; }
+void Connection::restore() {
+  takeBackKept();
+  cut_ = false;
+}
 
 void Connection::hold() {
+  takeBackKept();
   if (held_) return;
   held_ = true;
   ++epoch_;  // the arrivals scheduled so far are void: the messages wait in their lanes
 }
 
 void Connection::release() {
+  takeBackKept();
   if (!held_) return;
   held_ = false;
   // Everything held leaves now, in order, each after a latency (and never before the one ahead).

@@ -1,11 +1,10 @@
 #include "event_queue.h"
 
 #include <algorithm>
-#include <new>
 
 namespace lockscope::sim {
 
-EventId EventQueue::push(Micros time, uint16_t tieBreak, Action action) {
+EventId EventQueue::insert(const EventKey& key, Action&& action) {
   uint32_t slot;
   if (!freeSlots_.empty()) {
     slot = freeSlots_.back();
@@ -17,32 +16,9 @@ EventId EventQueue::push(Micros time, uint16_t tieBreak, Action action) {
     actions_.push_back(std::move(action));
     slots_.emplace_back();
   }
-  const uint64_t sequence = nextSequence_++;
-  LOCKSCOPE_CHECK(sequence < kSequenceLimit, "agenda: more than 2^40 events in one run");
-  slots_[slot] = SlotState{sequence, time};
-  const uint64_t key = std::min(static_cast<uint64_t>(std::max<Micros>(time, 0)), kTimeLimit - 1);
-  if (size_ + kGroupOffset >= capacity_) grow();
-  ++size_;
-  siftUp(size_ - 1, Entry{key << kTieBreakBits | tieBreak, sequence << kSlotBits | slot});
-  return EventId{slot, sequence};
-}
-
-namespace {
-constexpr std::align_val_t kLineAlignment{64};
-}
-
-void EventQueue::FreeAligned::operator()(Entry* entries) const {
-  ::operator delete[](entries, kLineAlignment);
-}
-
-void EventQueue::grow() {
-  const size_t capacity = std::max<size_t>(capacity_ * 2, 64);
-  // Entries are trivial: the allocation is their storage (C++20 implicit object creation).
-  std::unique_ptr<Entry[], FreeAligned> storage(
-      static_cast<Entry*>(::operator new[](capacity * sizeof(Entry), kLineAlignment)));
-  if (size_ > 0) std::copy(&at(0), &at(0) + size_, storage.get() + kGroupOffset);
-  storage_ = std::move(storage);
-  capacity_ = capacity;
+  slots_[slot] = SlotState{key.sequence, key.time};
+  heap_.push(KeyHeap::Entry{key.when, key.sequence << kSlotBits | slot});
+  return EventId{slot, key.sequence};
 }
 
 bool EventQueue::cancel(EventId id) {
@@ -56,41 +32,15 @@ bool EventQueue::cancel(EventId id) {
   return true;
 }
 
-void EventQueue::siftUp(size_t index, Entry entry) {
-  while (index > 0) {
-    const size_t parent = (index - 1) / kArity;
-    if (!earlier(entry, at(parent))) break;
-    at(index) = at(parent);
-    index = parent;
-  }
-  at(index) = entry;
-}
-
-void EventQueue::siftDown(size_t index, Entry entry) {
-  for (;;) {
-    const size_t first = index * kArity + 1;
-    if (first >= size_) break;
-    size_t best = first;
-    const size_t end = std::min(first + kArity, size_);
-    for (size_t child = first + 1; child < end; ++child) {
-      if (earlier(at(child), at(best))) best = child;
-    }
-    if (!earlier(at(best), entry)) break;
-    at(index) = at(best);
-    index = best;
-  }
-  at(index) = entry;
-}
-
-bool EventQueue::pop(Micros& time, Action& action) {
-  LOCKSCOPE_CHECK(size_ > 0, "pop from an empty agenda");
-  const Entry entry = at(0);
-  --size_;
-  if (size_ > 0) siftDown(0, at(size_));
-  const uint32_t slot = entry.slot();
+bool EventQueue::pop(EventKey& key, Action& action) {
+  LOCKSCOPE_CHECK(!heap_.empty(), "pop from an empty agenda");
+  const KeyHeap::Entry entry = heap_.top();
+  heap_.pop();
+  const uint32_t slot = slotOf(entry);
   SlotState& state = slots_[slot];
-  time = state.time;
-  const bool live = state.sequence == entry.sequence();
+  const uint64_t sequence = entry.order >> kSlotBits;
+  key = EventKey{entry.when, sequence, state.time};
+  const bool live = state.sequence == sequence;
   if (live) action = std::move(actions_[slot]);
   actions_[slot] = nullptr;
   state.sequence = 0;

@@ -8,14 +8,20 @@
 // later times are kept exactly but ordered among themselves by insertion) with the 16-bit
 // tie-break, then the sequence (40 bits, 10^12 events per run) with the slot of the entry's
 // action (24 bits, 16.7 million events pending at once).
+//
+// A key can be reserved without an action (reserve()) and the event pushed with it later, or run
+// elsewhere (World's side agendas): the sequence is taken at the moment the event would have been
+// scheduled, so the event keeps its place among ties exactly as if it had been pushed then.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "check.h"
 #include "inline_function.h"
+#include "key_heap.h"
 #include "virtual_time.h"
 
 namespace lockscope::sim {
@@ -27,29 +33,71 @@ struct EventId {
   bool valid() const { return slot != UINT32_MAX; }
 };
 
+// Where an event stands in the run's order: its time (with its tie-break), then its sequence.
+struct EventKey {
+  uint64_t when = 0;      // min(time, limit) << 16 | tieBreak
+  uint64_t sequence = 0;  // unique: no two events share a key
+  Micros time = 0;        // exact (when saturates 8.9 years into a run)
+
+  friend bool operator<(const EventKey& a, const EventKey& b) {
+    return a.when != b.when ? a.when < b.when : a.sequence < b.sequence;
+  }
+};
+
 class EventQueue {
  public:
   // Room in place for the largest frequent action: a process's guarded timer (a pointer, an
   // incarnation and a Process::Action), so timers and arrivals never allocate.
   using Action = InlineFunction<void(), 64>;
 
-  EventId push(Micros time, uint16_t tieBreak, Action action);
+  EventId push(Micros time, uint16_t tieBreak, Action action) {
+    return insert(reserve(time, tieBreak), std::move(action));
+  }
+  // A key for an event at `time`, its sequence taken now; push(key, ...) schedules it later.
+  EventKey reserve(Micros time, uint16_t tieBreak) {
+    const uint64_t sequence = nextSequence_++;
+    LOCKSCOPE_CHECK(sequence < kSequenceLimit, "agenda: more than 2^40 events in one run");
+    return keyOf(time, tieBreak, sequence);
+  }
+  EventId push(const EventKey& key, Action action) {
+    LOCKSCOPE_CHECK(key.sequence > 0 && key.sequence < nextSequence_,
+                    "agenda: pushed with a key it did not reserve");
+    return insert(key, std::move(action));
+  }
+  // The key of the sequence `sequence` reserved at `time` with `tieBreak` (an EventId's event).
+  static EventKey keyOf(Micros time, uint16_t tieBreak, uint64_t sequence) {
+    const uint64_t clamped = time <= 0 ? 0 : std::min(static_cast<uint64_t>(time), kTimeLimit - 1);
+    return EventKey{clamped << kTieBreakBits | tieBreak, sequence, time};
+  }
 
   // True when the event was pending and is now cancelled.
   bool cancel(EventId id);
 
-  bool empty() const { return size_ == 0; }
+  bool empty() const { return heap_.empty(); }
   // Time of the earliest pending entry (may be a cancelled one); call only when !empty().
   Micros nextTime() const {
-    LOCKSCOPE_CHECK(size_ > 0, "the agenda's next time asked of an empty agenda");
-    const uint64_t time = at(0).when >> kTieBreakBits;
-    return time < kTimeLimit - 1 ? static_cast<Micros>(time) : slots_[at(0).slot()].time;
+    LOCKSCOPE_CHECK(!heap_.empty(), "the agenda's next time asked of an empty agenda");
+    const uint64_t time = heap_.top().when >> kTieBreakBits;
+    return time < kTimeLimit - 1 ? static_cast<Micros>(time) : slots_[slotOf(heap_.top())].time;
+  }
+
+  // The key of the earliest pending entry (may be a cancelled one); call only when !empty().
+  EventKey nextKey() const {
+    LOCKSCOPE_CHECK(!heap_.empty(), "the agenda's next key asked of an empty agenda");
+    const KeyHeap::Entry& top = heap_.top();
+    return EventKey{top.when, top.order >> kSlotBits, nextTime()};
   }
 
   // Removes the earliest entry; returns false (and no action) if it had been cancelled.
-  bool pop(Micros& time, Action& action);
+  bool pop(EventKey& key, Action& action);
+  bool pop(Micros& time, Action& action) {
+    EventKey key;
+    const bool live = pop(key, action);
+    time = key.time;
+    return live;
+  }
 
-  size_t pendingCount() const { return size_; }
+  size_t pendingCount() const { return heap_.size(); }
 
  private:
   static constexpr int kTieBreakBits = 16;
@@ -58,35 +106,14 @@ class EventQueue {
   static constexpr uint64_t kSlotMask = (uint64_t{1} << kSlotBits) - 1;
   static constexpr uint64_t kSequenceLimit = uint64_t{1} << (64 - kSlotBits);
 
-  struct Entry {
-    uint64_t when;   // min(time, kTimeLimit - 1) << kTieBreakBits | tieBreak
-    uint64_t order;  // sequence << kSlotBits | slot
-    uint32_t slot() const { return static_cast<uint32_t>(order & kSlotMask); }
-    uint64_t sequence() const { return order >> kSlotBits; }
-  };
-  static bool earlier(const Entry& a, const Entry& b) {
-    return a.when != b.when ? a.when < b.when : a.order < b.order;
+  // Heap entries: when = min(time, kTimeLimit - 1) << kTieBreakBits | tieBreak,
+  // order = sequence << kSlotBits | slot.
+  // Takes the action by reference: moved once, into its slot.
+  EventId insert(const EventKey& key, Action&& action);
+  static uint32_t slotOf(const KeyHeap::Entry& entry) {
+    return static_cast<uint32_t>(entry.order & kSlotMask);
   }
-
-  // A 4-ary min-heap whose sibling groups each fill one cache line (four 16-byte entries, the
-  // storage offset by three so that children 4i+1..4i+4 start on a line): a sift costs one line
-  // per level, over half the levels of a binary heap. Popping was the largest single cost of the
-  // herd's run. Keys are unique (the sequence), so the pop order is the same as any other correct
-  // heap's: traces do not depend on the layout.
-  static constexpr size_t kArity = 4;
-  static constexpr size_t kGroupOffset = 3;
-  Entry& at(size_t index) { return storage_[index + kGroupOffset]; }
-  const Entry& at(size_t index) const { return storage_[index + kGroupOffset]; }
-  void siftUp(size_t index, Entry entry);
-  void siftDown(size_t index, Entry entry);
-
-  struct FreeAligned {
-    void operator()(Entry* entries) const;
-  };
-  std::unique_ptr<Entry[], FreeAligned> storage_;  // 64-byte aligned
-  size_t capacity_ = 0;                            // entries, offset included
-  size_t size_ = 0;
-  void grow();
+  KeyHeap heap_;
 
   struct SlotState {
     uint64_t sequence = 0;  // the sequence now occupying the slot, 0 if free

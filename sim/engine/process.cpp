@@ -13,6 +13,10 @@ const char* processStateName(Process::State state) {
 
 Process::Process(World& world, std::string name) : world_(world), name_(std::move(name)) {}
 
+Process::~Process() {
+  if (keeper_) keeper_->forget();
+}
+
 EventQueue::Action Process::guarded(Action action) {
   auto timer = [this, incarnation = incarnation_, action = std::move(action)]() mutable {
     if (incarnation != incarnation_ || state_ == State::Crashed) return;
@@ -30,6 +34,10 @@ EventId Process::after(Micros delay, Action action) {
   return world_.after(delay, guarded(std::move(action)));
 }
 
+EventId Process::atKey(const EventKey& key, Action action) {
+  return world_.atKey(key, guarded(std::move(action)));
+}
+
 void Process::deliver(Action action) {
   // What guarded(action)() would do, without wrapping (and allocating) a closure per message.
   switch (state_) {
@@ -40,10 +48,12 @@ void Process::deliver(Action action) {
 }
 
 void Process::pause() {
+  takeBackKept();
   if (state_ == State::Running) changeState(State::Paused, ProcessOp::Paused);
 }
 
 void Process::resume() {
+  takeBackKept();
   if (state_ != State::Paused) return;
   changeState(State::Running, ProcessOp::Resumed);
   // Held work runs in arrival order; work it schedules goes through the agenda as usual. A crash
@@ -57,6 +67,7 @@ void Process::resume() {
 }
 
 void Process::crash() {
+  takeBackKept();
   if (state_ == State::Crashed) return;
   held_.clear();
   ++incarnation_;
@@ -64,6 +75,7 @@ void Process::crash() {
 }
 
 void Process::restart() {
+  takeBackKept();
   if (state_ != State::Crashed) return;
   ++incarnation_;
   changeState(State::Running, ProcessOp::Restarted);

@@ -11,6 +11,7 @@
 #include <functional>
 #include <string>
 
+#include "state_keeper.h"
 #include "world.h"
 
 namespace lockscope::sim {
@@ -22,6 +23,7 @@ class Process {
   Process(World& world, std::string name);
   Process(const Process&) = delete;
   Process& operator=(const Process&) = delete;
+  ~Process();
 
   const std::string& name() const { return name_; }
   State state() const { return state_; }
@@ -35,6 +37,8 @@ class Process {
 
   // Runs `action` after `delay` if this incarnation is still alive; held while paused.
   EventId after(Micros delay, Action action);
+  // As after(), at a key reserved from the world when the timer was set (World::reserve).
+  EventId atKey(const EventKey& key, Action action);
   // Runs `action` now if running, holds it if paused, drops it if crashed.
   void deliver(Action action);
 
@@ -47,8 +51,16 @@ class Process {
   // Called after the state changed (the trace already has the event).
   void setStateListener(std::function<void(State)> listener) { listener_ = std::move(listener); }
 
+  // Who keeps timers of this process elsewhere (state_keeper.h); given them back before any
+  // change of state.
+  void setKeeper(StateKeeper* keeper) { keeper_ = keeper; }
+  StateKeeper* keeper() const { return keeper_; }
+
  private:
   void changeState(State state, ProcessOp traceOp);
+  void takeBackKept() {
+    if (keeper_) keeper_->giveBack();
+  }
   EventQueue::Action guarded(Action action);
 
   World& world_;
@@ -57,6 +69,7 @@ class Process {
   uint64_t incarnation_ = 0;
   std::deque<Action> held_;
   std::function<void(State)> listener_;
+  StateKeeper* keeper_ = nullptr;
 };
 
 const char* processStateName(Process::State state);

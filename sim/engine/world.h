@@ -2,9 +2,11 @@
 // Everything in a run happens inside a callback the world runs; nothing reads a wall clock.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "../trace/trace.h"
 #include "chooser.h"
@@ -12,6 +14,21 @@
 #include "virtual_time.h"
 
 namespace lockscope::sim {
+
+// Events kept off the agenda by their owner, run by the world in their place in the order (by
+// key, against the agenda's next). The owner takes each key from World::reserve() when the event
+// would have been scheduled, so an event it holds runs exactly where it would have run from the
+// agenda. The ZooKeeper model's idle sessions use one: backends/model/zookeeper/quiet_sessions.h.
+class SideAgenda {
+ public:
+  // The key of the earliest event it holds; nullptr when it holds none.
+  virtual const EventKey* nextKey() const = 0;
+  // Runs that event (the world's clock is already at its time).
+  virtual void runNext() = 0;
+
+ protected:
+  ~SideAgenda() = default;
+};
 
 class World {
  public:
@@ -31,6 +48,15 @@ class World {
   // (the network passes a chosen value, so simultaneous arrivals race under the seed).
   EventId atWithTieBreak(Micros time, uint16_t tieBreak, EventQueue::Action action);
   bool cancel(EventId id) { return queue_.cancel(id); }
+  // A key for an event at `time` (clamped to now), in order as if scheduled at this moment;
+  // atKey() schedules it later. A key names one event: use it once.
+  EventKey reserve(Micros time, uint16_t tieBreak = 0) {
+    return queue_.reserve(std::max(time, now_), tieBreak);
+  }
+  EventId atKey(const EventKey& key, EventQueue::Action action);
+
+  void addSideAgenda(SideAgenda* side) { sides_.push_back(side); }
+  void removeSideAgenda(SideAgenda* side);
 
   // Runs the next pending event; false when nothing is pending.
   bool step();
@@ -41,22 +67,40 @@ class World {
   bool runUntil(const std::function<bool()>& done, Micros deadline,
                 uint64_t maxEvents = 100'000'000);
 
-  bool idle() const { return queue_.empty(); }
+  bool idle() const { return queue_.empty() && (sides_.empty() || !nextSide()); }
   // When the next pending event is due (perhaps a cancelled one); call only when !idle(). A
   // real-time driver (backends/live) sleeps until then.
-  Micros nextEventTime() const { return queue_.nextTime(); }
+  Micros nextEventTime() const;
+  // Events run, from the agenda and from side agendas.
   uint64_t eventsRun() const { return eventsRun_; }
+  uint64_t sideEventsRun() const { return sideEventsRun_; }
 
   // Stamps the event with the current time and appends it to the trace.
   void record(TraceEvent event);
 
  private:
+  // The side agenda holding the earliest side event, or nullptr; `key` gets that event's key.
+  SideAgenda* nextSide(EventKey* key = nullptr) const;
+  // The next event to run: from `side` if set, else the agenda's top (perhaps a cancelled one);
+  // false when nothing is pending.
+  struct Next {
+    SideAgenda* side = nullptr;
+    EventKey key;
+  };
+  bool peek(Next& next) const;
+  // Runs it; false if it was a cancelled entry of the agenda (nothing ran).
+  bool run(const Next& next);
+  bool runFromAgenda();
+  void advanceClockTo(Micros time);
+
   uint64_t seed_;
   std::unique_ptr<Chooser> chooser_;
   EventQueue queue_;
   Trace trace_;
   Micros now_ = 0;
   uint64_t eventsRun_ = 0;
+  uint64_t sideEventsRun_ = 0;
+  std::vector<SideAgenda*> sides_;
 };
 
 }  // namespace lockscope::sim

@@ -21,6 +21,11 @@ ClientSession::ClientSession(sim::World& world, sim::Process& process, sim::Conn
       name_(std::move(name)),
       requestedTimeoutMs_(requestedTimeoutMs) {}
 
+ClientSession::~ClientSession() {
+  // The server and the network go on: the ping in flight still arrives, the session still expires.
+  takeBackQuiet();
+}
+
 void ClientSession::start() { startAttempt(); }
 
 SessionState ClientSession::state() const {
@@ -64,12 +69,14 @@ void ClientSession::connectTimedOut(uint64_t attempt) {
 }
 
 void ClientSession::onConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs) {
+  takeBackQuiet();
   process_.deliver([weak = weak_from_this(), attempt, session, timeoutMs] {
     if (auto self = weak.lock()) self->handleConnectReply(attempt, session, timeoutMs);
   });
 }
 
 void ClientSession::onReply(uint64_t attempt, const Reply& reply) {
+  takeBackQuiet();
   // A running process handles it now; only a paused one needs the reply copied to hold it.
   if (process_.state() == sim::Process::State::Running) return handleReply(attempt, reply);
   process_.deliver([weak = weak_from_this(), attempt, reply] {
@@ -77,7 +84,16 @@ void ClientSession::onReply(uint64_t attempt, const Reply& reply) {
   });
 }
 
+void ClientSession::onPong(uint64_t attempt, int64_t zxid) {
+  takeBackQuiet();
+  if (process_.state() == sim::Process::State::Running) return handlePong(attempt, zxid);
+  process_.deliver([weak = weak_from_this(), attempt, zxid] {
+    if (auto self = weak.lock()) self->handlePong(attempt, zxid);
+  });
+}
+
 void ClientSession::onWatchEvent(uint64_t attempt, const WatchedEvent& event) {
+  takeBackQuiet();
   if (process_.state() == sim::Process::State::Running) return handleWatchEvent(attempt, event);
   process_.deliver([weak = weak_from_this(), attempt, event] {
     if (auto self = weak.lock()) self->handleWatchEvent(attempt, event);
@@ -85,6 +101,7 @@ void ClientSession::onWatchEvent(uint64_t attempt, const WatchedEvent& event) {
 }
 
 void ClientSession::onConnectionClosed(uint64_t attempt) {
+  takeBackQuiet();
   process_.deliver([weak = weak_from_this(), attempt] {
     if (auto self = weak.lock();
         self && attempt == self->attempt_ && self->phase_ == Phase::Connected) {
@@ -160,6 +177,7 @@ void ClientSession::connectionLost(const char* why) {
 }
 
 void ClientSession::submit(Request request, Completion complete) {
+  takeBackQuiet();
   if (phase_ == Phase::Expired || phase_ == Phase::Closed) {
     failLater(std::move(complete), 0, ErrorCode::SessionExpired);
     return;
@@ -208,11 +226,18 @@ void ClientSession::sendSetWatches() {
   sendToServer(request);
 }
 
-void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
-  if (attempt != attempt_ || phase_ != Phase::Connected) return;
-  if (resetIfMessagesLost()) return;
+bool ClientSession::heard(uint64_t attempt, int64_t zxid) {
+  if (attempt != attempt_ || phase_ != Phase::Connected) return false;
+  if (resetIfMessagesLost()) return false;
   lastReceived_ = world_.now();
-  lastZxidSeen_ = std::max(lastZxidSeen_, reply.zxid);
+  lastZxidSeen_ = std::max(lastZxidSeen_, zxid);
+  return true;
+}
+
+void ClientSession::handlePong(uint64_t attempt, int64_t zxid) { heard(attempt, zxid); }
+
+void ClientSession::handleReply(uint64_t attempt, const Reply& reply) {
+  if (!heard(attempt, reply.zxid)) return;
   if (reply.xid == kPingXid || reply.xid == kSetWatchesXid) return;
   if (inFlight_.empty() || inFlight_.front().request.xid != reply.xid) {
     connectionLost("xid out of order");  // ClientCnxn.readResponse: never wait on a lost reply
@@ -357,6 +382,7 @@ void ClientSession::notifyWatcher(const WatchedEvent& event) {
 }
 
 void ClientSession::close(Completion complete) {
+  takeBackQuiet();
   if (phase_ == Phase::Connected) {
     Request request;
     request.op = OpCode::CloseSession;
@@ -429,11 +455,15 @@ void ClientSession::heartbeat() {
     connectionLost("read timeout");
     return;
   }
+  // Idle: the server's table runs the loop from here, this heartbeat's ping included.
+  if (server_.quiet().adopt(*this)) return;
   if (world_.now() - lastSent_ >= timeout / 3) {
-    Request ping;
-    ping.xid = kPingXid;
-    ping.op = OpCode::Ping;
-    sendToServer(ping);
+    // A ping (xid -2): the server touches the session and answers with its last zxid.
+    connection_.send(sim::Direction::ToServer,
+                     [server = &server_, session = sessionId_, attempt = attempt_] {
+                       server->onPing(session, attempt);
+                     });
+    lastSent_ = world_.now();
   }
   scheduleHeartbeat();
 }

@@ -36,6 +36,9 @@ class ClientSession final : public ClientEndpoint,
 
   ClientSession(sim::World& world, sim::Process& process, sim::Connection& connection,
                 ZooKeeperServer& server, std::string name, int64_t requestedTimeoutMs);
+  ~ClientSession() override;
+  ClientSession(const ClientSession&) = delete;
+  ClientSession& operator=(const ClientSession&) = delete;
 
   // Sends the first connect request. Call once, right after construction.
   void start();
@@ -64,10 +67,13 @@ class ClientSession final : public ClientEndpoint,
   // ClientEndpoint: arrivals from the server (each routed through the process).
   void onConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs) override;
   void onReply(uint64_t attempt, const Reply& reply) override;
+  void onPong(uint64_t attempt, int64_t zxid) override;
   void onWatchEvent(uint64_t attempt, const WatchedEvent& event) override;
   void onConnectionClosed(uint64_t attempt) override;
 
  private:
+  friend class QuietSessions;
+
   enum class Phase { Connecting, Connected, Expired, Closed };
   struct Pending {
     Request request;
@@ -80,6 +86,9 @@ class ClientSession final : public ClientEndpoint,
   void connectionLost(const char* why);
   void handleConnectReply(uint64_t attempt, int64_t session, int64_t timeoutMs);
   void handleReply(uint64_t attempt, const Reply& reply);
+  // What every reply does first: false if it is for an old connection or found it broken.
+  bool heard(uint64_t attempt, int64_t zxid);
+  void handlePong(uint64_t attempt, int64_t zxid);
   void handleWatchEvent(uint64_t attempt, const WatchedEvent& event);
   void transmit(Pending pending);
   void sendToServer(const Request& request);
@@ -94,6 +103,10 @@ class ClientSession final : public ClientEndpoint,
   void scheduleHeartbeat();
   void heartbeat();
   void traceState(sim::SessionOp state);
+  // Before anything reads or changes what the table holds while it runs the heartbeat loop.
+  void takeBackQuiet() {
+    if (quiet_) quiet_->giveBack();
+  }
 
   sim::World& world_;
   sim::Process& process_;
@@ -126,6 +139,7 @@ class ClientSession final : public ClientEndpoint,
   // asks for is dropped, as the Java client drops it (a watch removed with -l still fires at the
   // server). Other sessions deliver every event, as they always did.
   bool filtersEvents_ = false;
+  QuietLoop* quiet_ = nullptr;  // while the server's table runs the heartbeat loop
 };
 
 }  // namespace lockscope::zookeeper::model

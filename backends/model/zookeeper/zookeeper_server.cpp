@@ -1,6 +1,7 @@
 #include "zookeeper_server.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "sim/engine/check.h"
 
@@ -11,6 +12,11 @@ namespace {
 // creation so that runs are reproducible.
 constexpr int64_t kSessionIdBase = int64_t{1} << 56;
 
+// Where a session lives in the server's table (any id not made here lands out of range).
+uint64_t sessionSlot(int64_t sessionId) {
+  return static_cast<uint64_t>(sessionId) - static_cast<uint64_t>(kSessionIdBase) - 1;
+}
+
 sim::WatchOp watchOp(bool exists, WatchKind kind) {
   if (kind == WatchKind::Child) return sim::WatchOp::Child;
   return exists ? sim::WatchOp::Exists : sim::WatchOp::Data;
@@ -19,7 +25,18 @@ sim::WatchOp watchOp(bool exists, WatchKind kind) {
 }  // namespace
 
 ZooKeeperServer::ZooKeeperServer(sim::World& world, ServerConfig config)
-    : world_(world), config_(config), tree_(world.chooser()) {}
+    : world_(world), config_(config), tree_(world.chooser()), quiet_(world, *this) {
+  quiet_.setEnabled(config.quietSessions);
+}
+
+ZooKeeperServer::Session* ZooKeeperServer::findSession(int64_t sessionId) {
+  return const_cast<Session*>(std::as_const(*this).findSession(sessionId));
+}
+
+const ZooKeeperServer::Session* ZooKeeperServer::findSession(int64_t sessionId) const {
+  const uint64_t slot = sessionSlot(sessionId);
+  return slot < sessions_.size() ? sessions_[slot].get() : nullptr;
+}
 
 int64_t ZooKeeperServer::negotiateTimeout(int64_t requestedMs) const {
   return std::clamp(requestedMs, 2 * config_.tickTimeMs, 20 * config_.tickTimeMs);
@@ -42,8 +59,9 @@ void ZooKeeperServer::onConnect(const Link& link, int64_t sessionId, int64_t req
     session.timeoutMs = negotiateTimeout(requestedTimeoutMs);
     session.link = link;
     const int64_t zxid = nextZxid();  // createSession is a transaction
-    auto [it, inserted] = sessions_.emplace(session.id, std::move(session));
-    Session& created = it->second;
+    sessions_.push_back(std::make_unique<Session>(std::move(session)));
+    ++liveSessions_;
+    Session& created = *sessions_.back();
     world_.record({.kind = sim::TraceKind::SessionState,
                    .actor = "server",
                    .op = sim::SessionOp::Created,
@@ -57,8 +75,8 @@ void ZooKeeperServer::onConnect(const Link& link, int64_t sessionId, int64_t req
     });
     return;
   }
-  const auto it = sessions_.find(sessionId);
-  if (it == sessions_.end()) {
+  Session* found = findSession(sessionId);
+  if (!found) {
     // The session expired while the client was away: this is how it finds out.
     link.connection->send(sim::Direction::ToClient,
                           [weak = link.endpoint, attempt = link.attempt, sessionId] {
@@ -67,7 +85,8 @@ void ZooKeeperServer::onConnect(const Link& link, int64_t sessionId, int64_t req
                           });
     return;
   }
-  resumeSession(it->second, link);
+  takeBackQuiet(*found);
+  resumeSession(*found, link);
 }
 
 void ZooKeeperServer::resumeSession(Session& session, const Link& link) {
@@ -102,9 +121,11 @@ void ZooKeeperServer::scheduleExpiryCheck(Session& session) {
 }
 
 void ZooKeeperServer::checkExpiry(int64_t sessionId) {
-  const auto it = sessions_.find(sessionId);
-  if (it == sessions_.end()) return;
-  Session& session = it->second;
+  Session* found = findSession(sessionId);
+  if (!found) return;
+  Session& session = *found;
+  // An idle session's: the table takes its checks over from here, unless this one expires it.
+  if (session.quiet && quiet_.checkFromAgenda(*session.quiet)) return;
   session.checkScheduledAt = -1;
   if (!running_) return;  // start() gives every session a fresh timeout
   if (world_.now() >= session.expiresAt) {
@@ -115,13 +136,17 @@ void ZooKeeperServer::checkExpiry(int64_t sessionId) {
 }
 
 void ZooKeeperServer::expireSession(int64_t sessionId) {
-  if (sessions_.count(sessionId)) closeSession(sessionId, sim::SessionOp::Expired);
+  if (Session* session = findSession(sessionId)) {
+    takeBackQuiet(*session);
+    closeSession(sessionId, sim::SessionOp::Expired);
+  }
 }
 
 void ZooKeeperServer::dropConnection(int64_t sessionId) {
-  const auto it = sessions_.find(sessionId);
-  if (it == sessions_.end()) return;
-  Link& link = it->second.link;
+  Session* session = findSession(sessionId);
+  if (!session) return;
+  takeBackQuiet(*session);
+  Link& link = session->link;
   // Already dropped and not yet replaced by a reconnect: nothing to drop. (Without this check a
   // second drop, or a drop after a lost reply, dereferenced the null connection.)
   if (!link.connection) return;
@@ -137,23 +162,28 @@ void ZooKeeperServer::dropConnection(int64_t sessionId) {
 
 void ZooKeeperServer::stop() {
   if (!running_) return;
+  quiet_.giveBackAll();
   running_ = false;
-  for (auto& [id, session] : sessions_) {
-    dropConnection(id);
-    tree_.watches().removeSession(id);
+  for (const auto& session : sessions_) {
+    if (!session) continue;
+    dropConnection(session->id);
+    tree_.watches().removeSession(session->id);
   }
 }
 
 void ZooKeeperServer::start() {
   if (running_) return;
   running_ = true;
-  for (auto& [id, session] : sessions_) touch(session);
+  for (const auto& session : sessions_) {
+    if (session) touch(*session);
+  }
 }
 
 void ZooKeeperServer::closeSession(int64_t sessionId, sim::SessionOp reason) {
-  const auto it = sessions_.find(sessionId);
-  LOCKSCOPE_CHECK(it != sessions_.end(), "closing a session the server does not have");
-  const Link link = it->second.link;
+  Session* closing = findSession(sessionId);
+  LOCKSCOPE_CHECK(closing != nullptr, "closing a session the server does not have");
+  takeBackQuiet(*closing);
+  const Link link = closing->link;
   const int64_t zxid = nextZxid();  // closeSession: one transaction for every ephemeral
   world_.record({.kind = sim::TraceKind::SessionState,
                  .actor = "server",
@@ -173,7 +203,8 @@ void ZooKeeperServer::closeSession(int64_t sessionId, sim::SessionOp reason) {
   tree_.forgetSession(sessionId);
   notify(fired_);
   tree_.watches().removeSession(sessionId);
-  sessions_.erase(it);
+  sessions_[sessionSlot(sessionId)].reset();
+  --liveSessions_;
   if (link.connection && reason == sim::SessionOp::Expired) {
     link.connection->send(sim::Direction::ToClient, [weak = link.endpoint, attempt = link.attempt] {
       if (auto client = weak.lock()) client->onConnectionClosed(attempt);
@@ -184,9 +215,10 @@ void ZooKeeperServer::closeSession(int64_t sessionId, sim::SessionOp reason) {
 
 void ZooKeeperServer::onRequest(int64_t sessionId, uint64_t attempt, const Request& request) {
   if (!running_) return;
-  const auto it = sessions_.find(sessionId);
-  if (it == sessions_.end()) return;  // its connection was closed with the session
-  Session& session = it->second;
+  Session* found = findSession(sessionId);
+  if (!found) return;  // its connection was closed with the session
+  Session& session = *found;
+  takeBackQuiet(session);
   if (attempt != session.link.attempt || !session.link.connection) return;  // a replaced connection
   // Too long to read: the server closes the connection before it looks at the request (no zxid,
   // no session touch); the client sees ConnectionLoss and reconnects, as after a network fault.
@@ -216,6 +248,21 @@ void ZooKeeperServer::onRequest(int64_t sessionId, uint64_t attempt, const Reque
       break;
     case Request::Fate::ReplyLostNotApplied: dropConnection(sessionId); break;
   }
+}
+
+void ZooKeeperServer::onPing(int64_t sessionId, uint64_t attempt) {
+  if (!running_) return;
+  Session* session = findSession(sessionId);
+  if (!session) return;
+  takeBackQuiet(*session);
+  const Link& link = session->link;
+  if (attempt != link.attempt || !link.connection) return;
+  touch(*session);
+  // execute() of a ping: no zxid, no watch, the reply's zxid the last one.
+  link.connection->send(sim::Direction::ToClient,
+                        [weak = link.endpoint, attempt = link.attempt, zxid = lastZxid_] {
+                          if (auto client = weak.lock()) client->onPong(attempt, zxid);
+                        });
 }
 
 Reply ZooKeeperServer::execute(Session& session, const Request& request) {
@@ -534,9 +581,9 @@ void ZooKeeperServer::notify(const std::vector<Notification>& fired) {
                    .path = notification.event.path,
                    .value = eventTypeName(notification.event.type),
                    .session = notification.session});
-    const auto it = sessions_.find(notification.session);
-    if (it == sessions_.end() || !it->second.link.connection) continue;
-    const Link& link = it->second.link;
+    const Session* session = findSession(notification.session);
+    if (!session || !session->link.connection) continue;
+    const Link& link = session->link;
     auto message = [weak = link.endpoint, attempt = link.attempt, event = notification.event] {
       if (auto client = weak.lock()) client->onWatchEvent(attempt, event);
     };

@@ -8,13 +8,13 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "client_endpoint.h"
 #include "data_tree.h"
+#include "quiet_sessions.h"
 #include "sim/engine/connection.h"
 #include "sim/engine/world.h"
 
@@ -28,6 +28,9 @@ struct ServerConfig {
   // with Unimplemented (and uses a zxid). On, TTL nodes are made, but never expire: the model
   // has no TTL reaper (docs/zkcli-format.md).
   bool extendedTypesEnabled = false;
+  // Idle sessions' heartbeats run from a compact table (quiet_sessions.h). Off only to compare:
+  // a run is the same, event for event in its trace, either way.
+  bool quietSessions = quietSessionsByDefault();
 };
 
 class ZooKeeperServer {
@@ -41,12 +44,17 @@ class ZooKeeperServer {
   };
 
   ZooKeeperServer(sim::World& world, ServerConfig config);
+  ZooKeeperServer(const ZooKeeperServer&) = delete;
+  ZooKeeperServer& operator=(const ZooKeeperServer&) = delete;
 
   // A connect request arrived: sessionId 0 asks for a new session, otherwise to resume one.
   void onConnect(const Link& link, int64_t sessionId, int64_t requestedTimeoutMs,
                  const std::string& clientName);
   // A request arrived over the given connection attempt of a session.
   void onRequest(int64_t sessionId, uint64_t attempt, const Request& request);
+  // A ping arrived: what onRequest does with one (it touches the session and is answered at
+  // once, changing nothing else), without a Request and a Reply carried both ways.
+  void onPing(int64_t sessionId, uint64_t attempt);
 
   // Fault: expire a session now, as if its timeout had passed without a heartbeat.
   void expireSession(int64_t sessionId);
@@ -65,11 +73,14 @@ class ZooKeeperServer {
   DataTree& tree() { return tree_; }
   const DataTree& tree() const { return tree_; }
   int64_t lastZxid() const { return lastZxid_; }
-  bool sessionAlive(int64_t sessionId) const { return sessions_.count(sessionId) > 0; }
-  size_t sessionCount() const { return sessions_.size(); }
+  bool sessionAlive(int64_t sessionId) const { return findSession(sessionId) != nullptr; }
+  size_t sessionCount() const { return liveSessions_; }
   int64_t negotiateTimeout(int64_t requestedMs) const;
+  QuietSessions& quiet() { return quiet_; }
 
  private:
+  friend class QuietSessions;
+
   struct Session {
     int64_t id = 0;
     std::string clientName;
@@ -80,8 +91,18 @@ class ZooKeeperServer {
     // The identities the connection holds (ServerCnxn.authInfo): its address, then what
     // addAuth added. Kept with the session: the real client sends them again on a reconnect.
     AuthIdentities auth{std::string(kModelClientAddress)};
+    QuietLoop* quiet = nullptr;  // while the table runs its heartbeat loop
   };
 
+  // Before anything reads or changes a session whose loop the table runs.
+  static void takeBackQuiet(Session& session) {
+    if (session.quiet) session.quiet->giveBack();
+  }
+
+  // Sessions by id: ids are numbered in order of creation, so a session's slot is its number.
+  // Every ping looks its session up; a tree of 10,000 sessions cost a cache miss per level.
+  Session* findSession(int64_t sessionId);
+  const Session* findSession(int64_t sessionId) const;
   int64_t nextZxid() { return ++lastZxid_; }
   int64_t nowMs() const { return sim::toMillis(world_.now()); }
   void touch(Session& session);
@@ -108,12 +129,14 @@ class ZooKeeperServer {
   sim::World& world_;
   ServerConfig config_;
   DataTree tree_;
-  std::map<int64_t, Session> sessions_;
+  std::vector<std::unique_ptr<Session>> sessions_;  // by number (id - base - 1); null once closed
+  size_t liveSessions_ = 0;
   bool running_ = true;
   int64_t lastZxid_ = 0;
   int64_t sessionsCreated_ = 0;
   bool containerCheckScheduled_ = false;
   std::vector<Notification> fired_;  // reused buffer
+  QuietSessions quiet_;              // last: it gives back into the members above
 };
 
 }  // namespace lockscope::zookeeper::model
