@@ -2,9 +2,10 @@
 
 namespace lockscope::sim {
 
-Micros Chooser::between(Micros low, Micros high, std::string_view why) {
+Micros Chooser::betweenFor(Micros low, Micros high, std::string_view why,
+                           std::string_view subject) {
   if (high <= low) return low;
-  return low + static_cast<Micros>(choose(static_cast<uint64_t>(high - low) + 1, why));
+  return low + static_cast<Micros>(chooseFor(static_cast<uint64_t>(high - low) + 1, why, subject));
 }
 
 bool Chooser::chance(uint64_t numerator, uint64_t denominator, std::string_view why) {

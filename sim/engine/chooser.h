@@ -21,8 +21,19 @@ class Chooser {
   // An index in [0, count), count > 0. `why` names the decision (for replay logs and explorers).
   virtual uint64_t choose(uint64_t count, std::string_view why) = 0;
 
+  // The same decision about one subject (a connection's lane, "c1 to server"): explorers that
+  // schedule by subject, as PCT's priorities do, override it; the others ignore the subject, so
+  // the draws and the traces stay those of choose().
+  virtual uint64_t chooseFor(uint64_t count, std::string_view why, std::string_view subject) {
+    (void)subject;
+    return choose(count, why);
+  }
+
   // A duration in [low, high] (inclusive); low when the range is empty or inverted.
-  Micros between(Micros low, Micros high, std::string_view why);
+  Micros between(Micros low, Micros high, std::string_view why) {
+    return betweenFor(low, high, why, {});
+  }
+  Micros betweenFor(Micros low, Micros high, std::string_view why, std::string_view subject);
 
   // True with probability numerator / denominator.
   bool chance(uint64_t numerator, uint64_t denominator, std::string_view why);

@@ -5,19 +5,24 @@
 
 namespace lockscope::sim {
 
-Arrival drawArrival(World& world, LatencyRange latency, Micros& lastArrival) {
-  const Micros drawn = world.now() + world.chooser().between(latency.low, latency.high, "latency");
+Arrival drawArrival(World& world, LatencyRange latency, Micros& lastArrival,
+                    std::string_view subject) {
+  const Micros drawn = world.now() +
+                       world.chooser().betweenFor(latency.low, latency.high, "latency", subject);
   // Strictly after the previous arrival in this direction, so the chosen tie-break below can
   // never reorder one connection's messages.
   const Micros arrival = std::max(drawn, lastArrival + 1);
   lastArrival = arrival;
   const auto tieBreak = static_cast<uint16_t>(
-      world.chooser().choose(1u << 16, "simultaneous arrival order"));
+      world.chooser().chooseFor(1u << 16, "simultaneous arrival order", subject));
   return {arrival, tieBreak};
 }
 
 Connection::Connection(World& world, std::string name, LatencyRange latency)
-    : world_(world), name_(std::move(name)), latency_(latency) {}
+    : world_(world),
+      name_(std::move(name)),
+      subjects_{name_ + " to server", name_ + " to client"},
+      latency_(latency) {}
 
 Connection::~Connection() {
   if (keeper_) keeper_->forget();
@@ -31,7 +36,7 @@ bool Connection::admit() {
 }
 
 void Connection::scheduleArrival(size_t lane) {
-  const Arrival arrival = drawArrival(world_, latency_, lastArrival_[lane]);
+  const Arrival arrival = drawArrival(world_, latency_, lastArrival_[lane], subjects_[lane]);
   ++pendingArrivals_;
   world_.atWithTieBreak(arrival.time, arrival.tieBreak,
                         [this, tag = epoch_ << 1 | lane] { arrive(tag); });

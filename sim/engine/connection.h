@@ -27,12 +27,13 @@ enum class Direction { ToServer = 0, ToClient = 1 };
 
 // When a message sent now arrives and how it is ordered among simultaneous arrivals: a latency
 // drawn from `latency`, never at or before the lane's last arrival (updated), then a tie-break.
-// Two draws from the world's Chooser, in this order.
+// Two draws from the world's Chooser, in this order, both about `subject` (the lane's name).
 struct Arrival {
   Micros time;
   uint16_t tieBreak;
 };
-Arrival drawArrival(World& world, LatencyRange latency, Micros& lastArrival);
+Arrival drawArrival(World& world, LatencyRange latency, Micros& lastArrival,
+                    std::string_view subject);
 
 class Connection {
  public:
@@ -74,6 +75,10 @@ class Connection {
     return latency_;
   }
   const std::string& name() const { return name_; }
+  // A lane's name for the Chooser's decisions about it: "c1 to server", "c1 to client".
+  std::string_view subject(Direction direction) const {
+    return subjects_[static_cast<size_t>(direction)];
+  }
 
   uint64_t sentCount() const {
     takeBackKept();
@@ -124,6 +129,7 @@ class Connection {
 
   World& world_;
   std::string name_;
+  std::string subjects_[2];
   LatencyRange latency_;
   bool cut_ = false;
   bool held_ = false;
