@@ -4,11 +4,15 @@
 
 namespace lockscope::backends {
 
-explore::ScenarioRunner modelRunner() {
-  return [](const scenario::Scenario& scenario) {
+explore::ScenarioRunner modelRunner() { return modelRunner({}); }
+
+explore::ScenarioRunner modelRunner(
+    std::function<std::unique_ptr<sim::Chooser>(uint64_t seed)> chooser) {
+  return [chooser = std::move(chooser)](const scenario::Scenario& scenario) {
     run::RunOptions options;
     options.backend = modelBackendFor(scenario);
     options.judgeOnRunThread = true;
+    options.chooser = chooser;
     return run::runScenario(scenario, options);
   };
 }

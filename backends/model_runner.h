@@ -3,10 +3,17 @@
 // saved). `explore`, `sweep`, the app's Break it and the tests share it.
 #pragma once
 
+#include <functional>
+#include <memory>
+
+#include "sim/engine/chooser.h"
 #include "sim/explore/hunted_violation.h"
 
 namespace lockscope::backends {
 
 explore::ScenarioRunner modelRunner();
+// The same, every run's choices made by a Chooser from `chooser` (run::RunOptions::chooser).
+explore::ScenarioRunner modelRunner(
+    std::function<std::unique_ptr<sim::Chooser>(uint64_t seed)> chooser);
 
 }  // namespace lockscope::backends

@@ -49,7 +49,9 @@ class ScenarioRun {
   ScenarioRun(const scenario::Scenario& scenario, const RunOptions& options)
       : scenario_(scenario),
         recipe_(*recipes::findRecipe(scenario.recipe)),
-        world_(scenario.seed),
+        world_(scenario.seed, options.chooser
+                                  ? options.chooser(scenario.seed)
+                                  : std::make_unique<sim::RandomChooser>(scenario.seed)),
         offThreadSinks_(
             checkers::JudgeOptions{recipe_.fair, recipe_.excludes, separateLocks(scenario)}),
         progress_(scenario.clients.size()),

@@ -5,12 +5,15 @@
 // or at the scenario's maximum virtual time; then judges the trace. It knows no service itself.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "narration_tracker.h"
 #include "run_backend.h"
 #include "sim/checkers/run_verdict.h"
+#include "sim/engine/chooser.h"
 #include "sim/scenario/scenario.h"
 #include "sim/trace/trace.h"
 
@@ -25,6 +28,9 @@ struct RunOptions {
   // for the explorer's thousands of short runs, where starting a thread per run cost more than
   // it saved. The same events reach the same sinks in the same order: the same report.
   bool judgeOnRunThread = false;
+  // Makes the run's Chooser from the scenario's seed; empty: sim::RandomChooser(seed). The
+  // explorer's systematic modes pass one that follows a schedule of their own.
+  std::function<std::unique_ptr<sim::Chooser>(uint64_t seed)> chooser;
 };
 
 struct RunReport {
