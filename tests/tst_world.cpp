@@ -296,6 +296,41 @@ class WorldTest : public QObject {
     QCOMPARE(world.eventsRun(), uint64_t{0});  // a skipped cancelled entry is not an event run
   }
 
+  // A cancelled entry due before the deadline used to let step() run the next live event even
+  // when that one lay past the deadline: the clock jumped ahead of where the run stopped.
+  void aCancelledEntryInTimeDoesNotRunALaterEventEarly() {
+    World world(1);
+    bool late = false;
+    world.cancel(world.at(50, [] {}));
+    world.at(200, [&] { late = true; });
+    QVERIFY(!world.runUntil([] { return false; }, 100));
+    QVERIFY(!late);
+    QCOMPARE(world.now(), Micros{100});
+    world.runUntilTime(150);
+    QVERIFY(!late);
+    QCOMPARE(world.now(), Micros{150});
+    QVERIFY(!world.stepUntil(199));
+    QVERIFY(world.stepUntil(200));
+    QVERIFY(late);
+  }
+
+  void aCancelledEntryInTimeDoesNotRunALaterSideEventEarly() {
+    World world(1);
+    VectorSide side;
+    world.addSideAgenda(&side);
+    bool late = false;
+    world.cancel(world.at(50, [] {}));
+    side.hold(world.reserve(200), [&] { late = true; });
+    QVERIFY(!world.runUntil([] { return false; }, 100));
+    QVERIFY(!late);
+    QCOMPARE(world.now(), Micros{100});
+    world.runUntilTime(150);
+    QVERIFY(!late);
+    world.runUntilTime(200);
+    QVERIFY(late);
+    world.removeSideAgenda(&side);
+  }
+
   void tieBreakOrdersSimultaneousEvents() {
     World world(1);
     std::vector<int> order;

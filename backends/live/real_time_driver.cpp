@@ -54,9 +54,7 @@ void RealTimeDriver::waitHeld() {
 bool RealTimeDriver::runUntil(const std::function<bool()>& done, sim::Micros deadline) {
   const auto runDue = [&](sim::Micros now) {
     // One event at a time so done() and the hold are checked often.
-    while (!world_.idle() && world_.nextEventTime() <= now) {
-      if (held()) return false;
-      world_.step();
+    while (!held() && world_.stepUntil(now)) {
       if (done()) return true;
     }
     if (!held()) world_.runUntilTime(now);  // only moves the clock: nothing is due any more

@@ -1,6 +1,7 @@
 #include "world.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace lockscope::sim {
 
@@ -87,16 +88,20 @@ bool World::run(const Next& next) {
   return true;
 }
 
-bool World::step() {
+bool World::step() { return stepUntil(std::numeric_limits<Micros>::max()); }
+
+bool World::stepUntil(Micros deadline) {
   if (sides_.empty()) {
     // Only the agenda (the usual case: no side agenda holds anything).
     while (!queue_.empty()) {
+      if (queue_.nextTime() > deadline) return false;
       if (runFromAgenda()) return true;
     }
     return false;
   }
   Next next;
   while (peek(next)) {
+    if (next.key.time > deadline) return false;
     if (run(next)) return true;
   }
   return false;
@@ -105,31 +110,18 @@ bool World::step() {
 void World::advanceClockTo(Micros time) { now_ = std::max(now_, time); }
 
 void World::runUntilTime(Micros time) {
-  while (!idle() && nextEventTime() <= time) step();
+  while (stepUntil(time)) {
+  }
   advanceClockTo(time);
 }
 
 bool World::runUntil(const std::function<bool()>& done, Micros deadline, uint64_t maxEvents) {
-  Next next;
   for (uint64_t ran = 0; ran < maxEvents; ++ran) {
     if (done()) return true;
-    if (sides_.empty()) {
-      if (queue_.empty()) return false;
-      if (queue_.nextTime() > deadline) {
-        advanceClockTo(deadline);
-        return done();
-      }
-      step();  // cancelled entries of the agenda are passed over, the next live event runs
-      continue;
-    }
-    // The same with side agendas, asking each for its next key once per event.
-    if (!peek(next)) return false;
-    if (next.key.time > deadline) {
-      advanceClockTo(deadline);
+    if (!stepUntil(deadline)) {
+      if (idle()) return false;
+      advanceClockTo(deadline);  // the next event lies after the deadline
       return done();
-    }
-    while (!run(next)) {
-      if (!peek(next)) return done();
     }
   }
   return done();

@@ -60,6 +60,10 @@ class World {
 
   // Runs the next pending event; false when nothing is pending.
   bool step();
+  // Runs the next pending event if it is due at or before `deadline`; false when none is.
+  // Cancelled entries on the way are passed over, but never past the deadline: a cancelled entry
+  // due in time must not let a live event due later run early.
+  bool stepUntil(Micros deadline);
   // Runs every event up to and including `time`, then sets the clock to `time`.
   void runUntilTime(Micros time);
   // Runs events until done() holds, the next event lies after `deadline` (then the clock stops at
