@@ -58,14 +58,16 @@ QString pctGuarantee(const explore::PctReport& pct) {
   const explore::PctParameters& parameters = pct.parameters;
   return QString(
              "PCT depth %1, %2 clients, %3 steps: each run finds a bug of depth <= %1 with "
-             "probability >= p = 1/(%2 x %3^%4) = %5; %6 runs without one leave at most "
-             "(1-p)^%6 = %7")
+             "probability >= p = 1/(%2 x %3^%4) = %5; %6 %7 without one leave%8 at most "
+             "(1-p)^%6 = %9")
       .arg(parameters.depth)
       .arg(pct.clients)
       .arg(parameters.steps)
       .arg(parameters.depth - 1)
       .arg(pct.probabilityPerRun, 0, 'g', 3)
       .arg(pct.runsWithoutBug)
+      .arg(pct.runsWithoutBug == 1 ? "run" : "runs")
+      .arg(pct.runsWithoutBug == 1 ? "s" : "")
       .arg(pct.missBound, 0, 'g', 3);
 }
 
@@ -231,6 +233,7 @@ int exploreCommand(const QStringList& arguments) {
   const QString kind = QString::fromStdString(search.found->violation.kind);
   const bool foundByPct = pct && search.found->run > 0;
   json["found_in_run"] = search.found->run;
+  json["found_kind"] = search.found->violation.kind;
   json["found_candidate"] = candidateJson(search.found->candidate);
   if (!parser.isSet("json"))
     out << "found " << kind << (foundByPct ? " under PCT" : "") << " in run " << search.found->run
