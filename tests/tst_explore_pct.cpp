@@ -172,6 +172,33 @@ class TestExplorePct : public QObject {
     QVERIFY(report["seeded_reproduction"].toObject()["reproduced"].toBool());
   }
 
+  // Faults are drawn as random mode draws them: the paused holder, rediscovered from its
+  // fault-free version, is written as a lesson that `run` passes; run 0, the lesson as written
+  // while k is counted, is the seeded run itself (the same trace as random mode's run 0).
+  void pctAddsFaultsLikeRandomMode() {
+    QTemporaryDir dir;
+    const QString found = dir.filePath("paused.yaml");
+    const QStringList pausedHolder = {"explore",
+                                      kSource + "/scenarios/zookeeper/paused-holder.yaml",
+                                      "--drop-faults", "--faults", "pause=1"};
+    const Outcome explored = runCli(pausedHolder + QStringList{"--mode", "pct", "--out", found});
+    QCOMPARE(explored.exitCode, 1);
+    QVERIFY2(explored.out.contains("found mutual_exclusion under PCT in run "),
+             qPrintable(explored.out));
+    QVERIFY(explored.out.contains(", pause c1 at "));
+    const Outcome replayed = runCli({"run", found});
+    QVERIFY2(replayed.exitCode == 0, qPrintable(replayed.out + replayed.err));
+
+    const QStringList asWritten = {"explore", kLostWatch, "--max-faults", "0", "--json"};
+    const QJsonObject pct = QJsonDocument::fromJson(
+                                runCli(asWritten + QStringList{"--mode", "pct"}).out.toUtf8())
+                                .object();
+    const QJsonObject random = QJsonDocument::fromJson(runCli(asWritten).out.toUtf8()).object();
+    QCOMPARE(pct["found_in_run"].toInt(), 0);
+    QCOMPARE(pct["trace_sha256"].toString(), random["trace_sha256"].toString());
+    QVERIFY(!pct.contains("seeded_reproduction"));
+  }
+
   // With a 10 ms hold the order is rare without PCT: pct finds it within 20 runs, random not
   // within the same 20 (both from explorer seed 1).
   void pctFindsTheRareOrderSoonerThanRandom() {
