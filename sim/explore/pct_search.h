@@ -4,10 +4,10 @@
 // decisions of the lesson's own run.
 //
 // A PCT schedule is not reproduced by a seed: `lockscope-cli run` and the shrinker choose with
-// the seeded chooser. So a counterexample PCT finds is kept only when the seeded chooser shows
-// the same violation with its faults: at its own seed or at one of the next seeds drawn from it
-// (up to kSeededTries runs); then it is shrunk and written like random mode's. When none does,
-// the search says so and writes nothing.
+// the seeded chooser. So a counterexample PCT finds is kept only when the seeded chooser shows a
+// violation of the same kind with its faults (perhaps by another order): at its own seed or at
+// one of the next seeds drawn from it (up to kSeededTries runs); then it is shrunk and written
+// like random mode's. When none does, the search says so and writes nothing.
 #pragma once
 
 #include <cstdint>
