@@ -9,6 +9,7 @@
 #include "explorer_arguments.h"
 #include "scenario_arguments.h"
 #include "sim/explore/exploration.h"
+#include "sim/explore/pct_search.h"
 #include "sim/scenario/document_checks.h"
 #include "sim/scenario/yaml_reader.h"
 #include "sim/trace/atomic_file.h"
@@ -52,6 +53,49 @@ nlohmann::ordered_json candidateJson(const explore::Candidate& candidate) {
   return {{"seed", candidate.seed}, {"clients", candidate.clients}, {"faults", faults}};
 }
 
+// The PCT guarantee for the runs made (pct_search.h): one line, and its JSON fields.
+QString pctGuarantee(const explore::PctReport& pct) {
+  const explore::PctParameters& parameters = pct.parameters;
+  return QString(
+             "PCT depth %1, %2 clients, %3 steps: each run finds a bug of depth <= %1 with "
+             "probability >= p = 1/(%2 x %3^%4) = %5; %6 %7 without one leave%8 at most "
+             "(1-p)^%6 = %9")
+      .arg(parameters.depth)
+      .arg(pct.clients)
+      .arg(parameters.steps)
+      .arg(parameters.depth - 1)
+      .arg(pct.probabilityPerRun, 0, 'g', 3)
+      .arg(pct.runsWithoutBug)
+      .arg(pct.runsWithoutBug == 1 ? "run" : "runs")
+      .arg(pct.runsWithoutBug == 1 ? "s" : "")
+      .arg(pct.missBound, 0, 'g', 3);
+}
+
+// Whether the seeded chooser reproduced a counterexample a PCT run found, in one line.
+QString seededReproductionText(const explore::PctReport& pct, const QString& kind,
+                               bool lessonAsked) {
+  if (pct.reproduced)
+    return QString("reproduced with the seeded chooser at seed %1 (%2 seeded runs)")
+        .arg(pct.reproducedSeed)
+        .arg(pct.seededRuns);
+  return QString(
+             "the seeded chooser shows no %1 with these faults at the run's seed or %2 seeds "
+             "drawn from it: not shrunk%3")
+      .arg(kind)
+      .arg(pct.seededRuns - 1)
+      .arg(lessonAsked ? ", no lesson written" : "");
+}
+
+void addPctJson(nlohmann::ordered_json& json, const explore::PctReport& pct) {
+  json["pct_depth"] = pct.parameters.depth;
+  json["pct_steps"] = pct.parameters.steps;
+  json["pct_clients"] = pct.clients;
+  json["pct_runs"] = pct.pctRuns;
+  json["pct_runs_without_bug"] = pct.runsWithoutBug;
+  json["pct_probability_per_run"] = pct.probabilityPerRun;
+  json["pct_miss_bound"] = pct.missBound;
+}
+
 }  // namespace
 
 int exploreCommand(const QStringList& arguments) {
@@ -60,7 +104,9 @@ int exploreCommand(const QStringList& arguments) {
   parser.setApplicationDescription(
       "Search a lesson's schedules and faults for a violation, shrink it, write it as a lesson.");
   addExplorerOptions(parser);
-  parser.addOption({"mode", "How to search: random (the only mode so far).", "random"});
+  parser.addOption({"mode", "How to search: random or pct.", "random|pct"});
+  parser.addOption(
+      {"depth", "--mode pct: the bug depth d searched for (default 3, at most 20).", "d"});
   parser.addOption({"runs", "Runs to try at most (default 2000).", "N"});
   parser.addOption({"faults",
                     "Faults the explorer may add, by kind (default: one of each fault of a "
@@ -100,9 +146,12 @@ int exploreCommand(const QStringList& arguments) {
     }
     return value;
   };
-  if (parser.isSet("mode") && parser.value("mode") != "random") {
-    return bad(QString("--mode '%1' is not available; expected: random").arg(parser.value("mode")));
-  }
+  const QString mode = parser.isSet("mode") ? parser.value("mode") : "random";
+  if (mode != "random" && mode != "pct")
+    return bad(QString("--mode '%1' is not available; expected: random or pct").arg(mode));
+  if (parser.isSet("depth") && mode != "pct") return bad("--depth is for --mode pct");
+  const std::optional<uint64_t> depth = count("depth", 3, 1, 20);
+  if (!depth) return kExitBadInput;
   const std::optional<uint64_t> runs = count("runs", 2000, 1, 100'000'000);
   const std::optional<uint64_t> maxFaults = count("max-faults", 1, 0, 100);
   const std::optional<uint64_t> exploreSeed = count("explore-seed", 1, 0, UINT64_MAX);
@@ -143,8 +192,17 @@ int exploreCommand(const QStringList& arguments) {
     request.overrides = input->overrides;
   }
 
-  Result<explore::Exploration> explored = explore::exploreLesson(lesson, request,
-                                                                 backends::modelRunner());
+  std::optional<explore::PctReport> pct;  // --mode pct
+  const auto exploreInMode = [&]() -> Result<explore::Exploration> {
+    if (mode != "pct") return explore::exploreLesson(lesson, request, backends::modelRunner());
+    Result<explore::PctExploration> pctExplored = explore::explorePct(
+        lesson, request, static_cast<int>(*depth),
+        [](explore::ChooserFactory chooser) { return backends::modelRunner(std::move(chooser)); });
+    if (!pctExplored) return pctExplored.status();
+    pct = pctExplored->pct;
+    return std::move(pctExplored->exploration);
+  };
+  Result<explore::Exploration> explored = exploreInMode();
   if (!explored) return bad(QString::fromStdString(explored.message()));
   const explore::SearchResult& search = explored->search;
   QTextStream out(stdout);
@@ -154,21 +212,44 @@ int exploreCommand(const QStringList& arguments) {
                              .arg(QString::fromStdString(options.budget.describe()))
                              .arg(options.exploreSeed);
   nlohmann::ordered_json json = {{"scenario", lesson.file},
-                                 {"mode", "random"},
+                                 {"mode", mode.toStdString()},
                                  {"runs", search.runs},
                                  {"max_runs", options.runs},
                                  {"faults", options.budget.describe()},
                                  {"explore_seed", options.exploreSeed},
                                  {"timed_out", search.timedOut},
                                  {"found", search.found.has_value()}};
+  if (pct) addPctJson(json, *pct);
   if (!search.found) {
     if (parser.isSet("json")) {
       out << QString::fromStdString(json.dump(2)) << "\n";
     } else {
       out << "no violation within the bounds: " << bounds
           << (search.timedOut ? " (stopped by --time-limit)" : "") << "\n";
+      if (pct) out << pctGuarantee(*pct) << "\n";
     }
     return kExitOk;
+  }
+  const QString kind = QString::fromStdString(search.found->violation.kind);
+  const bool foundByPct = pct && search.found->run > 0;
+  json["found_in_run"] = search.found->run;
+  json["found_kind"] = search.found->violation.kind;
+  json["found_candidate"] = candidateJson(search.found->candidate);
+  if (!parser.isSet("json"))
+    out << "found " << kind << (foundByPct ? " under PCT" : "") << " in run " << search.found->run
+        << " of " << bounds << ": " << candidateText(search.found->candidate) << "\n";
+  if (foundByPct) {
+    // PCT's schedule is not the seeded chooser's: only what that reproduces is shrunk, written.
+    json["seeded_reproduction"] = {{"reproduced", pct->reproduced},
+                                   {"seeded_runs", pct->seededRuns}};
+    if (pct->reproduced) json["seeded_reproduction"]["seed"] = pct->reproducedSeed;
+    if (!parser.isSet("json"))
+      out << seededReproductionText(*pct, kind, request.lessonText.has_value()) << "\n";
+    if (!pct->reproduced) {
+      if (parser.isSet("json")) out << QString::fromStdString(json.dump(2)) << "\n";
+      else out << pctGuarantee(*pct) << "\n";
+      return kExitFailed;
+    }
   }
 
   const explore::Shrunk& shrunk = *explored->shrunk;
@@ -187,8 +268,6 @@ int exploreCommand(const QStringList& arguments) {
   }
 
   if (parser.isSet("json")) {
-    json["found_in_run"] = search.found->run;
-    json["found_candidate"] = candidateJson(search.found->candidate);
     json["shrink_runs"] = shrunk.runs;
     json["shrunk"] = candidateJson(shrunk.candidate);
     json["violation"] = {{"kind", shrunk.violation.kind},
@@ -201,14 +280,12 @@ int exploreCommand(const QStringList& arguments) {
                json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
         << "\n";
   } else {
-    out << "found " << QString::fromStdString(search.found->violation.kind) << " in run "
-        << search.found->run << " of " << bounds << ": " << candidateText(search.found->candidate)
-        << "\n";
     out << "shrunk in " << shrunk.runs << " runs to " << candidateText(shrunk.candidate) << "\n";
     out << "  " << violationText(shrunk.violation, replay.origin) << "\n";
     out << "  trace sha256 " << QString::fromStdString(replay.traceSha256) << "\n";
     if (wrote)
       out << "wrote " << outPath << "; replay it with: lockscope-cli run " << outPath << "\n";
+    if (pct) out << pctGuarantee(*pct) << "\n";
   }
   return kExitFailed;
 }

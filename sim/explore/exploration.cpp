@@ -7,8 +7,16 @@ Result<Exploration> exploreLesson(const scenario::Scenario& lesson,
   Exploration exploration;
   exploration.search = randomSearch(lesson, request.search, runner);
   if (!exploration.search.found) return exploration;
-  const Shrunk& shrunk = exploration.shrunk.emplace(
-      shrink(lesson, *exploration.search.found, runner));
+  if (Status written = shrinkAndWrite(lesson, request, *exploration.search.found, runner,
+                                      exploration);
+      !written)
+    return written;
+  return exploration;
+}
+
+Status shrinkAndWrite(const scenario::Scenario& lesson, const ExplorationRequest& request,
+                      const Found& found, const ScenarioRunner& runner, Exploration& exploration) {
+  const Shrunk& shrunk = exploration.shrunk.emplace(shrink(lesson, found, runner));
   const run::RunReport& replay = exploration.replay.emplace(
       runner(applyCandidate(lesson, shrunk.candidate)));
   if (request.lessonText) {
@@ -23,7 +31,7 @@ Result<Exploration> exploreLesson(const scenario::Scenario& lesson,
     if (!text) return text.status();
     exploration.lessonText = std::move(*text);
   }
-  return exploration;
+  return Status::success();
 }
 
 }  // namespace lockscope::explore

@@ -32,4 +32,10 @@ struct Exploration {
 Result<Exploration> exploreLesson(const scenario::Scenario& lesson,
                                   const ExplorationRequest& request, const ScenarioRunner& runner);
 
+// The half every mode shares once it has a counterexample that `runner` reproduces: shrinks
+// `found`, runs the shrunk candidate once more and writes its lesson when asked, into
+// `exploration`. A failure only when the found lesson cannot be written.
+Status shrinkAndWrite(const scenario::Scenario& lesson, const ExplorationRequest& request,
+                      const Found& found, const ScenarioRunner& runner, Exploration& exploration);
+
 }  // namespace lockscope::explore

@@ -81,6 +81,13 @@ sim::Micros leaseOf(const scenario::Scenario& lesson) {
 
 SearchResult randomSearch(const scenario::Scenario& lesson, const RandomSearchOptions& options,
                           const ScenarioRunner& runner) {
+  return searchDrawnCandidates(
+      lesson, options,
+      [&runner](uint64_t, const scenario::Scenario& applied) { return runner(applied); });
+}
+
+SearchResult searchDrawnCandidates(const scenario::Scenario& lesson,
+                                   const RandomSearchOptions& options, const CandidateRun& runOne) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point started = Clock::now();
   SearchResult result;
@@ -98,7 +105,7 @@ SearchResult randomSearch(const scenario::Scenario& lesson, const RandomSearchOp
     const Candidate candidate = run == 0
                                     ? lessonAsWritten(lesson)
                                     : drawCandidate(lesson, options.budget, result.horizon, random);
-    const run::RunReport report = runner(applyCandidate(lesson, candidate));
+    const run::RunReport report = runOne(run, applyCandidate(lesson, candidate));
     ++result.runs;
     // Faults go anywhere in the span of the lesson as written (at least a millisecond).
     if (run == 0)

@@ -50,4 +50,13 @@ sim::Micros leaseOf(const scenario::Scenario& lesson);
 SearchResult randomSearch(const scenario::Scenario& lesson, const RandomSearchOptions& options,
                           const ScenarioRunner& runner);
 
+// Runs one candidate of a search; `run` counts from 0, the lesson as written.
+using CandidateRun = std::function<run::RunReport(uint64_t run, const scenario::Scenario& applied)>;
+
+// The loop random and pct modes share: the lesson as written, then candidates drawn from the
+// explorer's seed as randomSearch draws them, each run by `runOne`, until the first hunted
+// violation, the run count or the time limit.
+SearchResult searchDrawnCandidates(const scenario::Scenario& lesson,
+                                   const RandomSearchOptions& options, const CandidateRun& runOne);
+
 }  // namespace lockscope::explore
