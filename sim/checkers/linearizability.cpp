@@ -1,6 +1,7 @@
 #include "linearizability.h"
 
 #include <algorithm>
+#include <set>
 #include <unordered_set>
 
 namespace lockscope::checkers {
@@ -15,12 +16,8 @@ using LockState = std::vector<Holder>;  // sorted by client
 
 bool conflict(HoldMode a, HoldMode b) { return excludesOthers(a) || excludesOthers(b); }
 
-// Applies `op` to `state` when the model allows it; false (state unspecified) when it does not.
-bool takeEffect(LockState& state, const HistoryOp& op) {
-  auto own = std::lower_bound(
-      state.begin(), state.end(), op.client,
-      [](const Holder& holder, ClientId client) { return holder.client < client; });
-  const bool holds = own != state.end() && own->client == op.client;
+// Whether the model allows `op` in `state`.
+bool allows(const LockState& state, const HistoryOp& op) {
   switch (op.kind) {
     case LockOpKind::Acquire:
       for (const Holder& other : state) {
@@ -29,22 +26,37 @@ bool takeEffect(LockState& state, const HistoryOp& op) {
           if (conflict(mode, op.mode)) return false;
         }
       }
+      return true;
+    case LockOpKind::Release:
+      return std::any_of(state.begin(), state.end(),
+                         [&op](const Holder& holder) { return holder.client == op.client; });
+    case LockOpKind::Drop: return true;
+  }
+  return false;
+}
+
+// Applies `op`, which the model allows, to `state`.
+void takeEffect(LockState& state, const HistoryOp& op) {
+  auto own = std::lower_bound(
+      state.begin(), state.end(), op.client,
+      [](const Holder& holder, ClientId client) { return holder.client < client; });
+  const bool holds = own != state.end() && own->client == op.client;
+  switch (op.kind) {
+    case LockOpKind::Acquire:
       if (!holds) own = state.insert(own, Holder{op.client, {}});
       own->holds.push_back(op.mode);
-      return true;
+      return;
     case LockOpKind::Release: {
-      if (!holds) return false;
       auto hold = std::find(own->holds.rbegin(), own->holds.rend(), op.mode);
       if (hold == own->holds.rend()) hold = own->holds.rbegin();
       own->holds.erase(std::next(hold).base());
       if (own->holds.empty()) state.erase(own);
-      return true;
+      return;
     }
     case LockOpKind::Drop:
       if (holds) state.erase(own);
-      return true;
+      return;
   }
-  return false;
 }
 
 struct KeyHash {
@@ -69,10 +81,26 @@ class Search {
     linearized_.assign(ops_.size(), false);
     for (uint32_t id = 0; id < ops_.size(); ++id) {
       if (ops_[id].pending()) pendingIds_.push_back(id);
+      else byReturn_.push_back(id);
     }
+    std::sort(byReturn_.begin(), byReturn_.end(), [this](uint32_t a, uint32_t b) {
+      return ops_[a].returnedAt != ops_[b].returnedAt ? ops_[a].returnedAt < ops_[b].returnedAt
+                                                      : a < b;
+    });
+    returnRank_.assign(ops_.size(), 0);
+    for (uint32_t rank = 0; rank < byReturn_.size(); ++rank) returnRank_[byReturn_[rank]] = rank;
     buildList();
   }
 
+  // After run() found no linearization: the furthest return that no configuration got past. The
+  // history up to it (what returned later still pending) is the shortest failing prefix: every
+  // shorter one was got past, so it linearizes.
+  uint64_t stuckAt() const { return stuckAt_; }
+
+  // Each configuration tries first the operation whose return is the first left in the list:
+  // nothing gets past that return until it takes effect, and for a lock it is nearly always the
+  // one to take effect next, so a crowd of waiters is not tried one by one. Then the others, in
+  // list order.
   LinearizabilityOutcome run() {
     LockState state;
     struct Frame {
@@ -80,36 +108,50 @@ class Search {
       LockState before;
     };
     std::vector<Frame> stack;
+    uint32_t first = firstReturnsCall();
+    bool tryFirst = first != tail_;
     uint32_t node = list_[kHead].next;
     for (size_t steps = 0;; ++steps) {
       if (steps > budget_) return LinearizabilityOutcome::Undecided;
-      if (node == tail_) return LinearizabilityOutcome::Linearizable;
-      const Entry& entry = list_[node];
-      if (entry.call) {
-        LockState after = state;
-        if (takeEffect(after, ops_[entry.op])) {
-          linearized_[entry.op] = true;
-          if (seen_.insert(key(after)).second) {
-            stack.push_back({node, std::move(state)});
-            state = std::move(after);
-            lift(node);
-            node = list_[kHead].next;
-            continue;
-          }
-          unmark(entry.op);
+      uint32_t call = first;
+      if (tryFirst) {
+        tryFirst = false;
+      } else {
+        if (node == tail_) return LinearizabilityOutcome::Linearizable;
+        const Entry& entry = list_[node];
+        if (!entry.call) {
+          // Every completed operation is linearized once only pending returns are left.
+          if (ops_[entry.op].pending()) return LinearizabilityOutcome::Linearizable;
+          stuckAt_ = std::max(stuckAt_, ops_[entry.op].returnedAt);
+          if (stack.empty()) return LinearizabilityOutcome::NotLinearizable;
+          Frame frame = std::move(stack.back());
+          stack.pop_back();
+          unlift(frame.call);
+          unmark(list_[frame.call].op);
+          state = std::move(frame.before);
+          first = firstReturnsCall();
+          node = frame.call == first ? list_[kHead].next : list_[frame.call].next;
+          continue;
         }
+        call = node;
         node = entry.next;
+        if (call == first) continue;  // tried first
+      }
+      const HistoryOp& op = ops_[list_[call].op];
+      if (!allows(state, op)) continue;
+      LockState after = state;
+      takeEffect(after, op);
+      mark(list_[call].op);
+      if (!seen_.insert(key(after)).second) {
+        unmark(list_[call].op);
         continue;
       }
-      // Every completed operation is linearized once only pending returns are left.
-      if (ops_[entry.op].pending()) return LinearizabilityOutcome::Linearizable;
-      if (stack.empty()) return LinearizabilityOutcome::NotLinearizable;
-      Frame frame = std::move(stack.back());
-      stack.pop_back();
-      unlift(frame.call);
-      unmark(list_[frame.call].op);
-      state = std::move(frame.before);
-      node = list_[frame.call].next;
+      stack.push_back({call, std::move(state)});
+      state = std::move(after);
+      lift(call);
+      first = firstReturnsCall();
+      tryFirst = first != tail_;
+      node = list_[kHead].next;
     }
   }
 
@@ -176,28 +218,37 @@ class Search {
     relink(call);
   }
 
-  void unmark(uint32_t op) {
-    linearized_[op] = false;
-    firstOpen_ = std::min(firstOpen_, op);
+  // The call of the operation whose return comes first in the list; tail_ when none is left.
+  uint32_t firstReturnsCall() const {
+    uint32_t node = list_[kHead].next;
+    while (node != tail_ && list_[node].call) node = list_[node].next;
+    return node == tail_ ? tail_ : list_[node].match;
   }
 
-  // The configuration: the first completed operation not yet linearized, the pending and the
-  // later completed operations linearized (all within the window of operations open before that
-  // first one returned: just in time, nothing after it could go first), then the model's state.
+  void mark(uint32_t op) {
+    linearized_[op] = true;
+    if (!ops_[op].pending()) linearizedAhead_.insert(returnRank_[op]);
+  }
+  void unmark(uint32_t op) {
+    linearized_[op] = false;
+    if (ops_[op].pending()) return;
+    linearizedAhead_.erase(returnRank_[op]);
+    firstOpen_ = std::min(firstOpen_, returnRank_[op]);
+  }
+
+  // The configuration. Every completed operation whose return the search got past is linearized,
+  // so the set is named by the first completed operation, in order of return, not linearized yet,
+  // then those linearized ahead of it (taking effect before it returned, in its window: a few)
+  // and the pending ones linearized; then the model's state.
   const std::vector<uint32_t>& key(const LockState& state) {
-    const auto count = static_cast<uint32_t>(ops_.size());
-    while (firstOpen_ < count && (linearized_[firstOpen_] || ops_[firstOpen_].pending()))
-      ++firstOpen_;
+    const auto completed = static_cast<uint32_t>(byReturn_.size());
+    while (firstOpen_ < completed && linearized_[byReturn_[firstOpen_]]) ++firstOpen_;
     key_.clear();
     key_.push_back(firstOpen_);
+    key_.insert(key_.end(), linearizedAhead_.upper_bound(firstOpen_), linearizedAhead_.end());
+    key_.push_back(UINT32_MAX);
     for (uint32_t id : pendingIds_) {
       if (linearized_[id]) key_.push_back(id);
-    }
-    if (firstOpen_ < count) {
-      const uint64_t window = ops_[firstOpen_].returnedAt;
-      for (uint32_t id = firstOpen_ + 1; id < count && ops_[id].invokedAt <= window; ++id) {
-        if (linearized_[id] && !ops_[id].pending()) key_.push_back(id);
-      }
     }
     key_.push_back(UINT32_MAX);
     for (const Holder& holder : state) {
@@ -211,28 +262,20 @@ class Search {
   std::vector<HistoryOp> ops_;
   size_t budget_;
   std::vector<bool> linearized_;
+  std::set<uint32_t> linearizedAhead_;  // return ranks of the completed operations linearized
+  std::vector<uint32_t> byReturn_;      // the completed operations in order of return
+  std::vector<uint32_t> returnRank_;    // an operation's place in byReturn_
   std::vector<uint32_t> pendingIds_;
   std::vector<Entry> list_;
   uint32_t tail_ = 0;
   uint32_t firstOpen_ = 0;
+  uint64_t stuckAt_ = 0;
   std::vector<uint32_t> key_;
   std::unordered_set<std::vector<uint32_t>, KeyHash> seen_;
 };
 
 bool fails(const std::vector<HistoryOp>& ops) {
   return checkLinearizable(ops) == LinearizabilityOutcome::NotLinearizable;
-}
-
-// The history as it stood at position `at`: what had been invoked, and what had not returned by
-// then still pending.
-std::vector<HistoryOp> prefixAt(const std::vector<HistoryOp>& ops, uint64_t at) {
-  std::vector<HistoryOp> prefix;
-  for (HistoryOp op : ops) {
-    if (op.invokedAt > at) continue;
-    if (!op.pending() && op.returnedAt > at) op.returnedAt = HistoryOp::kNever;
-    prefix.push_back(op);
-  }
-  return prefix;
 }
 
 // Each client's holds: its operations from holding nothing back to holding nothing (a release
@@ -320,25 +363,12 @@ LinearizabilityOutcome checkLinearizable(std::vector<HistoryOp> ops, size_t budg
 std::vector<HistoryOp> minimalWitness(const std::vector<HistoryOp>& failing) {
   std::vector<HistoryOp> ops = failing;
   std::sort(ops.begin(), ops.end(), byInvocation);
-  // The first return by which the history had already failed (failing is prefix-closed: once a
-  // prefix fails, every longer one does), then only the holds begun by then.
-  std::vector<uint64_t> returns;
-  for (const HistoryOp& op : ops) {
-    if (!op.pending()) returns.push_back(op.returnedAt);
-  }
-  std::sort(returns.begin(), returns.end());
-  size_t low = 0;
-  size_t high = returns.size();  // returns[high - 1] fails (the whole history does)
-  while (high - low > 1) {
-    const size_t middle = low + (high - low) / 2;
-    if (fails(prefixAt(ops, returns[middle - 1]))) high = middle;
-    else low = middle;
-  }
-  if (!returns.empty()) {
-    const uint64_t failedBy = returns[high - 1];
+  // Only the holds begun by the first return at which the history had failed.
+  Search search(ops, kDefaultSearchBudget);
+  if (search.run() == LinearizabilityOutcome::NotLinearizable) {
     std::vector<std::vector<size_t>> begun;
     for (auto& unit : holdsOf(ops)) {
-      if (ops[unit.front()].invokedAt <= failedBy) begun.push_back(std::move(unit));
+      if (ops[unit.front()].invokedAt <= search.stuckAt()) begun.push_back(std::move(unit));
     }
     ops = gather(ops, begun);
   }
