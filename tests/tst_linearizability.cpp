@@ -5,6 +5,9 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QtTest>
+#include <algorithm>
+#include <map>
+#include <random>
 
 #include "backends/model_runner.h"
 #include "sim/checkers/linearizability.h"
@@ -77,6 +80,90 @@ void hold(checkers::RunJudge& judge, const char* actor, sim::Micros from, sim::M
   judge.onEvent(lockEvent(from * 1000, actor, sim::LockOp::Acquired));
   judge.onEvent(lockEvent(to * 1000, actor, sim::LockOp::Releasing));
   judge.onEvent(lockEvent(to * 1000 + 1000, actor, sim::LockOp::Released));
+}
+
+// The definition, by brute force: some order of the completed operations and any of the pending
+// ones, keeping every operation after those that returned before it was invoked, that a lock
+// (written again here, apart from the checker's) allows step by step.
+bool linearizableByBruteForce(const std::vector<HistoryOp>& ops) {
+  std::vector<size_t> pending;
+  for (size_t index = 0; index < ops.size(); ++index) {
+    if (ops[index].pending()) pending.push_back(index);
+  }
+  for (size_t subset = 0; subset < (size_t{1} << pending.size()); ++subset) {
+    std::vector<size_t> chosen;
+    for (size_t index = 0; index < ops.size(); ++index) {
+      const auto at = std::find(pending.begin(), pending.end(), index);
+      if (at == pending.end() || (subset >> (at - pending.begin())) & 1) chosen.push_back(index);
+    }
+    do {
+      bool legal = true;
+      std::map<uint32_t, std::vector<HoldMode>> holds;
+      for (size_t step = 0; step < chosen.size() && legal; ++step) {
+        const HistoryOp& one = ops[chosen[step]];
+        for (size_t later = step + 1; later < chosen.size(); ++later) {
+          if (ops[chosen[later]].returnedAt < one.invokedAt) legal = false;  // real time broken
+        }
+        auto& own = holds[one.client];
+        if (one.kind == LockOpKind::Acquire) {
+          for (const auto& [client, modes] : holds) {
+            for (HoldMode mode : modes) {
+              if (client != one.client && (mode != HoldMode::Read || one.mode != HoldMode::Read)) {
+                legal = false;
+              }
+            }
+          }
+          own.push_back(one.mode);
+        } else if (one.kind == LockOpKind::Release) {
+          if (own.empty()) {
+            legal = false;
+          } else {
+            auto hold = std::find(own.rbegin(), own.rend(), one.mode);
+            if (hold == own.rend()) hold = own.rbegin();
+            own.erase(std::next(hold).base());
+          }
+        } else {
+          own.clear();
+        }
+      }
+      if (legal) return true;
+    } while (std::next_permutation(chosen.begin(), chosen.end()));
+  }
+  return false;
+}
+
+// Small random histories (up to 8 operations): two to four sequential clients, overlapping at
+// random, acquiring (now and then in read or write mode), releasing (now and then without holding),
+// crashing, and sometimes still waiting at the end.
+std::vector<HistoryOp> randomHistory(std::mt19937& random) {
+  std::vector<HistoryOp> ops;
+  const uint32_t clients = 2 + random() % 3;
+  for (uint32_t client = 0; client < clients; ++client) {
+    uint64_t at = random() % 6;
+    int depth = 0;
+    const size_t count = 1 + random() % 4;
+    for (size_t index = 0; index < count && ops.size() < 8; ++index) {
+      HistoryOp made;
+      made.client = client;
+      made.mode = random() % 4 == 0 ? (random() % 2 ? HoldMode::Read : HoldMode::Write)
+                                    : HoldMode::Exclusive;
+      const uint32_t roll = random() % 10;
+      made.kind = roll < 1                               ? LockOpKind::Drop
+                  : (depth > 0 && roll < 6) || roll == 9 ? LockOpKind::Release
+                                                         : LockOpKind::Acquire;
+      depth = made.kind == LockOpKind::Drop      ? 0
+              : made.kind == LockOpKind::Acquire ? depth + 1
+                                                 : std::max(depth - 1, 0);
+      made.invokedAt = at;
+      made.returnedAt = made.kind == LockOpKind::Drop ? at : at + random() % 5;
+      const bool last = index + 1 == count;
+      if (last && made.kind != LockOpKind::Drop && random() % 4 == 0) made.returnedAt = kPending;
+      ops.push_back(made);
+      if (made.pending()) break;
+      at = made.returnedAt + 1 + random() % 3;
+    }
+  }
+  return ops;
 }
 
 struct Step {
@@ -166,6 +253,26 @@ class LinearizabilityTest : public QObject {
              LinearizabilityOutcome::Linearizable);
     QCOMPARE(check({acquire(0, 1, 2, HoldMode::Read), acquire(1, 3, 4, HoldMode::Write)}),
              LinearizabilityOutcome::NotLinearizable);
+  }
+
+  // The search and the brute force agree on thousands of small random histories, and every
+  // witness is a failing part of its history.
+  void agreesWithBruteForce() {
+    std::mt19937 random(18);
+    int failing = 0;
+    for (int round = 0; round < 2000; ++round) {
+      const std::vector<HistoryOp> history = randomHistory(random);
+      const bool expected = linearizableByBruteForce(history);
+      QVERIFY2((check(history) == LinearizabilityOutcome::Linearizable) == expected,
+               qPrintable(described(history).join("; ")));
+      if (expected) continue;
+      ++failing;
+      const std::vector<HistoryOp> witness = checkers::minimalWitness(history);
+      QVERIFY2(!witness.empty() && !linearizableByBruteForce(witness),
+               qPrintable(described(history).join("; ")));
+      QVERIFY(witness.size() <= history.size());
+    }
+    QVERIFY2(failing > 300, qPrintable(QString::number(failing)));
   }
 
   void longHistoriesCheckFast_data() {
