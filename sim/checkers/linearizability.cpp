@@ -227,12 +227,12 @@ class Search {
 
   void mark(uint32_t op) {
     linearized_[op] = true;
-    if (!ops_[op].pending()) linearizedAhead_.insert(returnRank_[op]);
+    if (!ops_[op].pending()) linearizedRanks_.insert(returnRank_[op]);
   }
   void unmark(uint32_t op) {
     linearized_[op] = false;
     if (ops_[op].pending()) return;
-    linearizedAhead_.erase(returnRank_[op]);
+    linearizedRanks_.erase(returnRank_[op]);
     firstOpen_ = std::min(firstOpen_, returnRank_[op]);
   }
 
@@ -245,7 +245,7 @@ class Search {
     while (firstOpen_ < completed && linearized_[byReturn_[firstOpen_]]) ++firstOpen_;
     key_.clear();
     key_.push_back(firstOpen_);
-    key_.insert(key_.end(), linearizedAhead_.upper_bound(firstOpen_), linearizedAhead_.end());
+    key_.insert(key_.end(), linearizedRanks_.upper_bound(firstOpen_), linearizedRanks_.end());
     key_.push_back(UINT32_MAX);
     for (uint32_t id : pendingIds_) {
       if (linearized_[id]) key_.push_back(id);
@@ -262,7 +262,7 @@ class Search {
   std::vector<HistoryOp> ops_;
   size_t budget_;
   std::vector<bool> linearized_;
-  std::set<uint32_t> linearizedAhead_;  // return ranks of the completed operations linearized
+  std::set<uint32_t> linearizedRanks_;  // return ranks of the completed operations linearized
   std::vector<uint32_t> byReturn_;      // the completed operations in order of return
   std::vector<uint32_t> returnRank_;    // an operation's place in byReturn_
   std::vector<uint32_t> pendingIds_;
