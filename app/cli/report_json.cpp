@@ -16,6 +16,24 @@ std::string reportJson(const run::RunReport& report, const RunCost& cost) {
                           {"clients", violation.clients},
                           {"detail", violation.detail}});
   }
+  // Linearizability of each lock's history (sim/checkers/lock_history.h): a second opinion.
+  const auto& linear = report.verdict.linearizability;
+  static constexpr const char* kOutcomes[] = {"not_checked", "linearizable", "not_linearizable",
+                                              "undecided"};
+  ordered_json witness = ordered_json::array();
+  for (const auto& op : linear.witness) {
+    witness.push_back(
+        {{"op", op.op},
+         {"client", op.client},
+         {"mode", op.mode},
+         {"invoked_us", op.invoked},
+         {"returned_us", op.pending ? ordered_json(nullptr) : ordered_json(op.returned)}});
+  }
+  const ordered_json linearizability = {{"outcome", kOutcomes[static_cast<size_t>(linear.outcome)]},
+                                        {"locks", linear.locks},
+                                        {"operations", linear.operations},
+                                        {"lock", linear.lock},
+                                        {"witness", witness}};
   ordered_json metricObject = ordered_json::object();
   for (const auto& [name, value] : metrics) metricObject[name] = value;
 
@@ -33,6 +51,7 @@ std::string reportJson(const run::RunReport& report, const RunCost& cost) {
       {"max_holders", static_cast<int64_t>(metric(checkers::Metric::MaxHolders))},
       {"violations", violations},
       {"stuck_clients", report.verdict.stuckClients},
+      {"linearizability", linearizability},
       {"leaked_watches", static_cast<int64_t>(metric(checkers::Metric::LeakedWatches))},
       {"events", report.events},
       {"virtual_us", report.virtualTime},

@@ -22,6 +22,38 @@ std::string stamp(sim::Micros micros) {
   return text;
 }
 
+// "acquire c1 [12.0 ms, 14.1 ms]" (the mode too when it is not exclusive).
+std::string witnessOp(const checkers::WitnessOp& op, sim::Micros origin) {
+  std::string text = op.op + (op.mode == "exclusive" ? "" : " " + op.mode) + " " + op.client +
+                     " [" + millis(static_cast<double>(op.invoked - origin)) + ", ";
+  return text +
+         (op.pending ? "never returned" : millis(static_cast<double>(op.returned - origin))) + "]";
+}
+
+// "linearizability: 2 locks, 412 operations, linearizable", or the witness when not.
+std::string linearizabilityLine(const checkers::LinearizabilityVerdict& verdict,
+                                sim::Micros origin) {
+  using Outcome = checkers::LinearizabilityVerdict::Outcome;
+  if (verdict.operations == 0) return "linearizability: no lock operations (nobody acquired)";
+  std::string line = "linearizability: " + std::to_string(verdict.locks) +
+                     (verdict.locks == 1 ? " lock, " : " locks, ") +
+                     std::to_string(verdict.operations) + " operations, ";
+  if (verdict.outcome == Outcome::Linearizable) return line + "linearizable";
+  if (verdict.outcome == Outcome::Undecided) return line + "undecided (search budget spent)";
+  line += "not linearizable";
+  if (!verdict.lock.empty()) line += " on " + verdict.lock;
+  line += ": witness ";
+  bool onlyAcquires = true;
+  for (size_t index = 0; index < verdict.witness.size(); ++index) {
+    line += (index ? ", " : "") + witnessOp(verdict.witness[index], origin);
+    onlyAcquires = onlyAcquires && verdict.witness[index].op == "acquire";
+  }
+  // Overlapping holds: say what is missing between them.
+  if (onlyAcquires && verdict.witness.size() >= 2)
+    line += " with no release of " + verdict.witness.front().client + " between";
+  return line;
+}
+
 }  // namespace
 
 std::string reproduceCommand(const run::RunReport& report,
@@ -104,6 +136,10 @@ std::string reportText(const run::RunReport& report) {
     if (violations.size() > kShown)
       out << "    ... and " << violations.size() - kShown << " more\n";
   }
+  // A second opinion on mutual exclusion, for the recipes that promise it.
+  if (report.verdict.linearizability.outcome !=
+      checkers::LinearizabilityVerdict::Outcome::NotChecked)
+    out << "  " << linearizabilityLine(report.verdict.linearizability, report.origin) << "\n";
   for (const std::string& unmet : report.unmetExpectations) out << "  UNMET " << unmet << "\n";
   out << "  trace sha256 " << report.traceSha256 << "\n";
   return out.str();

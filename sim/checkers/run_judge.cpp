@@ -6,6 +6,7 @@
 #include "client_names.h"
 #include "fifo_checker.h"
 #include "liveness_checker.h"
+#include "lock_history.h"
 #include "lock_holders.h"
 #include "lost_update_checker.h"
 #include "metric_names.h"
@@ -36,7 +37,10 @@ bool namesAClient(const sim::TraceEvent& event) {
 
 struct RunJudge::State {
   explicit State(JudgeOptions judgeOptions)
-      : options(judgeOptions), fifo(sessions, names), watches(sessions, names) {}
+      : options(judgeOptions),
+        fifo(sessions, names),
+        watches(sessions, names),
+        histories(judgeOptions.lockPathsOfClient) {}
 
   JudgeOptions options;
   ClientNames names;
@@ -50,6 +54,7 @@ struct RunJudge::State {
   WaitCycleChecker waitCycles;
   CacheGaps caches;
   RunMetrics metrics;
+  LockHistories histories;  // linearizability, when the recipe excludes
   // With lockPathsOfClient: who holds each lock path, and its overlaps.
   struct PathJudge {
     LockHolders holders;
@@ -88,6 +93,7 @@ void RunJudge::onEvent(const sim::TraceEvent& event) {
       (event.kind == sim::TraceKind::Lock || event.kind == sim::TraceKind::Process)) {
     s.judgeByPath(event, actor);
   }
+  if (s.options.exclusive) s.histories.onEvent(event, actor, s.names);
   if (s.options.fairRecipe) s.fifo.onEvent(event, actor, change);
   s.lostUpdates.onEvent(event, actor, s.names);
   s.liveness.onEvent(event, actor);
@@ -98,8 +104,9 @@ void RunJudge::onEvent(const sim::TraceEvent& event) {
 }
 
 RunVerdict RunJudge::finish(sim::Micros endTime) {
-  const State& s = *state_;
+  State& s = *state_;
   RunVerdict verdict;
+  if (s.options.exclusive) verdict.linearizability = s.histories.finish(s.names);
   s.mutualExclusion.finish(verdict.violations);
   for (const auto& [path, judge] : s.paths) judge.mutualExclusion.finish(verdict.violations);
   s.lostUpdates.finish(verdict.violations);

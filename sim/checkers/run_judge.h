@@ -3,7 +3,8 @@
 // events: its memory grows with the clients, the open intervals (waiting nodes, armed watches,
 // an overlap in progress) and the violations found, not with the length of the run. The rules:
 // lock_holders.h, mutual_exclusion_checker.h, lost_update_checker.h, fifo_checker.h,
-// liveness_checker.h, watch_ledger.h; the metrics: run_metrics.h and run_verdict.h.
+// liveness_checker.h, watch_ledger.h, and beside them lock_history.h (linearizability); the
+// metrics: run_metrics.h and run_verdict.h.
 #pragma once
 
 #include <map>

@@ -46,12 +46,35 @@ struct Violation {
   }
 };
 
+// One operation of a linearizability witness, as the report shows it.
+struct WitnessOp {
+  std::string op;  // "acquire", "release" or "crash or done" (the client's holds ended)
+  std::string client;
+  std::string mode;  // "exclusive", "read" or "write"
+  sim::Micros invoked = 0;
+  sim::Micros returned = 0;
+  bool pending = false;  // invoked, never returned
+};
+
+// A second opinion beside mutual_exclusion, never a Violation of its own: each lock's
+// acquire/release history checked for linearizability against a lock model (lock_history.h,
+// linearizability.h). Checked only when the recipe excludes (JudgeOptions::exclusive).
+struct LinearizabilityVerdict {
+  enum class Outcome : uint8_t { NotChecked, Linearizable, NotLinearizable, Undecided };
+  Outcome outcome = Outcome::NotChecked;
+  size_t locks = 0;                // locks that saw an operation
+  size_t operations = 0;           // over all locks
+  std::string lock;                // the lock the witness is about ("" when the clients share one)
+  std::vector<WitnessOp> witness;  // in order of invocation
+};
+
 struct RunVerdict {
   std::vector<Violation> violations;  // in order of time, then kind
   std::vector<std::string> stuckClients;
   // Every metric of kMetrics (metric_names.h) by its name, 0 when undefined. Definitions in
   // run_metrics.h and the checkers' headers.
   std::map<std::string, double> metrics;
+  LinearizabilityVerdict linearizability;
 
   size_t count(const std::string& kind) const;
   double metric(Metric metric) const {
