@@ -2,7 +2,12 @@
 // that it does not. Method: hand-built traces where the answer is known event by event (two
 // independent clients, a request and its reply, a notification and the write that triggered it),
 // then the paused-holder lesson's real trace, with a third client added whose events must stay
-// out of the first violation's slice, and a Redis failover's.
+// out of the first violation's slice, and a Redis failover's; last, `lockscope-cli run --slice`
+// reports the same slices.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QtTest>
 
 #include <fstream>
@@ -280,6 +285,44 @@ class TestCausalSlice : public QObject {
     }
     QVERIFY(failover);
     QVERIFY(replicaWrite);
+  }
+
+  // `lockscope-cli run --slice`: the JSON report's slices are the algorithm's, by trace index; the
+  // text report lists each slice under its summary.
+  void theCliReportsEachViolationsSlice() {
+    const RecordedRun run = runPausedHolder(false);
+    const QString lesson = QStringLiteral(LOCKSCOPE_SOURCE_DIR
+                                          "/scenarios/zookeeper/paused-holder.yaml");
+    QProcess json;
+    json.start(
+        QStringLiteral(LOCKSCOPE_CLI_PATH),
+        {QStringLiteral("run"), lesson, QStringLiteral("--slice"), QStringLiteral("--json")});
+    QVERIFY(json.waitForFinished(60'000));
+    QCOMPARE(json.exitCode(), 0);
+    const QJsonArray violations =
+        QJsonDocument::fromJson(json.readAllStandardOutput()).object()["violations"].toArray();
+    QCOMPARE(static_cast<size_t>(violations.size()), run.report.verdict.violations.size());
+    for (qsizetype index = 0; index < violations.size(); ++index) {
+      std::vector<size_t> reported;
+      for (const QJsonValue& event : violations[index].toObject()["slice"].toArray())
+        reported.push_back(static_cast<size_t>(event.toInteger()));
+      const checkers::Violation& violation =
+          run.report.verdict.violations[static_cast<size_t>(index)];
+      QCOMPARE(reported, checkers::causalSlice(run.trace, violation).events);
+    }
+    QProcess text;
+    text.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+               {QStringLiteral("run"), lesson, QStringLiteral("--slice")});
+    QVERIFY(text.waitForFinished(60'000));
+    QCOMPARE(text.exitCode(), 0);
+    const QString out = QString::fromUtf8(text.readAllStandardOutput());
+    const auto [overlap, slice] = overlapSlice(run);
+    QVERIFY(overlap);
+    const QString summary = QString::fromStdString(
+        "  slice of mutual_exclusion: " +
+        checkers::sliceSummary(run.trace, slice, run.report.origin) + "\n");
+    QVERIFY2(out.contains(summary), qPrintable(out));
+    QVERIFY(out.contains(QStringLiteral("100.0 ms  c1  fault pause\n")));
   }
 
   void aViolationOfUnknownClientsHasAnEmptySlice() {
