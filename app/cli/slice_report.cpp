@@ -17,9 +17,10 @@ std::vector<sim::TraceEvent> views(const std::vector<sim::RecordedEvent>& events
 std::vector<checkers::CausalSlice> violationSlices(const run::RunReport& report,
                                                    const std::vector<sim::RecordedEvent>& events) {
   const std::vector<sim::TraceEvent> trace = views(events);
+  const checkers::CausalGraph graph(trace);
   std::vector<checkers::CausalSlice> slices;
   for (const checkers::Violation& violation : report.verdict.violations)
-    slices.push_back(checkers::causalSlice(trace, violation));
+    slices.push_back(graph.sliceOf(violation));
   return slices;
 }
 
@@ -27,12 +28,14 @@ std::string sliceText(const run::RunReport& report, const std::vector<sim::Recor
                       const std::vector<checkers::CausalSlice>& slices) {
   const std::vector<sim::TraceEvent> trace = views(events);
   std::ostringstream out;
-  for (size_t index = 0; index < slices.size(); ++index) {
+  constexpr size_t kShown = 20;  // as the report lists violations; the JSON report has them all
+  for (size_t index = 0; index < slices.size() && index < kShown; ++index) {
     out << "  slice of " << report.verdict.violations[index].kind << ": "
         << checkers::sliceSummary(trace, slices[index], report.origin) << "\n";
     for (size_t event : slices[index].events)
       out << "    " << checkers::sliceEventLine(trace[event], report.origin) << "\n";
   }
+  if (slices.size() > kShown) out << "  ... and " << slices.size() - kShown << " more slices\n";
   return out.str();
 }
 

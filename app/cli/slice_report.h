@@ -15,8 +15,9 @@ namespace lockscope::cli {
 std::vector<checkers::CausalSlice> violationSlices(const run::RunReport& report,
                                                    const std::vector<sim::RecordedEvent>& events);
 
-// For each violation: a heading with its kind and the slice's summary, then one line per event
-// of the slice (time from the clients' start, actor, kind and op, path).
+// For each violation (the first 20, as the text report lists them): a heading with its kind and
+// the slice's summary, then one line per event of the slice (time from the clients' start, actor,
+// kind and op, path).
 std::string sliceText(const run::RunReport& report, const std::vector<sim::RecordedEvent>& events,
                       const std::vector<checkers::CausalSlice>& slices);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string_view>
@@ -304,30 +305,6 @@ bool seedFits(const Violation& violation, const TraceEvent& event) {
   return true;
 }
 
-// For each client of the violation, its last event of the violation's kind at or before the
-// moment the trace shows it (any event of it when it has none such); a violation that lasts to
-// the end of the run (stuck, deadlock, a leaked watch) looks up to the end.
-std::vector<size_t> seedsOf(std::span<const TraceEvent> trace, const Violation& violation) {
-  const bool toTheEnd = violation.until == 0 &&
-                        (violation.kind == "stuck" || violation.kind == "deadlock" ||
-                         violation.kind == "leaked_watch");
-  const sim::Micros moment = violation.knownAt();
-  std::vector<size_t> seeds;
-  for (const std::string& client : violation.clients) {
-    size_t fitting = kNone, any = kNone;
-    for (size_t index = 0; index < trace.size(); ++index) {
-      const TraceEvent& event = trace[index];
-      if (!toTheEnd && event.time > moment) break;
-      if (event.actor != client) continue;
-      any = index;
-      if (seedFits(violation, event)) fitting = index;
-    }
-    const size_t seed = fitting != kNone ? fitting : any;
-    if (seed != kNone) seeds.push_back(seed);
-  }
-  return seeds;
-}
-
 std::string millis(sim::Micros time) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f ms", static_cast<double>(time) / 1000.0);
@@ -362,25 +339,63 @@ std::string notableWords(const TraceEvent& event, const std::map<int64_t, std::s
 
 }  // namespace
 
-CausalSlice causalSlice(std::span<const sim::TraceEvent> trace, const Violation& violation) {
-  const std::vector<std::vector<size_t>> predecessors = EdgeBuilder(trace).build();
-  std::vector<bool> inSlice(trace.size(), false);
-  std::vector<size_t> frontier = seedsOf(trace, violation);
+CausalGraph::CausalGraph(std::span<const sim::TraceEvent> trace)
+    : trace_(trace), predecessors_(EdgeBuilder(trace).build()) {
+  for (size_t index = 0; index < trace.size(); ++index) {
+    auto [found, inserted] = eventsOfActor_.try_emplace(std::string(trace[index].actor));
+    found->second.push_back(index);
+  }
+}
+
+// For each client of the violation, its last event of the violation's kind at or before the
+// moment the trace shows it (its last event then when it has none such); a violation that lasts
+// to the end of the run (stuck, deadlock, a leaked watch) looks up to the end.
+std::vector<size_t> CausalGraph::seedsOf(const Violation& violation) const {
+  const bool toTheEnd = violation.until == 0 &&
+                        (violation.kind == "stuck" || violation.kind == "deadlock" ||
+                         violation.kind == "leaked_watch");
+  const sim::Micros moment = violation.knownAt();
+  std::vector<size_t> seeds;
+  for (const std::string& client : violation.clients) {
+    const auto events = eventsOfActor_.find(client);
+    if (events == eventsOfActor_.end()) continue;
+    const std::vector<size_t>& own = events->second;
+    // Past the last event by the moment, then back to the last that fits.
+    auto end = toTheEnd ? own.end()
+                        : std::upper_bound(own.begin(), own.end(), moment,
+                                           [this](sim::Micros time, size_t index) {
+                                             return time < trace_[index].time;
+                                           });
+    if (end == own.begin()) continue;
+    auto seed = end;
+    while (seed != own.begin() && !seedFits(violation, trace_[*std::prev(seed)])) --seed;
+    seeds.push_back(seed == own.begin() ? *std::prev(end) : *std::prev(seed));
+  }
+  return seeds;
+}
+
+CausalSlice CausalGraph::sliceOf(const Violation& violation) const {
+  std::vector<bool> inSlice(trace_.size(), false);
+  std::vector<size_t> frontier = seedsOf(violation);
   for (size_t seed : frontier) inSlice[seed] = true;
   while (!frontier.empty()) {
     const size_t index = frontier.back();
     frontier.pop_back();
-    for (size_t before : predecessors[index]) {
+    for (size_t before : predecessors_[index]) {
       if (inSlice[before]) continue;
       inSlice[before] = true;
       frontier.push_back(before);
     }
   }
-  CausalSlice slice{.events = {}, .traceSize = trace.size()};
-  for (size_t index = 0; index < trace.size(); ++index) {
+  CausalSlice slice{.events = {}, .traceSize = trace_.size()};
+  for (size_t index = 0; index < trace_.size(); ++index) {
     if (inSlice[index]) slice.events.push_back(index);
   }
   return slice;
+}
+
+CausalSlice causalSlice(std::span<const sim::TraceEvent> trace, const Violation& violation) {
+  return CausalGraph(trace).sliceOf(violation);
 }
 
 std::string sliceSummary(std::span<const sim::TraceEvent> trace, const CausalSlice& slice,
@@ -388,12 +403,13 @@ std::string sliceSummary(std::span<const sim::TraceEvent> trace, const CausalSli
   const auto owners = sessionOwners(trace, serverActors(trace));
   std::string line = "the violation depends on " + std::to_string(slice.events.size()) + " of " +
                      std::to_string(slice.traceSize) + " events";
-  const char* separator = ": ";
+  constexpr size_t kMostNamed = 8;  // a summary stays one line; the list has them all
+  size_t named = 0;
   for (size_t index : slice.events) {
     const std::string words = notableWords(trace[index], owners, origin);
     if (words.empty()) continue;
-    line += separator + words;
-    separator = ", ";
+    if (named == kMostNamed) return line + ", ...";
+    line += (named++ ? ", " : ": ") + words;
   }
   return line;
 }

@@ -26,6 +26,8 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -40,13 +42,31 @@ struct CausalSlice {
   size_t traceSize = 0;
 };
 
-// The slice of `violation` in `trace` (the run's events, in order). A violation whose clients have
-// no event in the trace has an empty slice.
+// The happens-before edges of one trace (the run's events, in order), found once: a run with a
+// thousand violations asks for a thousand slices of the same graph.
+class CausalGraph {
+ public:
+  // `trace` must outlive the graph.
+  explicit CausalGraph(std::span<const sim::TraceEvent> trace);
+
+  // The slice of `violation`. A violation whose clients have no event in the trace has an empty
+  // slice.
+  CausalSlice sliceOf(const Violation& violation) const;
+
+ private:
+  std::vector<size_t> seedsOf(const Violation& violation) const;
+
+  std::span<const sim::TraceEvent> trace_;
+  std::vector<std::vector<size_t>> predecessors_;  // by event: the events it directly depends on
+  std::map<std::string, std::vector<size_t>, std::less<>> eventsOfActor_;  // in order
+};
+
+// One slice: CausalGraph(trace).sliceOf(violation).
 CausalSlice causalSlice(std::span<const sim::TraceEvent> trace, const Violation& violation);
 
 // One line: "the violation depends on 9 of 212 events: pause c1 at 46.0 ms, ...". Names the
-// slice's faults, expiries, deletions, lock grants and resource writes (times from `origin`,
-// when the clients started).
+// slice's first few faults, expiries, lock grants and resource writes (times from `origin`, when
+// the clients started).
 std::string sliceSummary(std::span<const sim::TraceEvent> trace, const CausalSlice& slice,
                          sim::Micros origin);
 
