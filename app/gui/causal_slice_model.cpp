@@ -12,7 +12,11 @@ CausalSliceModel::CausalSliceModel(SimulationController& simulation)
   });
 }
 
-bool CausalSliceModel::available() const { return !marks().empty(); }
+// From the verdict, so that binding to it does not compute the slice of every run shown.
+bool CausalSliceModel::available() const {
+  const RunTimeline* timeline = simulation_.timeline();
+  return timeline && !timeline->report().verdict.violations.empty();
+}
 
 void CausalSliceModel::setShown(bool shown) {
   if (shown_ == shown) return;

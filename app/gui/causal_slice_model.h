@@ -18,7 +18,7 @@ class SimulationController;
 class CausalSliceModel : public QObject {
   Q_OBJECT
   QML_ANONYMOUS
-  // The run has a violation whose slice can be shown.
+  // The run has a violation, whose slice can be shown.
   Q_PROPERTY(bool available READ available NOTIFY changed)
   // The user's toggle (kept across runs); the views dim only when it is on and available.
   Q_PROPERTY(bool shown READ shown WRITE setShown NOTIFY changed)
