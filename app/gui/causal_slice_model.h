@@ -1,8 +1,11 @@
 // One job: the "Causal slice" toggle of a run with a violation. Shown, the views draw the events
-// its first violation depends on (core/slice_marks.h) at full colour and dim the rest: the
+// the first violation depends on (core/slice_marks.h) at full colour and dim the rest: the
 // space-time diagram's messages, hold bars and lanes; the stage's clients and znodes that no
-// event of the slice involves. The slice is computed once per run, when
-// first asked for.
+// event of the slice involves.
+//
+// The first violation is the first the run has shown by the cursor (by when the trace shows it,
+// Violation::knownAt; the whole run's when it is shown whole): a "what happens next?" pause must
+// not offer the slice of a violation still to come. Each slice is computed when first asked for.
 #pragma once
 
 #include <QtQml/qqmlregistration.h>
@@ -13,12 +16,13 @@
 
 namespace lockscope::gui {
 
+class RunTimeline;
 class SimulationController;
 
 class CausalSliceModel : public QObject {
   Q_OBJECT
   QML_ANONYMOUS
-  // The run has a violation, whose slice can be shown.
+  // The run has shown a violation by the cursor, whose slice can be shown.
   Q_PROPERTY(bool available READ available NOTIFY changed)
   // The user's toggle (kept across runs); the views dim only when it is on and available.
   Q_PROPERTY(bool shown READ shown WRITE setShown NOTIFY changed)
@@ -48,7 +52,18 @@ class CausalSliceModel : public QObject {
  private:
   SimulationController& simulation_;
   bool shown_ = false;
-  mutable std::optional<SliceMarks> marks_;  // of the run shown; reset when it changes
+  // Which violation's slice is shown (its index in the verdict), -1 for none yet.
+  int violationShown() const;
+
+  int lastShown_ = -1;  // violationShown() as of the last frame: `changed` when it moves
+  mutable std::optional<SliceMarks> marks_;  // of marksOf_'s slice in the run shown
+  mutable int marksOf_ = -1;
+  struct ShownFor {  // violationShown() at one moment of one run
+    const RunTimeline* timeline = nullptr;
+    sim::Micros until = 0;
+    int violation = -1;
+  };
+  mutable ShownFor shownFor_;
 };
 
 }  // namespace lockscope::gui

@@ -5,14 +5,12 @@
 
 namespace lockscope::gui {
 
-SliceMarks::SliceMarks(const RunTimeline& timeline) {
-  const auto& violations = timeline.report().verdict.violations;
-  if (violations.empty()) return;
+SliceMarks::SliceMarks(const RunTimeline& timeline, const checkers::Violation& violation) {
   const RecordedTrace& trace = timeline.trace();
   std::vector<sim::TraceEvent> views;
   views.reserve(trace.size());
   for (const StoredEvent& event : trace.events()) views.push_back(trace.view(event));
-  const checkers::CausalSlice slice = checkers::causalSlice(views, violations.front());
+  const checkers::CausalSlice slice = checkers::causalSlice(views, violation);
   if (slice.events.empty()) return;
   events_.assign(trace.size(), false);
   count_ = slice.events.size();

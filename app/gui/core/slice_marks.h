@@ -1,4 +1,4 @@
-// The causal slice of a run's first violation (sim/checkers/causal_slice.h), as the views mark
+// The causal slice of one of a run's violations (sim/checkers/causal_slice.h), as the views mark
 // it: which trace events, message flights, hold bars and clients take part. Everything else is
 // drawn dimmed while the slice is shown.
 #pragma once
@@ -11,6 +11,7 @@
 
 #include "flights.h"
 #include "hold_history.h"
+#include "sim/checkers/run_verdict.h"
 
 namespace lockscope::gui {
 
@@ -19,8 +20,8 @@ class RunTimeline;
 class SliceMarks {
  public:
   SliceMarks() = default;
-  // The slice of `timeline`'s first violation; empty when the run has none.
-  explicit SliceMarks(const RunTimeline& timeline);
+  // The slice of `violation`, one of `timeline`'s.
+  SliceMarks(const RunTimeline& timeline, const checkers::Violation& violation);
 
   bool empty() const { return events_.empty(); }
   size_t size() const { return count_; }
