@@ -423,6 +423,10 @@
         <source>Export the view as PNG</source>
         <translation>将视图导出为 PNG</translation>
     </message>
+    <message>
+        <source>Causal slice (V)</source>
+        <translation>因果切片 (V)</translation>
+    </message>
 </context>
 <context>
     <name>MetricsPanel</name>
@@ -691,6 +695,10 @@
     <message>
         <source>zkCli console (redis-cli in a Redis lesson): type commands, watch them on the stage</source>
         <translation>zkCli 控制台（Redis 课程中为 redis-cli）：输入命令，在舞台上观看它们的执行</translation>
+    </message>
+    <message>
+        <source>causal slice: dim every event the first violation does not depend on</source>
+        <translation>因果切片：淡化第一个违规不依赖的所有事件</translation>
     </message>
 </context>
 <context>
@@ -1080,6 +1088,10 @@
     <message>
         <source> · 1 in %1 messages drawn</source>
         <translation> · 每 %1 条消息画 1 条</translation>
+    </message>
+    <message>
+        <source> · causal slice: %1 of %2 events</source>
+        <translation> · 因果切片：%2 个事件中的 %1 个</translation>
     </message>
 </context>
 <context>

@@ -288,6 +288,21 @@ ApplicationWindow {
                 simulation: primary
                 textScale: window.textScale
                 highContrast: window.presentation
+                // A run with a violation: its causal slice at full colour, the rest dimmed (V).
+                CheckBox {
+                    objectName: "sliceBox"
+                    visible: primary.slice.available
+                    anchors.top: parent.top
+                    anchors.left: parent.left
+                    anchors.leftMargin: 60 * window.textScale
+                    padding: 0
+                    font.pointSize: 8.5 * window.textScale
+                    text: qsTr("Causal slice (V)")
+                    checked: primary.slice.shown
+                    onToggled: primary.slice.shown = checked
+                    ToolTip.text: primary.slice.summary
+                    ToolTip.visible: hovered
+                }
             }
             // Compare mode: the second run's diagram beside the first's (both follow their stage).
             SpaceTimeView {

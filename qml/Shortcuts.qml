@@ -54,6 +54,7 @@ Item {
         { shown: "M", what: qsTr("compare: the same run under a second recipe"), actions: [{ sequences: ["M"], run: () => keys.compareToggled() }] },
         { shown: "A", what: qsTr("compare: align the second run on the same time / on the same release #k"), actions: [{ sequences: ["A"], run: () => keys.alignToggled() }] },
         { shown: "W", what: qsTr("show the whole run, what is still to come faded (off: only what has happened)"), actions: [{ sequences: ["W"], run: () => keys.wholeRunToggled() }] },
+        { shown: "V", what: qsTr("causal slice: dim every event the first violation does not depend on"), actions: [{ sequences: ["V"], run: () => keys.simulation.slice.toggle() }] },
         { shown: "Ctrl+K", what: qsTr("zkCli console (redis-cli in a Redis lesson): type commands, watch them on the stage"), actions: [{ sequences: ["Ctrl+K"], run: () => keys.consoleToggled() }] },
         { shown: "F5", what: qsTr("presentation mode (large type, high contrast, full screen)"), actions: [{ sequences: ["F5"], run: () => keys.presentationToggled() }] },
         { shown: "Ctrl+L", what: qsTr("language: English / 中文"), actions: [{ sequences: ["Ctrl+L"], run: () => Language.toggle() }] },

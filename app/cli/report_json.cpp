@@ -4,17 +4,20 @@
 
 namespace lockscope::cli {
 
-std::string reportJson(const run::RunReport& report, const RunCost& cost) {
+std::string reportJson(const run::RunReport& report, const RunCost& cost,
+                       const std::vector<checkers::CausalSlice>* slices) {
   using nlohmann::ordered_json;
   const auto& metrics = report.verdict.metrics;
   const auto metric = [&report](checkers::Metric which) { return report.verdict.metric(which); };
   ordered_json violations = ordered_json::array();
-  for (const auto& violation : report.verdict.violations) {
+  for (size_t index = 0; index < report.verdict.violations.size(); ++index) {
+    const auto& violation = report.verdict.violations[index];
     violations.push_back({{"kind", violation.kind},
                           {"time_us", violation.time},
                           {"until_us", violation.until},
                           {"clients", violation.clients},
                           {"detail", violation.detail}});
+    if (slices) violations.back()["slice"] = (*slices)[index].events;
   }
   // Linearizability of each lock's history (sim/checkers/lock_history.h): a second opinion.
   const auto& linear = report.verdict.linearizability;

@@ -3,6 +3,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "sim/checkers/causal_slice.h"
 
 #include "sim/run/scenario_run.h"
 
@@ -14,6 +17,9 @@ struct RunCost {
   int64_t peakRssKb = 0;  // the process's peak resident memory (getrusage), Qt's start-up included
 };
 
-std::string reportJson(const run::RunReport& report, const RunCost& cost);
+// With `slices` (one per violation, `run --slice`), each violation gets a "slice": the trace
+// indices (0-based lines of the --trace file) of the events it depends on.
+std::string reportJson(const run::RunReport& report, const RunCost& cost,
+                       const std::vector<checkers::CausalSlice>* slices = nullptr);
 
 }  // namespace lockscope::cli

@@ -17,6 +17,7 @@
 #include "scenario_arguments.h"
 #include "sim/trace/atomic_file.h"
 #include "sim/trace/trace_sinks.h"
+#include "slice_report.h"
 
 namespace lockscope::cli {
 namespace {
@@ -42,6 +43,9 @@ int runCommand(const QStringList& arguments) {
       {"set", "Override a scenario key (repeatable), e.g. clients=1000.", "key=value"});
   parser.addOption({"trace", "Write every event as JSON Lines to this file.", "OUT.jsonl"});
   parser.addOption({"json", "Print one JSON report on stdout."});
+  parser.addOption({"slice",
+                    "After the report, each violation's causal slice: the events it depends on "
+                    "(with --json: a \"slice\" array of trace indices per violation)."});
   parser.addOption({"live", "Run against live ZooKeeper or Redis servers instead of the model.",
                     "zk=HOST:PORT,...|redis=HOST:PORT,...|pg=HOST:PORT/DB|mariadb=HOST:PORT/DB"});
   parser.addHelpOption();
@@ -92,6 +96,10 @@ int runCommand(const QStringList& arguments) {
     options.sinks.push_back(traceWriter.get());
   }
 
+  // --slice: the events themselves, for the slices computed after the run.
+  sim::TraceRecorder recorder;
+  if (parser.isSet("slice")) options.sinks.push_back(&recorder);
+
   std::optional<ProgressLine> progress;
   if (ProgressLine::wanted()) {
     uint64_t planned = 0;
@@ -129,12 +137,18 @@ int runCommand(const QStringList& arguments) {
   }
 
   QTextStream out(stdout);
+  std::vector<checkers::CausalSlice> slices;
+  if (parser.isSet("slice")) slices = violationSlices(report, recorder.events());
   if (parser.isSet("json")) {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    out << QString::fromStdString(reportJson(report, {wallMs, usage.ru_maxrss})) << "\n";
+    out << QString::fromStdString(reportJson(report, {wallMs, usage.ru_maxrss},
+                                             parser.isSet("slice") ? &slices : nullptr))
+        << "\n";
   } else {
     out << QString::fromStdString(reportText(report));
+    if (parser.isSet("slice"))
+      out << QString::fromStdString(sliceText(report, recorder.events(), slices));
   }
   if (!report.passed()) {
     err << "lockscope-cli run: " << report.unmetExpectations.size()

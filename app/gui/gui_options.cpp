@@ -13,11 +13,13 @@ QString guiUsage() {
       "usage: lockscope [--scenario FILE] [--compare RECIPE] [--lessons DIR] [--presentation]\n"
       "                 [--course] [--language en|zh_CN] [--console SCRIPT.zk|SCRIPT.redis]\n"
       "                 [--at TIME --screenshot OUT.png [--size WxH]] [--bench-frames N]\n"
+      "                 [--slice]\n"
       "       lockscope --version | --help\n"
       "TIME is virtual time after the clients start: 2.5s, 300ms, 1500us.\n"
       "The window speaks the system's language (Chinese or English) unless --language says.\n"
       "--console opens the lesson's console (zkCli, or redis-cli in a Redis lesson) and types\n"
-      "the script's lines into it, one by one.\n");
+      "the script's lines into it, one by one.\n"
+      "--slice shows the causal slice of the run's first violation in the diagram.\n");
 }
 
 ParsedOptions parseGuiOptions(const QStringList& arguments) {
@@ -59,6 +61,8 @@ ParsedOptions parseGuiOptions(const QStringList& arguments) {
       options.presentation = true;
     } else if (name == QLatin1String("--course")) {
       options.course = true;
+    } else if (name == QLatin1String("--slice")) {
+      options.slice = true;
     } else if (name == QLatin1String("--at")) {
       if (!value(text)) return parsed;
       sim::Micros micros = 0;

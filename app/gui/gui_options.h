@@ -24,6 +24,7 @@ struct GuiOptions {
   int benchFrames = 0;            // --bench-frames N
   bool presentation = false;      // --presentation
   bool course = false;            // --course: the course map open at start
+  bool slice = false;             // --slice: the causal slice of the first violation shown
   QString language;               // --language en|zh_CN (default: the system's)
   QString console;                // --console SCRIPT: the lesson's console open, the script typed
 };

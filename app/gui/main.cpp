@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "backends/live/live_interrupt.h"
+#include "causal_slice_model.h"
 #include "gui_options.h"
 #include "headless.h"
 #include "language.h"
@@ -110,6 +111,7 @@ int main(int argc, char* argv[]) {
     if (options.scenario == remembered.lesson) simulation->session()->load(firstLesson);
   }
   QMetaObject::invokeMethod(window, "startComparing");
+  if (options.slice) simulation->slice()->setShown(true);
   if (!options.console.isEmpty()) {
     // The console of the lesson shown (zkCli, or redis-cli in a Redis lesson) types the script.
     const QString mismatch = simulation->console()->scriptMismatch(options.console);

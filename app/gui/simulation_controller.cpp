@@ -1,5 +1,6 @@
 #include "simulation_controller.h"
 
+#include "causal_slice_model.h"
 #include "client_list_model.h"
 #include "event_log_model.h"
 #include "recipe_line_model.h"
@@ -30,7 +31,8 @@ SimulationController::SimulationController(QObject* parent)
             showConsoleRun(std::move(run), first, from);
           },
           // Back to the lesson: recorded again (milliseconds, and the same run), from its start.
-          [this] { session_->rerecord(false); }, this)) {
+          [this] { session_->rerecord(false); }, this)),
+      slice_(new CausalSliceModel(*this)) {
   connect(this, &SimulationController::scenarioChanged, run_, &RunDescription::changed);
   connect(playback_, &PlaybackController::moved, this, &SimulationController::refreshModels);
   connect(playback_, &PlaybackController::frameChanged, this, &SimulationController::frameChanged);

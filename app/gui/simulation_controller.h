@@ -42,6 +42,7 @@
 
 namespace lockscope::gui {
 
+class CausalSliceModel;
 class ClientListModel;
 class EventLogModel;
 class RecipeLineModel;
@@ -63,6 +64,7 @@ class SimulationController : public QObject {
   Q_PROPERTY(lockscope::gui::ClientListModel* clients READ clients CONSTANT)
   Q_PROPERTY(lockscope::gui::EventLogModel* events READ events CONSTANT)
   Q_PROPERTY(lockscope::gui::RecipeLineModel* recipeLines READ recipeLines CONSTANT)
+  Q_PROPERTY(lockscope::gui::CausalSliceModel* slice READ slice CONSTANT)
 
   Q_PROPERTY(QString error READ error NOTIFY errorChanged)
   // Off (the default): the window shows the run up to the cursor only - the event log lists what
@@ -90,6 +92,7 @@ class SimulationController : public QObject {
   ClientListModel* clients() const { return clients_; }
   EventLogModel* events() const { return events_; }
   RecipeLineModel* recipeLines() const { return recipeLines_; }
+  CausalSliceModel* slice() const { return slice_; }
 
   QString error() const { return error_; }
   bool wholeRunShown() const { return wholeRunShown_; }
@@ -149,6 +152,7 @@ class SimulationController : public QObject {
   ChallengeLine* challenge_;
   ExplorerRunner* explorer_;
   ShellConsole* console_;
+  CausalSliceModel* slice_;
   // The player's speed and time lens before a console's run set its own pacing (the redis-cli
   // console plays in real time): the lesson gets them back with the stage.
   struct Pace {

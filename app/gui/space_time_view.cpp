@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 
+#include "causal_slice_model.h"
 #include "core/run_so_far.h"
 #include "theme.h"
 
@@ -15,6 +16,17 @@ namespace {
 
 constexpr double kComfortableFlights = 400;  // messages in the default window
 constexpr size_t kMostFlightsDrawn = 2000;   // per frame, however far out the wheel zooms
+constexpr double kDimmed = 0.18;             // what is outside the causal slice: a pale tint
+
+// Events of the causal slice that no message or bar draws, marked with a dot on their lane.
+bool dottedInSlice(sim::TraceKind kind) {
+  using sim::TraceKind;
+  return kind == TraceKind::Fault || kind == TraceKind::Process ||
+         kind == TraceKind::SessionState || kind == TraceKind::NodeCreated ||
+         kind == TraceKind::NodeDeleted || kind == TraceKind::NodeChanged ||
+         kind == TraceKind::KeyChanged || kind == TraceKind::KeyDeleted ||
+         kind == TraceKind::Lock || kind == TraceKind::Resource;
+}
 
 }  // namespace
 
@@ -64,6 +76,9 @@ void SpaceTimeView::paint(QPainter* painter) {
   SpaceTimeLayout layout = this->layout();
   const double lane = layout.laneHeight();
   const size_t clients = timeline.cast().size();
+  // The causal slice shown: what the first violation does not depend on is drawn pale.
+  const CausalSliceModel& slice = *simulation_->slice();
+  const bool sliced = slice.active();
   painter->setRenderHint(QPainter::Antialiasing);
   QFont font;
   font.setPointSizeF(std::min(8.5 * scale_, std::max(5.0, lane * 0.7)));
@@ -84,9 +99,11 @@ void SpaceTimeView::paint(QPainter* painter) {
       const int client = static_cast<int>(index) - 1;
       if (client >= 0)
         Theme::drawClientMarker(*painter, client, QRectF(3, y - marker / 2, marker, marker));
-      painter->setPen(client < 0 || palette_->highContrast
-                          ? palette_->ink
-                          : Theme::clientColour(client).darker(130));
+      if (sliced && client >= 0 && slice.clientDimmed(client)) painter->setPen(palette_->quietInk);
+      else
+        painter->setPen(client < 0 || palette_->highContrast
+                            ? palette_->ink
+                            : Theme::clientColour(client).darker(130));
       const QString name = client < 0 ? tr("server")
                                       : QString::fromStdString(timeline.cast().name(client));
       const QRectF room = layout.nameRoom(static_cast<int>(index));
@@ -104,8 +121,10 @@ void SpaceTimeView::paint(QPainter* painter) {
     const double y = layout.laneY(hold.client + 1);
     painter->setPen(Qt::NoPen);
     // High contrast: the holder's own colour, not a pastel tint of it.
-    painter->setBrush(palette_->highContrast ? Theme::clientColour(hold.client)
-                                             : Theme::tint(Theme::clientColour(hold.client), 0.6));
+    const QColor holder = Theme::clientColour(hold.client);
+    if (sliced && !slice.marks().containsHold(hold))
+      painter->setBrush(Theme::tint(holder, kDimmed));
+    else painter->setBrush(palette_->highContrast ? holder : Theme::tint(holder, 0.6));
     const double x0 = std::max(gutter(), layout.xOf(hold.start)),
                  x1 = std::min(width(), layout.xOf(hold.end));
     painter->drawRect(QRectF(x0, y - lane * 0.3, std::max(1.0, x1 - x0), lane * 0.6));
@@ -118,9 +137,11 @@ void SpaceTimeView::paint(QPainter* painter) {
   // of a frame (docs/performance.md). Lost messages are a paler tint, not a transparency.
   const std::vector<size_t> shown = timeline.flights().overlapping(from, to);
   const size_t stride = std::max<size_t>(1, shown.size() / kMostFlightsDrawn);
-  std::array<std::vector<QLineF>, 6> batches;  // by kind, arrived or lost
+  // By kind, arrived or lost; then the same six outside a causal slice shown.
+  std::array<std::vector<QLineF>, 12> batches;
   for (size_t position = 0; position < shown.size(); position += stride) {
     const Flight& flight = timeline.flights().all()[shown[position]];
+    const size_t dimmed = sliced && !slice.marks().containsFlight(flight) ? 6 : 0;
     if (flight.start > shownUntil) continue;  // not sent yet
     const double clientY = layout.laneY(flight.client + 1), serverY = layout.laneY(0);
     const bool outbound = flight.kind == FlightKind::Request;
@@ -131,19 +152,22 @@ void SpaceTimeView::paint(QPainter* painter) {
                                  ? static_cast<double>(shownUntil - flight.start) /
                                        static_cast<double>(flight.end - flight.start)
                                  : 1.0;
-    batches[static_cast<size_t>(flight.kind) * 2 + (flight.lost ? 1 : 0)].emplace_back(
+    batches[dimmed + static_cast<size_t>(flight.kind) * 2 + (flight.lost ? 1 : 0)].emplace_back(
         from, from + (to - from) * travelled);
   }
   painter->setRenderHint(QPainter::Antialiasing, false);
   for (size_t batch = 0; batch < batches.size(); ++batch) {
     if (batches[batch].empty()) continue;
-    const QColor kind = Theme::flightColour(static_cast<FlightKind>(batch / 2));
-    const QColor colour = batch % 2 ? Theme::tint(kind, 0.3) : kind;
+    const QColor kind = Theme::flightColour(static_cast<FlightKind>(batch % 6 / 2));
+    const QColor colour = batch >= 6  ? Theme::tint(kind, kDimmed)
+                          : batch % 2 ? Theme::tint(kind, 0.3)
+                                      : kind;
     // Cosmetic: one pixel wide at any zoom (two in high contrast).
     painter->setPen(QPen(colour, palette_->highContrast ? 2 : 0));
     painter->drawLines(batches[batch].data(), static_cast<int>(batches[batch].size()));
   }
   painter->setRenderHint(QPainter::Antialiasing, true);
+  if (sliced) paintSliceDots(*painter, layout, from, std::min(to, shownUntil));
 
   // Violations in red across the lanes of the clients involved: those the run has shown by the
   // cursor, as far as they have gone.
@@ -186,10 +210,34 @@ void SpaceTimeView::paint(QPainter* painter) {
   QFont headerFont;
   headerFont.setPointSizeF(8.5 * scale_);
   painter->setFont(headerFont);
-  painter->drawText(layout.header(), Qt::AlignRight | Qt::AlignVCenter,
-                    tr("window %1 ms%2 · wheel to zoom · click to jump")
-                        .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
-                        .arg(stride > 1 ? tr(" · 1 in %1 messages drawn").arg(stride) : QString()));
+  painter->drawText(
+      layout.header(), Qt::AlignRight | Qt::AlignVCenter,
+      tr("window %1 ms%2 · wheel to zoom · click to jump")
+          .arg(span_ / 1000.0, 0, 'f', span_ < 10'000 ? 2 : 0)
+          .arg((stride > 1 ? tr(" · 1 in %1 messages drawn").arg(stride) : QString()) +
+               (sliced ? tr(" · causal slice: %1 of %2 events")
+                             .arg(slice.marks().size())
+                             .arg(timeline.trace().size())
+                       : QString())));
+}
+
+void SpaceTimeView::paintSliceDots(QPainter& painter, const SpaceTimeLayout& layout,
+                                   sim::Micros from, sim::Micros to) const {
+  const RunTimeline& timeline = *simulation_->timeline();
+  const RecordedTrace& trace = timeline.trace();
+  const SliceMarks& marks = simulation_->slice()->marks();
+  const double radius = std::clamp(layout.laneHeight() * 0.1, 2.0, 4.5 * scale_);
+  painter.setPen(QPen(Qt::white, palette_->stroke));
+  painter.setBrush(palette_->ink);
+  const size_t first = from > 0 ? trace.countUpTo(from - 1) : 0, last = trace.countUpTo(to);
+  for (size_t index = first; index < last; ++index) {
+    const StoredEvent& event = trace[index];
+    if (!marks.containsEvent(index) || !dottedInSlice(event.kind)) continue;
+    // A client's event on its lane; the server's (and a Redis instance's) on the server's.
+    const int client = timeline.cast().clientOfActor(event.actor);
+    const double y = layout.laneY(client == kNoClient ? 0 : client + 1);
+    painter.drawEllipse(QPointF(layout.xOf(event.time), y), radius, radius);
+  }
 }
 
 void SpaceTimeView::fitGutter(const QFontMetricsF& metrics, double marker) {

@@ -43,6 +43,10 @@ class SpaceTimeView : public lockscope::gui::SimulationView {
   // The lanes' names, left of the lanes: as wide as the longest name needs (set by each paint).
   double gutter() const { return gutter_ > 0 ? gutter_ : 56 * scale_; }
   void fitGutter(const QFontMetricsF& metrics, double marker);
+  // The causal slice's events that no message or bar draws (faults, expiries, writes, grants):
+  // a dot on their lane, for those in [from, to].
+  void paintSliceDots(QPainter& painter, const SpaceTimeLayout& layout, sim::Micros from,
+                      sim::Micros to) const;
   sim::Micros windowStart() const;
 
   double span_ = 0;  // 0: chosen from the run's length

@@ -11,11 +11,17 @@
 
 #include "activity_words.h"
 #include "arrow_head.h"
+#include "causal_slice_model.h"
 #include "core/activity_text.h"
 #include "sim/recipes/lock_recipe.h"
 #include "theme.h"
 
 namespace lockscope::gui {
+namespace {
+
+constexpr double kSliceFaded = 0.3;  // the opacity of what a causal slice shown leaves out
+
+}  // namespace
 
 StageView::StageView(QQuickItem* parent) : SimulationView(parent) {
   setAcceptedMouseButtons(Qt::LeftButton | Qt::RightButton);
@@ -228,7 +234,10 @@ void StageView::paintServer(QPainter& painter) {
 
 void StageView::paintZnodes(QPainter& painter) {
   const StageState& stage = simulation_->stage();
+  const CausalSliceModel& slice = *simulation_->slice();
   for (ZnodeRow& row : layout_.rows) {
+    // The causal slice shown: a node no event of it names is faded.
+    painter.setOpacity(slice.active() && !slice.marks().containsPath(row.path) ? kSliceFaded : 1);
     int holder = stage.holderOfNode(row.path);
     const int partHolder = holder == kNoClient ? stage.partHolderOfNode(row.path) : kNoClient;
     if (partHolder != kNoClient) holder = partHolder;  // outlined too: it is held
@@ -293,6 +302,7 @@ void StageView::paintZnodes(QPainter& painter) {
     if (!row.shown.startsWith(row.label)) clippedTexts_ << row.label;
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, row.shown);
   }
+  painter.setOpacity(1);
   // The rows that did not fit at a legible size, counted in one.
   znodeSummary_ = layout_.hiddenRows ? tr("… and %1 more nodes").arg(layout_.hiddenRows)
                                      : QString();
@@ -427,7 +437,10 @@ void StageView::paintClients(QPainter& painter) const {
     heldWords = {recipe->readHeldWord, recipe->heldWord};
   const StageState& stage = simulation_->stage();
   const sim::Micros now = simulation_->timeMicros();
+  const CausalSliceModel& slice = *simulation_->slice();
   for (size_t client = 0; client < layout_.clients.size(); ++client) {
+    // The causal slice shown: a client with no event in it is faded.
+    painter.setOpacity(slice.clientDimmed(static_cast<int>(client)) ? kSliceFaded : 1);
     const QRectF& box = layout_.clients[client];
     const ClientOnStage& state = stage.clients()[client];
     const Activity activity = state.activity();
@@ -498,6 +511,7 @@ void StageView::paintClients(QPainter& painter) const {
       clientCaptions_[client] += QLatin1Char('\n') + doing;
     }
   }
+  painter.setOpacity(1);
 }
 
 // A partitioned client's link to the server, cut: a broken line with a cross where it breaks, so

@@ -9,6 +9,7 @@ namespace lockscope::gui {
 namespace {
 
 struct PendingRequest {
+  size_t event = 0;
   sim::Micros sent = 0;
   sim::TraceOp op;
   TextId target = 0;
@@ -21,12 +22,14 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
   // client's five requests share a number.
   std::map<std::tuple<int, TextId, int64_t>, PendingRequest> requests;
   std::map<int64_t, std::deque<size_t>> notifications;  // session -> fired, in order
-  for (const StoredEvent& event : trace.events()) {
+  for (size_t index = 0; index < trace.size(); ++index) {
+    const StoredEvent& event = trace[index];
     const int client = cast.clientOfActor(event.actor);
     switch (event.kind) {
       case sim::TraceKind::Request:
         if (client != kNoClient)
-          requests[{client, event.detail, event.request}] = {event.time, event.op, event.detail};
+          requests[{client, event.detail, event.request}] = {index, event.time, event.op,
+                                                             event.detail};
         break;
       case sim::TraceKind::Reply: {
         const auto found = requests.find({client, event.detail, event.request});
@@ -34,10 +37,10 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
         const sim::Micros sent = found->second.sent;
         const sim::Micros middle = sent + (event.time - sent) / 2;
         const TextId target = found->second.target;
-        flights_.push_back(
-            {FlightKind::Request, false, client, sent, middle, found->second.op, 0, target});
-        flights_.push_back(
-            {FlightKind::Reply, false, client, middle, event.time, found->second.op, 0, target});
+        flights_.push_back({FlightKind::Request, false, client, sent, middle, found->second.op, 0,
+                            target, found->second.event});
+        flights_.push_back({FlightKind::Reply, false, client, middle, event.time, found->second.op,
+                            0, target, index});
         requests.erase(found);
         break;
       }
@@ -51,7 +54,9 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
                             event.time,
                             event.time + kLostFlight,
                             {},
-                            event.value});
+                            event.value,
+                            0,
+                            index});
         break;
       }
       case sim::TraceKind::WatchDelivered: {
@@ -61,6 +66,7 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
         fired.pop_front();
         flight.end = event.time;
         flight.lost = false;
+        flight.event = index;
         break;
       }
       default: break;
@@ -68,7 +74,7 @@ FlightTable::FlightTable(const RecordedTrace& trace, const RunCast& cast) {
   }
   for (const auto& [key, request] : requests) {
     flights_.push_back({FlightKind::Request, true, std::get<0>(key), request.sent,
-                        request.sent + kLostFlight, request.op, 0, request.target});
+                        request.sent + kLostFlight, request.op, 0, request.target, request.event});
   }
   std::stable_sort(flights_.begin(), flights_.end(),
                    [](const Flight& a, const Flight& b) { return a.start < b.start; });

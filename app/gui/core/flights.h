@@ -24,6 +24,9 @@ struct Flight {
   sim::TraceOp op;    // requests and replies: the request's op
   TextId label = 0;   // notifications: the event type
   TextId target = 0;  // the server it goes to or comes from, when several (a Redis instance)
+  // The trace event it draws: the request, the reply, the notification's delivery (its firing
+  // while it is lost). The causal slice marks flights by it.
+  size_t event = 0;
 };
 
 constexpr sim::Micros kLostFlight = 2000;
