@@ -350,6 +350,42 @@ class LinearizabilityTest : public QObject {
     QCOMPARE(broken.witness[1].returned, sim::Micros{20'000});
   }
 
+  // A crowd taking turns never leaves the lock free, so the history is cut where one client holds
+  // it and the others wait (lock_history.h): a long run keeps only the open piece, and an
+  // overlap near its end, across many cuts, is still found, with its two acquires as witness.
+  void aLockNeverFreeIsCheckedPieceByPiece() {
+    for (const bool broken : {false, true}) {
+      using sim::LockOp;
+      checkers::RunJudge judge(checkers::JudgeOptions{});
+      const int clients = 4;
+      const int rounds = 5000;
+      sim::Micros now = 1;
+      for (int c = 0; c < clients; ++c)
+        play(judge, {{now++, ("c" + std::to_string(c)).c_str(), LockOp::Acquiring}});
+      for (int round = 0; round < rounds; ++round) {
+        const std::string holder = "c" + std::to_string(round % clients);
+        const std::string next = "c" + std::to_string((round + 1) % clients);
+        play(judge, {{now++, holder.c_str(), LockOp::Acquired}});
+        if (broken && round == rounds - 10) play(judge, {{now++, next.c_str(), LockOp::Acquired}});
+        if (broken && round == rounds - 10) break;
+        play(judge, {{now++, holder.c_str(), LockOp::Releasing},
+                     {now++, holder.c_str(), LockOp::Released},
+                     {now++, holder.c_str(), LockOp::Acquiring}});
+      }
+      const LinearizabilityVerdict verdict = judge.finish(now + 1000).linearizability;
+      QCOMPARE(verdict.outcome, broken ? LinearizabilityVerdict::Outcome::NotLinearizable
+                                       : LinearizabilityVerdict::Outcome::Linearizable);
+      if (broken) {
+        QCOMPARE(verdict.witness.size(), size_t{2});
+        QCOMPARE(verdict.witness[0].op, std::string("acquire"));
+        QCOMPARE(verdict.witness[1].op, std::string("acquire"));
+      } else {
+        QCOMPARE(verdict.operations,
+                 static_cast<size_t>(clients + 2 * rounds));  // acquires, releases
+      }
+    }
+  }
+
   // From the trace: a crashed holder holds nothing; one that only lost its session still does.
   void crashedHolderFromTheTrace() {
     checkers::RunJudge crashed(checkers::JudgeOptions{});

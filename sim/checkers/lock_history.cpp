@@ -19,6 +19,7 @@ void LockHistory::onEvent(const sim::TraceEvent& event, ClientId actor, uint64_t
         client.openAcquire = SIZE_MAX;
         piece_[index].mode = holdModeOf(event.value);
         complete(index, event, position);
+        client.lastAcquired = index;
         setDepth(client, client.depth + 1);
         break;
       }
@@ -98,21 +99,83 @@ void LockHistory::endClient(Client& client, const sim::TraceEvent& event, Client
 }
 
 void LockHistory::checkPieceIfQuiet() {
-  if (open_ == 0 && holders_ == 0 && !piece_.empty()) checkPiece();
+  if (piece_.empty()) return;
+  if (open_ == 0 && holders_ == 0) {
+    checkPiece();
+  } else if (holders_ == 1 && piece_.size() >= nextContendedCut_) {
+    cutUnderContention();
+  }
 }
 
 void LockHistory::checkPiece() {
-  if (outcome_ != LinearizabilityOutcome::NotLinearizable) {
-    std::vector<HistoryOp> ops;
-    for (size_t index = 0; index < piece_.size(); ++index) {
-      if (!leftOut_[index]) ops.push_back(piece_[index]);
-    }
-    const LinearizabilityOutcome outcome = checkLinearizable(ops);
-    if (outcome == LinearizabilityOutcome::NotLinearizable) witness_ = minimalWitness(ops);
-    if (outcome != LinearizabilityOutcome::Linearizable) outcome_ = outcome;
+  std::vector<HistoryOp> ops;
+  for (size_t index = 0; index < piece_.size(); ++index) {
+    if (!leftOut_[index]) ops.push_back(piece_[index]);
   }
+  check(ops);
   piece_.clear();
   leftOut_.clear();
+  for (size_t id = 0; id < clients_.size(); ++id)
+    clients_[static_cast<ClientId>(id)].lastAcquired = SIZE_MAX;
+  nextContendedCut_ = kContendedCutEvery;
+}
+
+void LockHistory::check(const std::vector<HistoryOp>& ops) {
+  if (outcome_ == LinearizabilityOutcome::NotLinearizable) return;
+  const LinearizabilityOutcome outcome = checkLinearizable(ops);
+  if (outcome == LinearizabilityOutcome::NotLinearizable) witness_ = minimalWitness(ops);
+  if (outcome != LinearizabilityOutcome::Linearizable) outcome_ = outcome;
+}
+
+// Why the cut is sound: the holder h's acquire returned and h has begun no release, so in every
+// linearization h holds from a point before now to one after. A waiting client c has not heard
+// back, so it cannot have released since: had its acquire taken effect before now, c would hold
+// beside h. So every open acquire takes effect after now, the ops before now are a history of
+// their own ending with h holding once, and the next piece starts from there: h's acquire, kept
+// as it was (it returned before every op of the next piece but the waiting acquires, which can
+// only follow it), then the waiting acquires and whatever comes.
+void LockHistory::cutUnderContention() {
+  nextContendedCut_ = piece_.size() + kContendedCutEvery;
+  ClientId holder = kNoClient;
+  size_t waiting = 0;
+  for (size_t id = 0; id < clients_.size(); ++id) {
+    const Client& client = clients_[static_cast<ClientId>(id)];
+    if (!client.openReleases.empty()) return;
+    if (client.depth > 0) {
+      if (client.depth != 1 || client.openAcquire != SIZE_MAX || client.lastAcquired == SIZE_MAX ||
+          piece_[client.lastAcquired].mode == HoldMode::Read) {
+        return;
+      }
+      holder = static_cast<ClientId>(id);
+    } else if (client.openAcquire != SIZE_MAX) {
+      ++waiting;
+    }
+  }
+  if (holder == kNoClient || waiting != open_) return;
+
+  std::vector<HistoryOp> before;
+  std::vector<HistoryOp> next;
+  std::vector<size_t> newIndex(piece_.size(), SIZE_MAX);
+  const size_t held = clients_[holder].lastAcquired;
+  for (size_t index = 0; index < piece_.size(); ++index) {
+    if (leftOut_[index]) continue;
+    const bool waitingAcquire = piece_[index].pending();
+    if (!waitingAcquire) before.push_back(piece_[index]);
+    if (waitingAcquire || index == held) {
+      newIndex[index] = next.size();
+      next.push_back(piece_[index]);
+    }
+  }
+  check(before);
+  for (size_t id = 0; id < clients_.size(); ++id) {
+    Client& client = clients_[static_cast<ClientId>(id)];
+    if (client.openAcquire != SIZE_MAX) client.openAcquire = newIndex[client.openAcquire];
+    client.lastAcquired = client.lastAcquired == SIZE_MAX ? SIZE_MAX
+                                                          : newIndex[client.lastAcquired];
+  }
+  piece_ = std::move(next);
+  leftOut_.assign(piece_.size(), false);
+  nextContendedCut_ = piece_.size() + kContendedCutEvery;
 }
 
 LockHistories::LockHistories(std::map<std::string, std::vector<std::string>> lockPathsOfClient)

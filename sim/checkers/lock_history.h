@@ -3,6 +3,11 @@
 // several locks is linearizable iff each lock's is), and per lock cut wherever no operation is
 // open and nobody holds it: the pieces then follow one another from a free lock, so each is
 // checked alone and forgotten, and memory stays with the open piece, as the other checkers'.
+// A lock that is never free (a crowd waiting in turn) is cut too, where one client holds it
+// exclusively once (its acquire returned, no release begun) and every open operation is an
+// acquire of a client holding nothing: in every linearization that holder holds there, so no
+// waiting acquire can take effect before it. The piece before is checked; the holder's acquire
+// and the waiting acquires open the next piece (see cutUnderContention()).
 //
 // The operations, for the client that names them:
 //   acquire(c)  from `acquiring` to `acquired` (an `acquired` with no `acquiring` is an instant);
@@ -43,6 +48,7 @@ class LockHistory {
     size_t openAcquire = SIZE_MAX;    // index into piece_
     std::deque<size_t> openReleases;  // indices into piece_, oldest first
     size_t depth = 0;                 // holds, by the client's own operations
+    size_t lastAcquired = SIZE_MAX;   // index into piece_ of its latest returned acquire
   };
 
   size_t invoke(LockOpKind kind, const sim::TraceEvent& event, ClientId actor, uint64_t position);
@@ -52,6 +58,8 @@ class LockHistory {
   void endClient(Client& client, const sim::TraceEvent& event, ClientId actor, uint64_t position);
   void checkPieceIfQuiet();
   void checkPiece();
+  void cutUnderContention();
+  void check(const std::vector<HistoryOp>& ops);
 
   std::vector<HistoryOp> piece_;
   std::vector<bool> leftOut_;
@@ -59,6 +67,10 @@ class LockHistory {
   size_t open_ = 0;     // operations of the piece invoked and not returned
   size_t holders_ = 0;  // clients whose depth is above zero
   size_t operations_ = 0;
+  // Piece size at which a cut under contention is tried next (it scans the clients, so not at
+  // every event).
+  size_t nextContendedCut_ = kContendedCutEvery;
+  static constexpr size_t kContendedCutEvery = 1024;
   LinearizabilityOutcome outcome_ = LinearizabilityOutcome::Linearizable;
   std::vector<HistoryOp> witness_;
 };
