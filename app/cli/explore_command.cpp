@@ -6,51 +6,18 @@
 
 #include "backends/model_runner.h"
 #include "exit_codes.h"
+#include "explore_report.h"
 #include "explorer_arguments.h"
 #include "scenario_arguments.h"
 #include "sim/explore/exploration.h"
 #include "sim/scenario/document_checks.h"
 #include "sim/scenario/yaml_reader.h"
-#include "sim/trace/atomic_file.h"
+#include "systematic_explore.h"
 
 namespace lockscope::cli {
 namespace {
 
 constexpr const char* kCommand = "explore";
-
-QString number(sim::Micros micros) {
-  return QString::number(static_cast<double>(micros) / 1000.0, 'f', 1);
-}
-
-QString candidateText(const explore::Candidate& candidate) {
-  QString text = QString("seed %1, %2 clients").arg(candidate.seed).arg(candidate.clients);
-  for (const explore::AddedFault& added : candidate.faults)
-    text += ", " + QString::fromStdString(explore::describe(added));
-  if (candidate.faults.empty()) text += ", no added fault";
-  return text;
-}
-
-QString violationText(const checkers::Violation& violation, sim::Micros origin) {
-  QString text = QString::fromStdString(violation.kind) + " at " +
-                 number(violation.knownAt() - origin) + " ms [";
-  for (size_t index = 0; index < violation.clients.size(); ++index)
-    text += (index ? " " : "") + QString::fromStdString(violation.clients[index]);
-  return text + "]: " + QString::fromStdString(violation.detail);
-}
-
-nlohmann::ordered_json candidateJson(const explore::Candidate& candidate) {
-  nlohmann::ordered_json faults = nlohmann::ordered_json::array();
-  for (const explore::AddedFault& added : candidate.faults) {
-    nlohmann::ordered_json fault = {{"kind", sim::faultKindName(added.fault.kind)},
-                                    {"target", added.fault.client},
-                                    {"at_us", added.fault.at}};
-    if (explore::lasts(added.fault.kind)) fault["for_us"] = added.duration;
-    if (added.fault.kind == sim::FaultKind::LoseReply) fault["applied"] = added.fault.applied;
-    if (added.fault.kind == sim::FaultKind::ClockJump) fault["by_ms"] = added.fault.clockJumpMs;
-    faults.push_back(fault);
-  }
-  return {{"seed", candidate.seed}, {"clients", candidate.clients}, {"faults", faults}};
-}
 
 }  // namespace
 
@@ -60,7 +27,11 @@ int exploreCommand(const QStringList& arguments) {
   parser.setApplicationDescription(
       "Search a lesson's schedules and faults for a violation, shrink it, write it as a lesson.");
   addExplorerOptions(parser);
-  parser.addOption({"mode", "How to search: random (the only mode so far).", "random"});
+  parser.addOption({"mode",
+                    "How to search: random (default), bfs or dfs (every schedule with at most "
+                    "--depth deviations from the default one, breadth- or depth-first).",
+                    "random|bfs|dfs"});
+  parser.addOption({"depth", "bfs, dfs: at most this many deviations in a run (default 2).", "D"});
   parser.addOption({"runs", "Runs to try at most (default 2000).", "N"});
   parser.addOption({"faults",
                     "Faults the explorer may add, by kind (default: one of each fault of a "
@@ -100,9 +71,12 @@ int exploreCommand(const QStringList& arguments) {
     }
     return value;
   };
-  if (parser.isSet("mode") && parser.value("mode") != "random") {
-    return bad(QString("--mode '%1' is not available; expected: random").arg(parser.value("mode")));
-  }
+  const QString mode = parser.isSet("mode") ? parser.value("mode") : "random";
+  const bool systematic = mode == "bfs" || mode == "dfs";
+  if (mode != "random" && !systematic)
+    return bad(QString("--mode '%1' is not available; expected: random, bfs or dfs").arg(mode));
+  const std::optional<uint64_t> depth = count("depth", 2, 0, 64);
+  if (!depth) return kExitBadInput;
   const std::optional<uint64_t> runs = count("runs", 2000, 1, 100'000'000);
   const std::optional<uint64_t> maxFaults = count("max-faults", 1, 0, 100);
   const std::optional<uint64_t> exploreSeed = count("explore-seed", 1, 0, UINT64_MAX);
@@ -143,6 +117,15 @@ int exploreCommand(const QStringList& arguments) {
     request.overrides = input->overrides;
   }
 
+  if (systematic) {
+    return systematicExplore({.lesson = &lesson,
+                              .exploration = request,
+                              .order = mode == "bfs" ? explore::SearchOrder::BreadthFirst
+                                                     : explore::SearchOrder::DepthFirst,
+                              .depth = static_cast<int>(*depth),
+                              .outPath = outPath,
+                              .json = parser.isSet("json")});
+  }
   Result<explore::Exploration> explored = explore::exploreLesson(lesson, request,
                                                                  backends::modelRunner());
   if (!explored) return bad(QString::fromStdString(explored.message()));
@@ -176,12 +159,7 @@ int exploreCommand(const QStringList& arguments) {
   const bool wrote = request.lessonText.has_value();
   if (wrote) {
     const std::string& text = explored->lessonText;
-    sim::AtomicFile file(outPath.toStdString());
-    Status written = file.open();
-    if (written.ok()) {
-      std::fwrite(text.data(), 1, text.size(), file.stream());
-      written = file.commit();
-    }
+    const Status written = writeLessonFile(outPath, text);
     if (!written.ok())
       return bad("cannot write the lesson: " + QString::fromStdString(written.message()));
   }
@@ -191,10 +169,7 @@ int exploreCommand(const QStringList& arguments) {
     json["found_candidate"] = candidateJson(search.found->candidate);
     json["shrink_runs"] = shrunk.runs;
     json["shrunk"] = candidateJson(shrunk.candidate);
-    json["violation"] = {{"kind", shrunk.violation.kind},
-                         {"known_at_us", shrunk.violation.knownAt() - replay.origin},
-                         {"clients", shrunk.violation.clients},
-                         {"detail", shrunk.violation.detail}};
+    json["violation"] = violationJson(shrunk.violation, replay.origin);
     json["trace_sha256"] = replay.traceSha256;
     if (wrote) json["lesson"] = outPath.toStdString();
     out << QString::fromStdString(

@@ -7,6 +7,11 @@ Result<Exploration> exploreLesson(const scenario::Scenario& lesson,
   Exploration exploration;
   exploration.search = randomSearch(lesson, request.search, runner);
   if (!exploration.search.found) return exploration;
+  return shrinkFound(lesson, request, std::move(exploration), runner);
+}
+
+Result<Exploration> shrinkFound(const scenario::Scenario& lesson, const ExplorationRequest& request,
+                                Exploration exploration, const ScenarioRunner& runner) {
   const Shrunk& shrunk = exploration.shrunk.emplace(
       shrink(lesson, *exploration.search.found, runner));
   const run::RunReport& replay = exploration.replay.emplace(

@@ -32,4 +32,9 @@ struct Exploration {
 Result<Exploration> exploreLesson(const scenario::Scenario& lesson,
                                   const ExplorationRequest& request, const ScenarioRunner& runner);
 
+// The part every mode shares: shrinks `exploration.search.found` (set), replays it and writes
+// the lesson when asked.
+Result<Exploration> shrinkFound(const scenario::Scenario& lesson, const ExplorationRequest& request,
+                                Exploration exploration, const ScenarioRunner& runner);
+
 }  // namespace lockscope::explore
