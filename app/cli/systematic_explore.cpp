@@ -88,6 +88,17 @@ int systematicExplore(const SystematicRequest& request) {
     }
   }
   const bool wantLesson = request.exploration.lessonText.has_value();
+  if (!replays && wantLesson) {
+    // Written as found, its schedule pinned: the lesson runs it with the same chooser.
+    Result<std::string> text = explore::requestedLessonText(
+        lesson, request.exploration, found.candidate, report, found.violation, found.schedule);
+    if (!text) {
+      err << "lockscope-cli explore: "
+          << QString::fromStdString(scenario::singleLine(text.message())) << "\n";
+      return kExitBadInput;
+    }
+    exploration.lessonText = std::move(*text);
+  }
   if (replays) {
     Result<explore::Exploration> shrunk = explore::shrinkFound(lesson, request.exploration,
                                                                std::move(exploration), seeded);
@@ -97,13 +108,13 @@ int systematicExplore(const SystematicRequest& request) {
       return kExitBadInput;
     }
     exploration = std::move(*shrunk);
-    if (wantLesson) {
-      const Status written = writeLessonFile(request.outPath, exploration.lessonText);
-      if (!written.ok()) {
-        err << "lockscope-cli explore: cannot write the lesson: "
-            << QString::fromStdString(scenario::singleLine(written.message())) << "\n";
-        return kExitBadInput;
-      }
+  }
+  if (wantLesson) {
+    const Status written = writeLessonFile(request.outPath, exploration.lessonText);
+    if (!written.ok()) {
+      err << "lockscope-cli explore: cannot write the lesson: "
+          << QString::fromStdString(scenario::singleLine(written.message())) << "\n";
+      return kExitBadInput;
     }
   }
 
@@ -119,8 +130,8 @@ int systematicExplore(const SystematicRequest& request) {
       json["shrink_runs"] = exploration.shrunk->runs;
       json["shrunk"] = candidateJson(exploration.shrunk->candidate);
       json["shrunk_trace_sha256"] = exploration.replay->traceSha256;
-      if (wantLesson) json["lesson"] = request.outPath.toStdString();
     }
+    if (wantLesson) json["lesson"] = request.outPath.toStdString();
     out << QString::fromStdString(
                json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
         << "\n";
@@ -136,13 +147,14 @@ int systematicExplore(const SystematicRequest& request) {
       out << "replays with the lesson's seeded chooser; shrunk in " << shrunk.runs << " runs to "
           << candidateText(shrunk.candidate) << "\n";
       out << "  " << violationText(shrunk.violation, exploration.replay->origin) << "\n";
-      if (wantLesson)
-        out << "wrote " << request.outPath << "; replay it with: lockscope-cli run "
-            << request.outPath << "\n";
     } else {
-      out << "it needs this schedule (its faults alone do not show it with the lesson's seed);"
-          << " a lesson cannot pin a schedule yet, so none was written\n";
+      out << "it does not show with the lesson's seeded choices: a written lesson pins its "
+          << "schedule (schedule: " << QString::fromStdString(sim::scheduleText(found.schedule))
+          << "), unshrunk\n";
     }
+    if (wantLesson)
+      out << "wrote " << request.outPath << "; replay it with: lockscope-cli run "
+          << request.outPath << "\n";
   }
   return kExitFailed;
 }

@@ -1,6 +1,6 @@
 // `explore --mode bfs|dfs`: the systematic search (sim/explore/systematic_search.h) run, reported
 // and, when its counterexample replays with the lesson's own chooser, shrunk and written as a
-// lesson like the random mode's.
+// lesson like the random mode's; otherwise written as found, its schedule pinned (`schedule:`).
 #pragma once
 
 #include <QString>
