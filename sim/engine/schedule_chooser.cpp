@@ -21,6 +21,7 @@ uint64_t ScheduleChooser::choose(uint64_t count, std::string_view why) {
 uint64_t ScheduleChooser::chooseFor(uint64_t count, std::string_view why,
                                     std::string_view subject) {
   if (optionsFor(count, why) < 2) return naming_.choose(count, why);
+  if (routineDepth_ > 0) return 0;
   const uint32_t index = next_++;
   const bool deviate = cursor_ < schedule_.size() && schedule_[cursor_] == index;
   if (deviate) ++cursor_;

@@ -8,6 +8,9 @@
 // delay): one option, its value drawn from a RandomChooser(seed) kept inside, so the run stays a
 // function of the seed and the schedule.
 //
+// Routine decisions (a session's pings and pongs, Chooser::routine) keep option 0 and are not
+// counted: they would grow the tree without teaching anything about a recipe.
+//
 // A schedule is the sorted list of branching-decision indices (counting only the decisions with
 // two options) where option 1 is taken; option 0 everywhere else. The chooser records every
 // branching decision it meets, so an explorer knows where the run's next deviations can go.
@@ -41,6 +44,7 @@ class ScheduleChooser final : public Chooser {
 
   uint64_t choose(uint64_t count, std::string_view why) override;
   uint64_t chooseFor(uint64_t count, std::string_view why, std::string_view subject) override;
+  void routine(bool inside) override { routineDepth_ += inside ? 1 : -1; }
 
   uint32_t branchingDecisions() const { return next_; }
 
@@ -49,6 +53,7 @@ class ScheduleChooser final : public Chooser {
   std::vector<uint32_t> schedule_;
   size_t cursor_ = 0;  // the first schedule entry not reached yet
   uint32_t next_ = 0;  // the index the next branching decision gets
+  int routineDepth_ = 0;
   std::vector<BranchingDecision>* record_;
 };
 
