@@ -74,8 +74,8 @@ int systematicExplore(const SystematicRequest& request) {
   const explore::SystematicFound& found = *result.found;
   const run::RunReport& report = found.report;
   // A counterexample made of faults alone may replay with the lesson's own seeded chooser: then
-  // it is shrunk and written like the random mode's. One that needs schedule deviations needs
-  // a pinned schedule, which lessons cannot state yet.
+  // it is shrunk and written like the random mode's. Any other is written unshrunk with its
+  // schedule pinned (`schedule:`), which the lesson's runs then follow.
   explore::Exploration exploration;
   const explore::ScenarioRunner seeded = backends::modelRunner();
   bool replays = false;
