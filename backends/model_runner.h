@@ -8,6 +8,7 @@
 
 #include "sim/engine/chooser.h"
 #include "sim/explore/hunted_violation.h"
+#include "sim/explore/systematic_search.h"
 
 namespace lockscope::backends {
 
@@ -15,5 +16,7 @@ explore::ScenarioRunner modelRunner();
 // The same, every run's choices made by a Chooser from `chooser` (run::RunOptions::chooser).
 explore::ScenarioRunner modelRunner(
     std::function<std::unique_ptr<sim::Chooser>(uint64_t seed)> chooser);
+// The same with the chooser and an extra trace sink given per run (explore's bfs and dfs).
+explore::ScheduledRunner scheduledModelRunner();
 
 }  // namespace lockscope::backends

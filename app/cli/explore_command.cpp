@@ -6,52 +6,19 @@
 
 #include "backends/model_runner.h"
 #include "exit_codes.h"
+#include "explore_report.h"
 #include "explorer_arguments.h"
 #include "scenario_arguments.h"
 #include "sim/explore/exploration.h"
 #include "sim/explore/pct_search.h"
 #include "sim/scenario/document_checks.h"
 #include "sim/scenario/yaml_reader.h"
-#include "sim/trace/atomic_file.h"
+#include "systematic_explore.h"
 
 namespace lockscope::cli {
 namespace {
 
 constexpr const char* kCommand = "explore";
-
-QString number(sim::Micros micros) {
-  return QString::number(static_cast<double>(micros) / 1000.0, 'f', 1);
-}
-
-QString candidateText(const explore::Candidate& candidate) {
-  QString text = QString("seed %1, %2 clients").arg(candidate.seed).arg(candidate.clients);
-  for (const explore::AddedFault& added : candidate.faults)
-    text += ", " + QString::fromStdString(explore::describe(added));
-  if (candidate.faults.empty()) text += ", no added fault";
-  return text;
-}
-
-QString violationText(const checkers::Violation& violation, sim::Micros origin) {
-  QString text = QString::fromStdString(violation.kind) + " at " +
-                 number(violation.knownAt() - origin) + " ms [";
-  for (size_t index = 0; index < violation.clients.size(); ++index)
-    text += (index ? " " : "") + QString::fromStdString(violation.clients[index]);
-  return text + "]: " + QString::fromStdString(violation.detail);
-}
-
-nlohmann::ordered_json candidateJson(const explore::Candidate& candidate) {
-  nlohmann::ordered_json faults = nlohmann::ordered_json::array();
-  for (const explore::AddedFault& added : candidate.faults) {
-    nlohmann::ordered_json fault = {{"kind", sim::faultKindName(added.fault.kind)},
-                                    {"target", added.fault.client},
-                                    {"at_us", added.fault.at}};
-    if (explore::lasts(added.fault.kind)) fault["for_us"] = added.duration;
-    if (added.fault.kind == sim::FaultKind::LoseReply) fault["applied"] = added.fault.applied;
-    if (added.fault.kind == sim::FaultKind::ClockJump) fault["by_ms"] = added.fault.clockJumpMs;
-    faults.push_back(fault);
-  }
-  return {{"seed", candidate.seed}, {"clients", candidate.clients}, {"faults", faults}};
-}
 
 // The PCT guarantee for the runs made (pct_search.h): one line, and its JSON fields.
 QString pctGuarantee(const explore::PctReport& pct) {
@@ -104,9 +71,14 @@ int exploreCommand(const QStringList& arguments) {
   parser.setApplicationDescription(
       "Search a lesson's schedules and faults for a violation, shrink it, write it as a lesson.");
   addExplorerOptions(parser);
-  parser.addOption({"mode", "How to search: random or pct.", "random|pct"});
-  parser.addOption(
-      {"depth", "--mode pct: the bug depth d searched for (default 3, at most 20).", "d"});
+  parser.addOption({"mode",
+                    "How to search: random (default), pct, or bfs or dfs (every schedule with at "
+                    "most --depth deviations from the default one, breadth- or depth-first).",
+                    "random|pct|bfs|dfs"});
+  parser.addOption({"depth",
+                    "pct: the bug depth d searched for (default 3, at most 20); bfs, dfs: at most "
+                    "this many deviations in a run (default 2).",
+                    "d"});
   parser.addOption({"runs", "Runs to try at most (default 2000).", "N"});
   parser.addOption({"faults",
                     "Faults the explorer may add, by kind (default: one of each fault of a "
@@ -147,10 +119,14 @@ int exploreCommand(const QStringList& arguments) {
     return value;
   };
   const QString mode = parser.isSet("mode") ? parser.value("mode") : "random";
-  if (mode != "random" && mode != "pct")
-    return bad(QString("--mode '%1' is not available; expected: random or pct").arg(mode));
-  if (parser.isSet("depth") && mode != "pct") return bad("--depth is for --mode pct");
-  const std::optional<uint64_t> depth = count("depth", 3, 1, 20);
+  const bool systematic = mode == "bfs" || mode == "dfs";
+  if (mode != "random" && mode != "pct" && !systematic)
+    return bad(
+        QString("--mode '%1' is not available; expected: random, pct, bfs or dfs").arg(mode));
+  if (parser.isSet("depth") && mode == "random")
+    return bad("--depth is for --mode pct, bfs or dfs");
+  const std::optional<uint64_t> depth =
+      mode == "pct" ? count("depth", 3, 1, 20) : count("depth", 2, 0, 64);
   if (!depth) return kExitBadInput;
   const std::optional<uint64_t> runs = count("runs", 2000, 1, 100'000'000);
   const std::optional<uint64_t> maxFaults = count("max-faults", 1, 0, 100);
@@ -192,6 +168,15 @@ int exploreCommand(const QStringList& arguments) {
     request.overrides = input->overrides;
   }
 
+  if (systematic) {
+    return systematicExplore({.lesson = &lesson,
+                              .exploration = request,
+                              .order = mode == "bfs" ? explore::SearchOrder::BreadthFirst
+                                                     : explore::SearchOrder::DepthFirst,
+                              .depth = static_cast<int>(*depth),
+                              .outPath = outPath,
+                              .json = parser.isSet("json")});
+  }
   std::optional<explore::PctReport> pct;  // --mode pct
   const auto exploreInMode = [&]() -> Result<explore::Exploration> {
     if (mode != "pct") return explore::exploreLesson(lesson, request, backends::modelRunner());
@@ -257,12 +242,7 @@ int exploreCommand(const QStringList& arguments) {
   const bool wrote = request.lessonText.has_value();
   if (wrote) {
     const std::string& text = explored->lessonText;
-    sim::AtomicFile file(outPath.toStdString());
-    Status written = file.open();
-    if (written.ok()) {
-      std::fwrite(text.data(), 1, text.size(), file.stream());
-      written = file.commit();
-    }
+    const Status written = writeLessonFile(outPath, text);
     if (!written.ok())
       return bad("cannot write the lesson: " + QString::fromStdString(written.message()));
   }
@@ -270,10 +250,7 @@ int exploreCommand(const QStringList& arguments) {
   if (parser.isSet("json")) {
     json["shrink_runs"] = shrunk.runs;
     json["shrunk"] = candidateJson(shrunk.candidate);
-    json["violation"] = {{"kind", shrunk.violation.kind},
-                         {"known_at_us", shrunk.violation.knownAt() - replay.origin},
-                         {"clients", shrunk.violation.clients},
-                         {"detail", shrunk.violation.detail}};
+    json["violation"] = violationJson(shrunk.violation, replay.origin);
     json["trace_sha256"] = replay.traceSha256;
     if (wrote) json["lesson"] = outPath.toStdString();
     out << QString::fromStdString(

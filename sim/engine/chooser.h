@@ -29,6 +29,11 @@ class Chooser {
     return choose(count, why);
   }
 
+  // Marks the decisions made for routine traffic (a ZooKeeper session's pings and their answers,
+  // RoutineDecisions below): a systematic explorer leaves them at their default, since varying
+  // them grows its tree without teaching anything about a recipe; the others ignore the mark.
+  virtual void routine(bool inside) { (void)inside; }
+
   // A duration in [low, high] (inclusive); low when the range is empty or inverted.
   Micros between(Micros low, Micros high, std::string_view why) {
     return betweenFor(low, high, why, {});
@@ -46,6 +51,18 @@ class Chooser {
       if (j != i - 1) std::swap(items[i - 1], items[j]);
     }
   }
+};
+
+// The decisions made while it lives are routine (Chooser::routine).
+class RoutineDecisions {
+ public:
+  explicit RoutineDecisions(Chooser& chooser) : chooser_(chooser) { chooser_.routine(true); }
+  ~RoutineDecisions() { chooser_.routine(false); }
+  RoutineDecisions(const RoutineDecisions&) = delete;
+  RoutineDecisions& operator=(const RoutineDecisions&) = delete;
+
+ private:
+  Chooser& chooser_;
 };
 
 // Draws every choice from the scenario's seeded generator.

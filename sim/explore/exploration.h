@@ -38,4 +38,16 @@ Result<Exploration> exploreLesson(const scenario::Scenario& lesson,
 Status shrinkAndWrite(const scenario::Scenario& lesson, const ExplorationRequest& request,
                       const Found& found, const ScenarioRunner& runner, Exploration& exploration);
 
+// shrinkAndWrite for `exploration.search.found` (set).
+Result<Exploration> shrinkFound(const scenario::Scenario& lesson, const ExplorationRequest& request,
+                                Exploration exploration, const ScenarioRunner& runner);
+
+// The found lesson `request` asks for (its lessonText set): `candidate`'s, with `report` its run,
+// and its schedule pinned when given.
+Result<std::string> requestedLessonText(const scenario::Scenario& lesson,
+                                        const ExplorationRequest& request,
+                                        const Candidate& candidate, const run::RunReport& report,
+                                        const checkers::Violation& violation,
+                                        std::optional<std::vector<uint32_t>> schedule = {});
+
 }  // namespace lockscope::explore

@@ -8,6 +8,7 @@
 #include "found_lesson_zh.h"
 #include "sim/checkers/metric_names.h"
 #include "sim/checkers/violation_words.h"
+#include "sim/engine/schedule_chooser.h"
 #include "sim/scenario/scenario_patch.h"
 
 namespace lockscope::explore {
@@ -162,6 +163,9 @@ Result<std::string> foundLessonText(const FoundLessonInput& input) {
                 "发现：" + violationWordsZh(violation->kind) + "（" + lesson.recipe + "）", 2) +
           "\nsummary:\n" + bilingual(summaryEn, summaryInChinese, 2));
   text = scenario::setTopLevelKey(text, "seed", std::to_string(input.candidate.seed));
+  text = input.schedule
+             ? scenario::setTopLevelKey(text, "schedule", sim::scheduleText(*input.schedule))
+             : scenario::removeTopLevelKey(text, "schedule");
   if (!input.candidate.faults.empty()) {
     text = scenario::appendFaultEntries(
         text, [&](int indent) { return faultEntries(input.candidate.faults, indent); });
@@ -170,10 +174,10 @@ Result<std::string> foundLessonText(const FoundLessonInput& input) {
                                     narration(input, *violation, summaryEn, summaryInChinese));
   text = scenario::setTopLevelBlock(text, "expect", expectations(report.verdict));
 
-  const std::string header =
-      "# Found by " + input.command + "\n# from " + lesson.file +
-      ", then shrunk. The run's trace sha256 (lockscope-cli run prints it):\n# " +
-      report.traceSha256 + "\n";
+  const std::string header = "# Found by " + input.command + "\n# from " + lesson.file +
+                             (input.schedule ? ", its schedule pinned" : ", then shrunk") +
+                             ". The run's trace sha256 (lockscope-cli run prints it):\n# " +
+                             report.traceSha256 + "\n";
   return header + text;
 }
 

@@ -6,7 +6,10 @@
 // the GUI opens it like any lesson.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "candidate.h"
 #include "sim/engine/status.h"
@@ -24,6 +27,9 @@ struct FoundLessonInput {
   std::string command;  // how it was found, for the header ("lockscope-cli explore ...")
   bool lessonFaultsDropped = false;  // explored without the lesson's own faults (--drop-faults)
   std::vector<scenario::Override> overrides;  // --set, written into the lesson's text
+  // Set: the run follows this schedule (`schedule:`, sim/engine/schedule_chooser.h), found by
+  // `explore --mode bfs|dfs` and written unshrunk (breadth-first's has the fewest deviations).
+  std::optional<std::vector<uint32_t>> schedule;
 };
 
 // Whether foundLessonText can write these overrides into a lesson: top-level keys only (a

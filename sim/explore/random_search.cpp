@@ -12,8 +12,7 @@ namespace {
 constexpr int64_t kLeaseEighths[] = {4, 8, 12, 16, 24};
 
 sim::Micros leaseMultiple(sim::Random& random, sim::Micros lease) {
-  const int64_t eighths = kLeaseEighths[random.below(std::size(kLeaseEighths))];
-  return sim::fromMillis(std::max<int64_t>(1, sim::toMillis(lease) * eighths / 8));
+  return faultDurations(lease)[random.below(std::size(kLeaseEighths))];
 }
 
 std::string targetOf(sim::FaultKind kind, const scenario::Scenario& lesson, size_t clients,
@@ -71,6 +70,13 @@ Candidate drawCandidate(const scenario::Scenario& lesson, const FaultBudget& bud
 
 Candidate lessonAsWritten(const scenario::Scenario& lesson) {
   return Candidate{.seed = lesson.seed, .clients = lesson.clients.size(), .faults = {}};
+}
+
+std::vector<sim::Micros> faultDurations(sim::Micros lease) {
+  std::vector<sim::Micros> durations;
+  for (const int64_t eighths : kLeaseEighths)
+    durations.push_back(sim::fromMillis(std::max<int64_t>(1, sim::toMillis(lease) * eighths / 8)));
+  return durations;
 }
 
 sim::Micros leaseOf(const scenario::Scenario& lesson) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "candidate.h"
 #include "fault_budget.h"
@@ -46,6 +47,10 @@ Candidate lessonAsWritten(const scenario::Scenario& lesson);
 // The lease a pause or partition is measured against: ZooKeeper's session timeout, a Redis or
 // database recipe's ttl_ms.
 sim::Micros leaseOf(const scenario::Scenario& lesson);
+
+// The durations a pause or partition is given, and the steps a clock jumps by: half, one, one
+// and a half, two and three times `lease` (whole milliseconds, at least one).
+std::vector<sim::Micros> faultDurations(sim::Micros lease);
 
 SearchResult randomSearch(const scenario::Scenario& lesson, const RandomSearchOptions& options,
                           const ScenarioRunner& runner);

@@ -9,6 +9,7 @@
 #include "run_progress.h"
 #include "sim/checkers/run_judge.h"
 #include "sim/clients/lock_client.h"
+#include "sim/engine/schedule_chooser.h"
 #include "sim/scenario/expectations.h"
 #include "sim/trace/sink_thread.h"
 #include "sim/trace/trace_sinks.h"
@@ -44,14 +45,21 @@ std::map<std::string, std::vector<std::string>> separateLocks(const scenario::Sc
   return locks;
 }
 
+// The explorer's chooser when it gives one; else the lesson's pinned schedule; else its seed.
+std::unique_ptr<sim::Chooser> chooserFor(const scenario::Scenario& scenario,
+                                         const RunOptions& options) {
+  if (options.chooser) return options.chooser(scenario.seed);
+  if (scenario.schedule)
+    return std::make_unique<sim::ScheduleChooser>(scenario.seed, *scenario.schedule);
+  return std::make_unique<sim::RandomChooser>(scenario.seed);
+}
+
 class ScenarioRun {
  public:
   ScenarioRun(const scenario::Scenario& scenario, const RunOptions& options)
       : scenario_(scenario),
         recipe_(*recipes::findRecipe(scenario.recipe)),
-        world_(scenario.seed, options.chooser
-                                  ? options.chooser(scenario.seed)
-                                  : std::make_unique<sim::RandomChooser>(scenario.seed)),
+        world_(scenario.seed, chooserFor(scenario, options)),
         offThreadSinks_(
             checkers::JudgeOptions{recipe_.fair, recipe_.excludes, separateLocks(scenario)}),
         progress_(scenario.clients.size()),

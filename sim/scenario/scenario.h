@@ -133,6 +133,11 @@ struct Scenario {
   std::string recipe;
   recipes::RecipeParameters recipeParameters;
   uint64_t seed = 1;
+  // `schedule: [12, 40]`: the run's choices follow a schedule (sim/engine/schedule_chooser.h:
+  // every latency fast, every tie first, no reconnect delay, except option 1 at these branching
+  // decisions) instead of the seed, which then only names things. How `explore --mode bfs|dfs`
+  // pins a counterexample that timing alone cannot reproduce. Unset: every choice from the seed.
+  std::optional<std::vector<uint32_t>> schedule;
 
   std::vector<clients::ClientSpec> clients;
   sim::LatencyRange latency{sim::fromMillis(1), sim::fromMillis(5)};

@@ -28,6 +28,7 @@ const std::vector<std::string> kTopKeys = {"title",
                                            "recipe",
                                            "recipe_parameters",
                                            "seed",
+                                           "schedule",
                                            "clients",
                                            "rounds",
                                            "hold_ms",
@@ -137,6 +138,7 @@ class SchemaReader {
     if (root["backend"]) readBackend(root["backend"]);
     readRecipe(root);
     if (root["seed"]) s_.seed = r_.unsignedInteger(root["seed"], "seed");
+    if (root["schedule"]) readSchedule(root["schedule"]);
     readDefaults(root);
     if (root["network"]) readNetwork(root["network"]);
     if (root["tick_time_ms"])
@@ -389,6 +391,22 @@ class SchemaReader {
       plan.push_back(step);
     }
     return plan;
+  }
+
+  // Increasing branching-decision indices: each deviation named once, in the order met.
+  void readSchedule(const YAML::Node& node) {
+    r_.requireList(node, "schedule");
+    std::vector<uint32_t> schedule;
+    for (size_t index = 0; index < node.size(); ++index) {
+      const auto decision = static_cast<uint32_t>(
+          r_.integer(node[index], item("schedule", index), 0, UINT32_MAX));
+      if (!schedule.empty() && decision <= schedule.back())
+        r_.fail(node[index], item("schedule", index),
+                "expected decision indices in increasing order for 'schedule', got " +
+                    std::to_string(decision) + " after " + std::to_string(schedule.back()));
+      schedule.push_back(decision);
+    }
+    s_.schedule = std::move(schedule);
   }
 
   void readNetwork(const YAML::Node& node) {

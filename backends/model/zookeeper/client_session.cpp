@@ -459,6 +459,7 @@ void ClientSession::heartbeat() {
   if (server_.quiet().adopt(*this)) return;
   if (world_.now() - lastSent_ >= timeout / 3) {
     // A ping (xid -2): the server touches the session and answers with its last zxid.
+    const sim::RoutineDecisions routine(world_.chooser());
     connection_.send(sim::Direction::ToServer,
                      [server = &server_, session = sessionId_, attempt = attempt_] {
                        server->onPing(session, attempt);

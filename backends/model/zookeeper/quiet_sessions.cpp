@@ -205,6 +205,7 @@ void QuietSessions::beat(QuietLoop& loop) {
     // The ping: sent on a connection that is not cut (a cut gives the loop back), counted, and
     // its arrival drawn, as Connection::send does.
     ++loop.sent;
+    const sim::RoutineDecisions routine(world_.chooser());
     const sim::Arrival arrival = sim::drawArrival(
         world_, loop.latency, loop.lastArrival[0],
         loop.connection->subject(sim::Direction::ToServer));
@@ -235,6 +236,7 @@ bool QuietSessions::pingArrives(QuietLoop& loop) {
   heads_[loop.number].expiresAt = (deadline / loop.tick + 1) * loop.tick;
   // The pong.
   ++loop.sent;
+  const sim::RoutineDecisions routine(world_.chooser());
   const sim::Arrival arrival = sim::drawArrival(world_, loop.latency, loop.lastArrival[1],
                                                 loop.connection->subject(sim::Direction::ToClient));
   loop.pong = world_.reserve(arrival.time, arrival.tieBreak);

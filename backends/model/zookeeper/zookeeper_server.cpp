@@ -259,6 +259,7 @@ void ZooKeeperServer::onPing(int64_t sessionId, uint64_t attempt) {
   if (attempt != link.attempt || !link.connection) return;
   touch(*session);
   // execute() of a ping: no zxid, no watch, the reply's zxid the last one.
+  const sim::RoutineDecisions routine(world_.chooser());
   link.connection->send(sim::Direction::ToClient,
                         [weak = link.endpoint, attempt = link.attempt, zxid = lastZxid_] {
                           if (auto client = weak.lock()) client->onPong(attempt, zxid);
