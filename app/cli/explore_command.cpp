@@ -125,8 +125,8 @@ int exploreCommand(const QStringList& arguments) {
         QString("--mode '%1' is not available; expected: random, pct, bfs or dfs").arg(mode));
   if (parser.isSet("depth") && mode == "random")
     return bad("--depth is for --mode pct, bfs or dfs");
-  const std::optional<uint64_t> depth =
-      mode == "pct" ? count("depth", 3, 1, 20) : count("depth", 2, 0, 64);
+  const std::optional<uint64_t> depth = mode == "pct" ? count("depth", 3, 1, 20)
+                                                      : count("depth", 2, 0, 64);
   if (!depth) return kExitBadInput;
   const std::optional<uint64_t> runs = count("runs", 2000, 1, 100'000'000);
   const std::optional<uint64_t> maxFaults = count("max-faults", 1, 0, 100);

@@ -137,7 +137,8 @@ int systematicExplore(const SystematicRequest& request) {
         << "\n";
   } else {
     out << "found " << QString::fromStdString(found.violation.kind) << " in run " << found.run
-        << " with " << found.deviations() << " deviations (" << bounds << "; " << counts
+        << " with " << found.deviations()
+        << (found.deviations() == 1 ? " deviation (" : " deviations (") << bounds << "; " << counts
         << "): " << candidateText(found.candidate) << ", schedule "
         << QString::fromStdString(sim::scheduleText(found.schedule)) << "\n";
     out << "  " << violationText(found.violation, report.origin) << "\n";
